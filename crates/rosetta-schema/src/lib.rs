@@ -1,0 +1,25 @@
+//! The SpatialOS schema language: lexer, parser, resolver and diagnostics, compiling `.schema`
+//! files into the schema bundle ([`rosetta_bundle::SchemaBundle`]) and the AST JSON, exactly as the
+//! real schema compiler wrote them.
+//!
+//! ```no_run
+//! use rosetta_schema::{compile, CompileOptions};
+//! let options = CompileOptions {
+//!     schema_paths: vec!["schema".into()],
+//!     load_all: true,
+//!     ..Default::default()
+//! };
+//! match compile(&options) {
+//!     Ok(compiled) => println!("{} files", compiled.bundle().schema_files.len()),
+//!     Err(diagnostics) => eprintln!("{}", diagnostics.render(false)),
+//! }
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod compile;
+mod diagnostic;
+
+pub use compile::{compile, compile_sources, CompileOptions, Compiled, SourceFile};
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use rosetta_bundle as bundle;
