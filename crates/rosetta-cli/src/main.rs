@@ -1,1 +1,28 @@
-fn main() {}
+//! `rosetta`: the command line of the Rosetta toolkit. `rosetta --help` lists the subcommands.
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod cli;
+mod error;
+mod schema_cmd;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    // Usage errors (and --help/--version) exit here, through clap, with status 2 (0).
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Schema(command) => schema_cmd::run(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            error.report();
+            error.exit_code()
+        }
+    }
+}

@@ -17,7 +17,10 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod ast;
 mod compile;
+mod lex;
+mod parse;
 mod diagnostic;
 
 pub use compile::{compile, compile_sources, CompileOptions, Compiled, SourceFile};

@@ -1,0 +1,109 @@
+//! `rosetta schema compile` and `rosetta schema check`.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use rosetta_schema::bundle::{self, BundleFormat};
+use rosetta_schema::{compile, CompileOptions, Compiled};
+
+use crate::cli::{BundleFormatArg, CompileArgs, SchemaCommand, SchemaInput};
+use crate::error::CliError;
+
+/// Runs one `rosetta schema` subcommand.
+pub fn run(command: SchemaCommand) -> Result<(), CliError> {
+    match command {
+        SchemaCommand::Compile(args) => compile_cmd(&args),
+        SchemaCommand::Check(input) => compile_input(&input).map(|_| ()),
+    }
+}
+
+fn compile_input(input: &SchemaInput) -> Result<Compiled, CliError> {
+    let options = CompileOptions {
+        schema_paths: input.schema_paths.clone(),
+        load_all: input.load_all,
+        files: input.files.clone(),
+    };
+    compile(&options).map_err(CliError::Schema)
+}
+
+fn compile_cmd(args: &CompileArgs) -> Result<(), CliError> {
+    let compiled = compile_input(&args.input)?;
+    let bundle = compiled.bundle();
+    if let Some(path) = &args.bundle_json_out {
+        let format = match args.bundle_format {
+            BundleFormatArg::V15 => BundleFormat::V15,
+            BundleFormatArg::V14 => BundleFormat::V14,
+        };
+        let mut json = bundle::to_json(bundle, format);
+        if !json.ends_with('\n') {
+            json.push('\n');
+        }
+        write_output(path, json.as_bytes())?;
+    }
+    if let Some(path) = &args.bundle_out {
+        write_output(path, &bundle::encode(bundle))?;
+    }
+    if let Some(dir) = &args.ast_json_out {
+        for (relative, text) in compiled.ast_json_files() {
+            let path = ast_output_path(dir, &relative)?;
+            write_output(&path, text.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// Joins an AST JSON output's relative path (`/`-separated, from the compiler) onto the output
+/// directory, refusing anything that would leave it.
+fn ast_output_path(dir: &Path, relative: &str) -> Result<PathBuf, CliError> {
+    let mut path = dir.to_path_buf();
+    for part in relative.split('/') {
+        if part.is_empty() || part == "." || part == ".." || part.contains('\\') {
+            return Err(CliError::Internal(format!(
+                "the compiler named an AST JSON output outside the output directory: {relative:?}"
+            )));
+        }
+        path.push(part);
+    }
+    Ok(path)
+}
+
+/// Writes `bytes` to `path`, or to standard output when `path` is `-`; creates missing parent
+/// directories.
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let io_error = |source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path == Path::new("-") {
+        let mut stdout = io::stdout().lock();
+        return stdout
+            .write_all(bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(io_error);
+    }
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            fs::create_dir_all(parent).map_err(io_error)?;
+        }
+    }
+    fs::write(path, bytes).map_err(io_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ast_paths_stay_inside_the_output_directory() {
+        let dir = Path::new("out");
+        let ok = ast_output_path(dir, "improbable/standard_library.json");
+        assert_eq!(
+            ok.ok(),
+            Some(Path::new("out/improbable/standard_library.json").to_path_buf())
+        );
+        assert!(ast_output_path(dir, "../evil.json").is_err());
+        assert!(ast_output_path(dir, "/abs.json").is_err());
+        assert!(ast_output_path(dir, "a//b.json").is_err());
+    }
+}
