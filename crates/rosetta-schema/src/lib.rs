@@ -18,9 +18,14 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod ast_json;
+mod compat;
 mod compile;
 mod lex;
+mod load;
 mod parse;
+mod resolve;
+mod source;
 mod diagnostic;
 
 pub use compile::{compile, compile_sources, CompileOptions, Compiled, SourceFile};

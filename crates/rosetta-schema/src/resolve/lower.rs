@@ -1,0 +1,505 @@
+//! Lowering resolved declarations into the bundle model, with every check that needs names.
+
+use std::collections::HashMap;
+
+use rosetta_bundle::{
+    CommandDef, ComponentDef, ComponentList, ComponentRef, ComponentSetDef, EnumDef, EnumValueDef,
+    EventDef, FieldDef, FieldType, Import, Package, SchemaBundle, SchemaFile, TypeDef, TypeRef,
+};
+
+use super::symbols::{join, Decl, Symbols};
+use crate::ast::{
+    ComponentDecl, ComponentMember, ComponentSetDecl, EnumDecl, FieldDecl, FieldTypeAst, Item,
+    TypeDecl, TypeMember, TypeRefAst,
+};
+use crate::diagnostic::Diagnostics;
+use crate::lex::Span;
+use crate::load::Unit;
+use crate::source::Source;
+
+/// The largest field number protobuf's wire format can carry.
+const MAX_FIELD_ID: i128 = (1 << 29) - 1;
+
+/// Lowers every unit into a bundle, reporting what does not resolve or check.
+pub(crate) fn lower(units: &[Unit], symbols: &Symbols<'_>, diagnostics: &mut Diagnostics) -> SchemaBundle {
+    let mut lowering = Lowering {
+        units,
+        symbols,
+        type_fields: HashMap::new(),
+        component_ids: HashMap::new(),
+        set_ids: HashMap::new(),
+    };
+    lowering.collect_type_fields();
+    let schema_files = (0..units.len())
+        .filter(|&i| units[i].file.package.is_some())
+        .map(|i| lowering.file(i, diagnostics))
+        .collect();
+    lowering.check_recursion(diagnostics);
+    SchemaBundle { schema_files }
+}
+
+pub(super) struct Lowering<'a, 's> {
+    pub(super) units: &'a [Unit],
+    pub(super) symbols: &'s Symbols<'a>,
+    /// The resolved fields of every type, for typing annotation values.
+    pub(super) type_fields: HashMap<String, Vec<FieldDef>>,
+    component_ids: HashMap<u32, (usize, Span)>,
+    set_ids: HashMap<u32, (usize, Span)>,
+}
+
+impl<'a> Lowering<'a, '_> {
+    /// Resolves the field types of every type, quietly: errors are reported when the files are
+    /// lowered.
+    fn collect_type_fields(&mut self) {
+        let mut found = HashMap::new();
+        for unit in self.units {
+            let Some(package) = &unit.file.package else {
+                continue;
+            };
+            let package = package.name.dotted();
+            for item in &unit.file.items {
+                if let Item::Type(t) = item {
+                    self.collect_nested(&package, t, &mut found);
+                }
+            }
+        }
+        self.type_fields = found;
+    }
+
+    fn collect_nested(&self, scope: &str, ty: &TypeDecl, found: &mut HashMap<String, Vec<FieldDef>>) {
+        let qualified = join(scope, &ty.name.name);
+        let mut fields = Vec::new();
+        for member in &ty.members {
+            match member {
+                TypeMember::Field(field) => {
+                    if let Ok(field_type) = self.field_type(&qualified, &field.ty) {
+                        fields.push(self.bare_field(field, field_type, None));
+                    }
+                }
+                TypeMember::Type(nested) => self.collect_nested(&qualified, nested, found),
+                TypeMember::Enum(_) => {}
+            }
+        }
+        found.entry(qualified).or_insert(fields);
+    }
+
+    fn bare_field(&self, field: &FieldDecl, ty: FieldType, source: Option<&Source>) -> FieldDef {
+        FieldDef {
+            source_reference: source.map(|s| s.at(&field.start)).unwrap_or_default(),
+            annotations: Vec::new(),
+            name: field.name.name.clone(),
+            field_id: u32::try_from(field.number).unwrap_or(0),
+            transient: field.transient,
+            ty,
+        }
+    }
+
+    /// Resolves a reference to a primitive, a type or an enum.
+    pub(super) fn type_ref(&self, scope: &str, ty: &TypeRefAst) -> Result<TypeRef, (Span, String)> {
+        let name = match ty {
+            TypeRefAst::Primitive(primitive, _) => return Ok(TypeRef::Primitive(*primitive)),
+            TypeRefAst::Named(name) => name,
+        };
+        match self.symbols.lookup(scope, name) {
+            Some((qualified, symbol)) => match symbol.decl {
+                Decl::Type(_) => Ok(TypeRef::Type(qualified)),
+                Decl::Enum(_) => Ok(TypeRef::Enum(qualified)),
+                other => Err((
+                    name.span(),
+                    format!("`{qualified}` is a {}, not a type or an enum", other.kind()),
+                )),
+            },
+            None => Err((name.span(), format!("unknown type `{}`", name.dotted()))),
+        }
+    }
+
+    /// Resolves a reference that must name a user type (events, commands, `data`).
+    fn user_type(&self, scope: &str, ty: &TypeRefAst, what: &str) -> Result<String, (Span, String)> {
+        match self.type_ref(scope, ty)? {
+            TypeRef::Type(qualified) => Ok(qualified),
+            TypeRef::Enum(qualified) => Err((ty.span(), format!("{what} must be a type, but `{qualified}` is an enum"))),
+            TypeRef::Primitive(p) => Err((
+                ty.span(),
+                format!("{what} must be a user-defined type, not the built-in `{}`", p.keyword().unwrap_or("?")),
+            )),
+        }
+    }
+
+    fn field_type(&self, scope: &str, ty: &FieldTypeAst) -> Result<FieldType, (Span, String)> {
+        Ok(match ty {
+            FieldTypeAst::Singular(t) => FieldType::Singular(self.type_ref(scope, t)?),
+            FieldTypeAst::Option(t) => FieldType::Option(self.type_ref(scope, t)?),
+            FieldTypeAst::List(t) => FieldType::List(self.type_ref(scope, t)?),
+            FieldTypeAst::Map(k, v) => FieldType::Map(self.type_ref(scope, k)?, self.type_ref(scope, v)?),
+        })
+    }
+
+    fn file(&mut self, index: usize, diagnostics: &mut Diagnostics) -> SchemaFile {
+        let unit = &self.units[index];
+        let source = &unit.source;
+        let package_decl = unit.file.package.as_ref();
+        let package = package_decl.map(|p| p.name.dotted()).unwrap_or_default();
+        let mut file = SchemaFile {
+            canonical_path: source.canonical_path.clone(),
+            package: Package {
+                source_reference: package_decl.map(|p| source.at(&p.keyword)).unwrap_or_default(),
+                name: package.clone(),
+            },
+            imports: unit
+                .file
+                .imports
+                .iter()
+                .map(|i| Import {
+                    source_reference: source.at(&i.keyword),
+                    path: i.path.clone(),
+                })
+                .collect(),
+            ..SchemaFile::default()
+        };
+        for item in &unit.file.items {
+            match item {
+                Item::Type(t) => self.type_def(source, &package, "", t, &mut file, diagnostics),
+                Item::Enum(e) => {
+                    let def = self.enum_def(source, &package, "", e, diagnostics);
+                    file.enums.push(def);
+                }
+                Item::Component(c) => {
+                    let def = self.component_def(index, &package, c, diagnostics);
+                    file.components.push(def);
+                }
+                Item::ComponentSet(s) => {
+                    let def = self.component_set_def(index, &package, s, diagnostics);
+                    file.component_sets.push(def);
+                }
+            }
+        }
+        file
+    }
+
+    /// A type, then its nested types and enums (pre-order, as the compiler listed them).
+    fn type_def(
+        &self,
+        source: &Source,
+        scope: &str,
+        outer: &str,
+        ty: &TypeDecl,
+        file: &mut SchemaFile,
+        diagnostics: &mut Diagnostics,
+    ) {
+        let qualified = join(scope, &ty.name.name);
+        let fields: Vec<&FieldDecl> = ty
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                TypeMember::Field(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let def = TypeDef {
+            source_reference: source.at(&ty.keyword),
+            annotations: self.annotations(source, &qualified, &ty.annotations, diagnostics),
+            qualified_name: qualified.clone(),
+            name: ty.name.name.clone(),
+            outer_type: outer.to_string(),
+            fields: self.fields(source, &qualified, &fields, diagnostics),
+        };
+        file.types.push(def);
+        for member in &ty.members {
+            match member {
+                TypeMember::Type(nested) => self.type_def(source, &qualified, &qualified, nested, file, diagnostics),
+                TypeMember::Enum(e) => {
+                    let def = self.enum_def(source, &qualified, &qualified, e, diagnostics);
+                    file.enums.push(def);
+                }
+                TypeMember::Field(_) => {}
+            }
+        }
+    }
+
+    fn enum_def(&self, source: &Source, scope: &str, outer: &str, decl: &EnumDecl, diagnostics: &mut Diagnostics) -> EnumDef {
+        let qualified = join(scope, &decl.name.name);
+        let mut seen: HashMap<&str, &Span> = HashMap::new();
+        let mut values = Vec::with_capacity(decl.values.len());
+        for value in &decl.values {
+            if let Some(first) = seen.insert(&value.name.name, &value.name.span) {
+                let at = source.at(first);
+                diagnostics.error(
+                    source,
+                    &value.name.span,
+                    format!("enum value `{}` is defined twice in `{qualified}` (first at line {})", value.name.name, at.line),
+                );
+            }
+            let number = match u32::try_from(value.value) {
+                Ok(number) => number,
+                Err(_) => {
+                    diagnostics.error(
+                        source,
+                        &value.value_span,
+                        format!("enum value {} is out of range: enum values are unsigned 32-bit integers", value.value),
+                    );
+                    0
+                }
+            };
+            values.push(EnumValueDef {
+                source_reference: source.at(&value.name.span),
+                annotations: self.annotations(source, &qualified, &value.annotations, diagnostics),
+                name: value.name.name.clone(),
+                value: number,
+            });
+        }
+        if decl.values.is_empty() {
+            diagnostics.error(source, &decl.name.span, format!("enum `{qualified}` has no values"));
+        }
+        EnumDef {
+            source_reference: source.at(&decl.keyword),
+            annotations: self.annotations(source, scope, &decl.annotations, diagnostics),
+            qualified_name: qualified,
+            name: decl.name.name.clone(),
+            outer_type: outer.to_string(),
+            values,
+        }
+    }
+
+    /// The fields of a type or component, checking names and numbers.
+    fn fields(&self, source: &Source, scope: &str, fields: &[&FieldDecl], diagnostics: &mut Diagnostics) -> Vec<FieldDef> {
+        let mut numbers: HashMap<i128, &FieldDecl> = HashMap::new();
+        let mut names: HashMap<&str, &FieldDecl> = HashMap::new();
+        let mut out = Vec::with_capacity(fields.len());
+        for field in fields {
+            if let Some(first) = names.insert(&field.name.name, field) {
+                diagnostics.error(
+                    source,
+                    &field.name.span,
+                    format!("field `{}` is defined twice in `{scope}` (first at line {})", field.name.name, source.at(&first.name.span).line),
+                );
+            }
+            if !(1..=MAX_FIELD_ID).contains(&field.number) {
+                diagnostics.error(
+                    source,
+                    &field.number_span,
+                    format!("invalid field number {}: field numbers go from 1 to {MAX_FIELD_ID}", field.number),
+                );
+            } else if let Some(first) = numbers.insert(field.number, field) {
+                diagnostics.error(
+                    source,
+                    &field.number_span,
+                    format!("field number {} of `{scope}` is already used by `{}`", field.number, first.name.name),
+                );
+            }
+            if field.transient && matches!(field.ty, FieldTypeAst::Singular(_)) {
+                diagnostics.error(source, &field.start, "`transient` applies only to option, list and map fields");
+            }
+            match self.field_type(scope, &field.ty) {
+                Ok(ty) => {
+                    let mut def = self.bare_field(field, ty, Some(source));
+                    def.annotations = self.annotations(source, scope, &field.annotations, diagnostics);
+                    out.push(def);
+                }
+                Err((span, message)) => diagnostics.error(source, &span, message),
+            }
+        }
+        out
+    }
+
+    fn component_def(&mut self, unit: usize, package: &str, decl: &ComponentDecl, diagnostics: &mut Diagnostics) -> ComponentDef {
+        let source = &self.units[unit].source;
+        let qualified = join(package, &decl.name.name);
+        let mut def = ComponentDef {
+            source_reference: source.at(&decl.keyword),
+            annotations: self.annotations(source, package, &decl.annotations, diagnostics),
+            qualified_name: qualified.clone(),
+            name: decl.name.name.clone(),
+            ..ComponentDef::default()
+        };
+        let mut id: Option<&Span> = None;
+        let mut data: Option<&Span> = None;
+        let mut fields = Vec::new();
+        let mut names: HashMap<&str, &Span> = HashMap::new();
+        for member in &decl.members {
+            match member {
+                ComponentMember::Id { keyword, value, value_span } => {
+                    if id.is_some() {
+                        diagnostics.error(source, keyword, format!("component `{qualified}` has more than one `id`"));
+                        continue;
+                    }
+                    id = Some(value_span);
+                    match u32::try_from(*value) {
+                        Ok(value) if value > 0 => {
+                            def.component_id = value;
+                            if let Some((first_unit, first)) = self.component_ids.get(&value) {
+                                let first_source = &self.units[*first_unit].source;
+                                let at = first_source.at(first);
+                                diagnostics.error(
+                                    source,
+                                    value_span,
+                                    format!("component id {value} is already used at {}:{}:{}", first_source.display_path, at.line, at.column),
+                                );
+                            } else {
+                                self.component_ids.insert(value, (unit, value_span.clone()));
+                            }
+                        }
+                        _ => diagnostics.error(
+                            source,
+                            value_span,
+                            format!("invalid component id {value}: component ids go from 1 to {}", u32::MAX),
+                        ),
+                    }
+                }
+                ComponentMember::Data { keyword, ty } => {
+                    if data.is_some() {
+                        diagnostics.error(source, keyword, format!("component `{qualified}` has more than one `data` statement"));
+                        continue;
+                    }
+                    data = Some(keyword);
+                    match self.user_type(package, ty, "a component's `data`") {
+                        Ok(name) => def.data_definition = name,
+                        Err((span, message)) => diagnostics.error(source, &span, message),
+                    }
+                }
+                ComponentMember::Field(field) => fields.push(field),
+                ComponentMember::Event(event) => {
+                    check_member_name(source, &qualified, &event.name.name, &event.name.span, &mut names, diagnostics);
+                    let type_name = self
+                        .user_type(package, &event.ty, "an event's payload")
+                        .unwrap_or_else(|(span, message)| {
+                            diagnostics.error(source, &span, message);
+                            String::new()
+                        });
+                    def.events.push(EventDef {
+                        source_reference: source.at(&event.keyword),
+                        annotations: self.annotations(source, package, &event.annotations, diagnostics),
+                        name: event.name.name.clone(),
+                        type_name,
+                        event_index: def.events.len() as u32 + 1,
+                    });
+                }
+                ComponentMember::Command(command) => {
+                    check_member_name(source, &qualified, &command.name.name, &command.name.span, &mut names, diagnostics);
+                    let mut resolve = |ty: &TypeRefAst, what: &str| {
+                        self.user_type(package, ty, what).unwrap_or_else(|(span, message)| {
+                            diagnostics.error(source, &span, message);
+                            String::new()
+                        })
+                    };
+                    let response_type = resolve(&command.response, "a command's response");
+                    let request_type = resolve(&command.request, "a command's request");
+                    def.commands.push(CommandDef {
+                        // The compiler wrote the component's position for every command.
+                        source_reference: source.at(&decl.keyword),
+                        annotations: self.annotations(source, package, &command.annotations, diagnostics),
+                        name: command.name.name.clone(),
+                        request_type,
+                        response_type,
+                        command_index: def.commands.len() as u32 + 1,
+                    });
+                }
+            }
+        }
+        if id.is_none() {
+            diagnostics.error(source, &decl.name.span, format!("component `{qualified}` has no `id = N;`"));
+        }
+        if let (Some(_), Some(first)) = (data, fields.first()) {
+            diagnostics.error(
+                source,
+                &first.start,
+                format!("component `{qualified}` has a `data` type, so it cannot also declare fields"),
+            );
+        }
+        def.fields = self.fields(source, &qualified, &fields, diagnostics);
+        def
+    }
+
+    fn component_set_def(&mut self, unit: usize, package: &str, decl: &ComponentSetDecl, diagnostics: &mut Diagnostics) -> ComponentSetDef {
+        let source = &self.units[unit].source;
+        let qualified = join(package, &decl.name.name);
+        let mut def = ComponentSetDef {
+            source_reference: source.at(&decl.keyword),
+            annotations: self.annotations(source, package, &decl.annotations, diagnostics),
+            qualified_name: qualified.clone(),
+            name: decl.name.name.clone(),
+            ..ComponentSetDef::default()
+        };
+        match &decl.id {
+            Some((value, span)) => match u32::try_from(*value) {
+                Ok(value) if value > 0 => {
+                    def.component_set_id = value;
+                    if let Some((first_unit, first)) = self.set_ids.get(&value) {
+                        let first_source = &self.units[*first_unit].source;
+                        let at = first_source.at(first);
+                        diagnostics.error(
+                            source,
+                            span,
+                            format!("component set id {value} is already used at {}:{}:{}", first_source.display_path, at.line, at.column),
+                        );
+                    } else {
+                        self.set_ids.insert(value, (unit, span.clone()));
+                    }
+                }
+                _ => diagnostics.error(source, span, format!("invalid component set id {value}")),
+            },
+            None => diagnostics.error(source, &decl.name.span, format!("component set `{qualified}` has no `id = N;`")),
+        }
+        let Some(list) = &decl.list else {
+            diagnostics.error(source, &decl.name.span, format!("component set `{qualified}` has no `components = [...];`"));
+            return def;
+        };
+        let mut members: Vec<(u32, ComponentRef)> = Vec::new();
+        for name in &list.components {
+            match self.symbols.lookup(package, name) {
+                Some((member, symbol)) => match symbol.decl {
+                    Decl::Component(component) => {
+                        if members.iter().any(|(_, m)| m.component == member) {
+                            diagnostics.error(source, &name.span(), format!("`{member}` is listed twice in `{qualified}`"));
+                            continue;
+                        }
+                        let id = component_id(component);
+                        members.push((id, ComponentRef { source_reference: source.at(&name.span()), component: member }));
+                    }
+                    other => diagnostics.error(
+                        source,
+                        &name.span(),
+                        format!("`{member}` is a {}, but a component set lists components", other.kind()),
+                    ),
+                },
+                None => diagnostics.error(source, &name.span(), format!("unknown component `{}`", name.dotted())),
+            }
+        }
+        // The compiler listed members by ascending component id.
+        members.sort_by_key(|(id, _)| *id);
+        def.component_list = ComponentList {
+            source_reference: source.at(&list.keyword),
+            annotations: self.annotations(source, package, &list.annotations, diagnostics),
+            components: members.into_iter().map(|(_, m)| m).collect(),
+        };
+        def
+    }
+}
+
+fn component_id(component: &ComponentDecl) -> u32 {
+    component
+        .members
+        .iter()
+        .find_map(|m| match m {
+            ComponentMember::Id { value, .. } => u32::try_from(*value).ok(),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Events and commands of a component share one namespace.
+fn check_member_name<'n>(
+    source: &Source,
+    component: &str,
+    name: &'n str,
+    span: &'n Span,
+    names: &mut HashMap<&'n str, &'n Span>,
+    diagnostics: &mut Diagnostics,
+) {
+    if let Some(first) = names.insert(name, span) {
+        diagnostics.error(
+            source,
+            span,
+            format!("`{name}` is already an event or command of `{component}` (line {})", source.at(first).line),
+        );
+    }
+}
