@@ -18,6 +18,8 @@ pub struct Ident {
 pub struct QualName {
     /// The segments, at least one.
     pub parts: Vec<Ident>,
+    /// Written with a leading `.`: resolved from the root only.
+    pub absolute: bool,
 }
 
 impl QualName {

@@ -145,7 +145,9 @@ impl Writer<'_> {
         map.insert("number".into(), json!(field.number as i64));
         let (key, ty) = match &field.ty {
             FieldTypeAst::Singular(t) => ("singularType", self.type_ref(scope, t)),
-            FieldTypeAst::Option(t) => ("optionType", json!({"valueType": self.type_ref(scope, t)})),
+            FieldTypeAst::Option(t) => {
+                ("optionType", json!({"valueType": self.type_ref(scope, t)}))
+            }
             FieldTypeAst::List(t) => ("listType", json!({"valueType": self.type_ref(scope, t)})),
             FieldTypeAst::Map(k, v) => (
                 "mapType",
@@ -233,6 +235,9 @@ impl Writer<'_> {
             "eventDefinitions": events,
             "commandDefinitions": commands,
         });
-        (self.with_annotations(component, &decl.annotations), synthesised)
+        (
+            self.with_annotations(component, &decl.annotations),
+            synthesised,
+        )
     }
 }

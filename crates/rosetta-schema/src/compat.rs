@@ -1,7 +1,9 @@
 //! Differences between compiler versions that are not only spelling (those live in the bundle
 //! writer): the 14.x compiler wrote no position for the inner value of an option annotation value.
 
-use rosetta_bundle::{Annotation, BundleFormat, FieldDef, SchemaBundle, SourceRef, Value, ValueKind};
+use rosetta_bundle::{
+    Annotation, BundleFormat, FieldDef, SchemaBundle, SourceRef, Value, ValueKind,
+};
 
 /// Rewrites a bundle compiled with 15.x positions into what the given compiler version wrote.
 pub(crate) fn adapt(bundle: &mut SchemaBundle, format: BundleFormat) {
@@ -62,7 +64,10 @@ fn value(value: &mut Value) {
                 self::value(v);
             }
         }
-        ValueKind::Type(type_value) => type_value.fields.iter_mut().for_each(|f| self::value(&mut f.value)),
+        ValueKind::Type(type_value) => type_value
+            .fields
+            .iter_mut()
+            .for_each(|f| self::value(&mut f.value)),
         _ => {}
     }
 }

@@ -84,7 +84,10 @@ impl Compiled {
                     .canonical_path
                     .strip_suffix(".schema")
                     .unwrap_or(&unit.source.canonical_path);
-                (format!("{path}.json"), crate::ast_json::file(unit, &symbols))
+                (
+                    format!("{path}.json"),
+                    crate::ast_json::file(unit, &symbols),
+                )
             })
             .collect()
     }

@@ -39,7 +39,10 @@ impl Diagnostic {
     pub(crate) fn at(severity: Severity, source: &Source, span: &Span, message: String) -> Self {
         let position = source.at(span);
         let snippet = source.line_text(span.start).to_string();
-        let rest = snippet.chars().count().saturating_sub(position.column as usize - 1);
+        let rest = snippet
+            .chars()
+            .count()
+            .saturating_sub(position.column as usize - 1);
         let width = source
             .text
             .get(span.clone())
@@ -155,7 +158,12 @@ impl Diagnostics {
     }
 
     pub(crate) fn error(&mut self, source: &Source, span: &Span, message: impl Into<String>) {
-        self.push(Diagnostic::at(Severity::Error, source, span, message.into()));
+        self.push(Diagnostic::at(
+            Severity::Error,
+            source,
+            span,
+            message.into(),
+        ));
     }
 
     /// Renders every diagnostic with its `file:line:column`, the source line and a caret,
@@ -199,7 +207,11 @@ mod tests {
         );
         assert!(diagnostics.render(true).contains("\x1b[1;31merror"));
         assert_eq!(
-            diagnostics.iter().next().map(ToString::to_string).as_deref(),
+            diagnostics
+                .iter()
+                .next()
+                .map(ToString::to_string)
+                .as_deref(),
             Some("schema/a.schema:2:10: unknown type `Foo`")
         );
     }

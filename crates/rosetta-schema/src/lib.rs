@@ -21,12 +21,12 @@ mod ast;
 mod ast_json;
 mod compat;
 mod compile;
+mod diagnostic;
 mod lex;
 mod load;
 mod parse;
 mod resolve;
 mod source;
-mod diagnostic;
 
 pub use compile::{compile, compile_sources, CompileOptions, Compiled, SourceFile};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

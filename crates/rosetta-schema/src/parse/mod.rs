@@ -135,6 +135,10 @@ impl<'a> Parser<'a> {
     }
 
     fn qual_name(&mut self, what: &str) -> PResult<QualName> {
+        let absolute = self.peek() == Token::Dot && self.peek_at(1) == Token::Ident;
+        if absolute {
+            self.bump();
+        }
         let mut parts = vec![self.ident(what)?];
         while self.peek() == Token::Dot && self.peek_at(1) == Token::Ident {
             self.bump();
@@ -144,7 +148,7 @@ impl<'a> Parser<'a> {
             self.bump();
             return Err(self.unexpected("an identifier after `.`"));
         }
-        Ok(QualName { parts })
+        Ok(QualName { parts, absolute })
     }
 
     fn integer(&mut self, what: &str) -> PResult<(i128, Span)> {
@@ -370,9 +374,13 @@ impl<'a> Parser<'a> {
         let mut members = Vec::new();
         self.body(|p| {
             let annotations = p.annotations()?;
-            let member = if p.is_word(0, "type") && p.peek_at(1) == Token::Ident && !p.statement_has_eq() {
+            let member = if p.is_word(0, "type")
+                && p.peek_at(1) == Token::Ident
+                && !p.statement_has_eq()
+            {
                 TypeMember::Type(p.type_decl(annotations)?)
-            } else if p.is_word(0, "enum") && p.peek_at(1) == Token::Ident && !p.statement_has_eq() {
+            } else if p.is_word(0, "enum") && p.peek_at(1) == Token::Ident && !p.statement_has_eq()
+            {
                 TypeMember::Enum(p.enum_decl(annotations)?)
             } else if p.is_legacy_option() {
                 return p.legacy_option();
@@ -596,7 +604,9 @@ impl<'a> Parser<'a> {
                 p.expect(Token::RBracket)?;
                 p.expect(Token::Semi)?;
                 if list.is_some() {
-                    return Err(p.error(keyword, "the component set's `components` are given twice"));
+                    return Err(
+                        p.error(keyword, "the component set's `components` are given twice")
+                    );
                 }
                 list = Some(ComponentListDecl {
                     annotations,
@@ -624,7 +634,10 @@ fn parse_int(text: &str) -> Option<i128> {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let magnitude = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+    let magnitude = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
         Some(hex) => i128::from_str_radix(hex, 16).ok()?,
         None => digits.parse::<i128>().ok()?,
     };

@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use rosetta_bundle::{
-    Annotation, FieldDef, FieldType, FieldValue, PrimitiveType, SourceRef, TypeRef, TypeValue, Value,
-    ValueKind,
+    Annotation, FieldDef, FieldType, FieldValue, PrimitiveType, SourceRef, TypeRef, TypeValue,
+    Value, ValueKind,
 };
 
 use super::lower::Lowering;
@@ -54,7 +54,10 @@ impl Lowering<'_, '_> {
                 Decl::Type(_) => Ok(qualified),
                 other => Err((
                     name.span(),
-                    format!("`{qualified}` is a {}; annotations and values must name a type", other.kind()),
+                    format!(
+                        "`{qualified}` is {}; annotations and values must name a type",
+                        other.kind()
+                    ),
                 )),
             },
             None => Err((name.span(), format!("unknown type `{}`", name.dotted()))),
@@ -65,30 +68,50 @@ impl Lowering<'_, '_> {
         self.type_fields.get(qualified).map_or(&[], Vec::as_slice)
     }
 
-    fn type_value(&self, cx: &Cx<'_>, qualified: String, args: &[Arg]) -> Result<TypeValue, Problem> {
+    fn type_value(
+        &self,
+        cx: &Cx<'_>,
+        qualified: String,
+        args: &[Arg],
+    ) -> Result<TypeValue, Problem> {
         let fields = self.fields_of(&qualified);
         let named = args.iter().filter(|a| a.name.is_some()).count();
         if named != 0 && named != args.len() {
-            let positional = args.iter().find(|a| a.name.is_none()).map_or(0..0, |a| a.value.span.clone());
-            return Err((positional, "arguments are either all named or all positional".into()));
+            let positional = args
+                .iter()
+                .find(|a| a.name.is_none())
+                .map_or(0..0, |a| a.value.span.clone());
+            return Err((
+                positional,
+                "arguments are either all named or all positional".into(),
+            ));
         }
         let mut given = HashSet::new();
         let mut out = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             let field = match &arg.name {
                 Some(name) => fields.iter().find(|f| f.name == name.name).ok_or_else(|| {
-                    (name.span.clone(), format!("type `{qualified}` has no field `{}`", name.name))
+                    (
+                        name.span.clone(),
+                        format!("type `{qualified}` has no field `{}`", name.name),
+                    )
                 })?,
                 None => fields.get(i).ok_or_else(|| {
                     (
                         arg.value.span.clone(),
-                        format!("too many arguments: type `{qualified}` has {} field(s)", fields.len()),
+                        format!(
+                            "too many arguments: type `{qualified}` has {} field(s)",
+                            fields.len()
+                        ),
                     )
                 })?,
             };
             let place = arg.name.as_ref().map_or(&arg.value.span, |n| &n.span);
             if !given.insert(field.name.as_str()) {
-                return Err((place.clone(), format!("field `{}` is given twice", field.name)));
+                return Err((
+                    place.clone(),
+                    format!("field `{}` is given twice", field.name),
+                ));
             }
             let at = cx.at(place);
             out.push(FieldValue {
@@ -97,14 +120,25 @@ impl Lowering<'_, '_> {
                 value: self.field_value(cx, field, &arg.value, at)?,
             });
         }
-        Ok(TypeValue { type_name: qualified, fields: out })
+        Ok(TypeValue {
+            type_name: qualified,
+            fields: out,
+        })
     }
 
-    fn field_value(&self, cx: &Cx<'_>, field: &FieldDef, literal: &Literal, at: SourceRef) -> Result<Value, Problem> {
+    fn field_value(
+        &self,
+        cx: &Cx<'_>,
+        field: &FieldDef,
+        literal: &Literal,
+        at: SourceRef,
+    ) -> Result<Value, Problem> {
         let kind = match (&field.ty, &literal.kind) {
             (FieldType::Singular(ty), _) => return self.single(cx, ty, literal, at),
             // An option takes the plain value; v15 gave the inner value the outer position.
-            (FieldType::Option(ty), _) => ValueKind::Option(Some(Box::new(self.single(cx, ty, literal, at)?))),
+            (FieldType::Option(ty), _) => {
+                ValueKind::Option(Some(Box::new(self.single(cx, ty, literal, at)?)))
+            }
             (FieldType::List(ty), LiteralKind::List(items)) => ValueKind::List(
                 items
                     .iter()
@@ -114,21 +148,44 @@ impl Lowering<'_, '_> {
             (FieldType::Map(key, value), LiteralKind::Map(entries)) => ValueKind::Map(
                 entries
                     .iter()
-                    .map(|(k, v)| Ok((self.single(cx, key, k, cx.at(&k.span))?, self.single(cx, value, v, cx.at(&v.span))?)))
+                    .map(|(k, v)| {
+                        Ok((
+                            self.single(cx, key, k, cx.at(&k.span))?,
+                            self.single(cx, value, v, cx.at(&v.span))?,
+                        ))
+                    })
                     .collect::<Result<_, Problem>>()?,
             ),
             (FieldType::List(_), _) => {
-                return Err((literal.span.clone(), format!("field `{}` is a list: write `[a, b, ...]`", field.name)))
+                return Err((
+                    literal.span.clone(),
+                    format!("field `{}` is a list: write `[a, b, ...]`", field.name),
+                ))
             }
             (FieldType::Map(..), _) => {
-                return Err((literal.span.clone(), format!("field `{}` is a map: write `{{key: value, ...}}`", field.name)))
+                return Err((
+                    literal.span.clone(),
+                    format!(
+                        "field `{}` is a map: write `{{key: value, ...}}`",
+                        field.name
+                    ),
+                ))
             }
         };
-        Ok(Value { source_reference: at, kind })
+        Ok(Value {
+            source_reference: at,
+            kind,
+        })
     }
 
     /// A value of one element type.
-    fn single(&self, cx: &Cx<'_>, ty: &TypeRef, literal: &Literal, at: SourceRef) -> Result<Value, Problem> {
+    fn single(
+        &self,
+        cx: &Cx<'_>,
+        ty: &TypeRef,
+        literal: &Literal,
+        at: SourceRef,
+    ) -> Result<Value, Problem> {
         let kind = match ty {
             TypeRef::Primitive(primitive) => primitive_value(*primitive, literal)?,
             TypeRef::Enum(qualified) => self.enum_value(cx, qualified, literal)?,
@@ -136,18 +193,42 @@ impl Lowering<'_, '_> {
                 LiteralKind::Named(name, args) => {
                     let found = self.annotation_type(cx, name)?;
                     if &found != qualified {
-                        return Err((name.span(), format!("expected a value of type `{qualified}`, found `{found}`")));
+                        return Err((
+                            name.span(),
+                            format!("expected a value of type `{qualified}`, found `{found}`"),
+                        ));
                     }
                     ValueKind::Type(self.type_value(cx, found, args.as_deref().unwrap_or(&[]))?)
                 }
-                _ => return Err(mismatch(literal, &format!("a value of type `{qualified}`, like `{}(...)`", short(qualified)))),
+                _ => {
+                    return Err(mismatch(
+                        literal,
+                        &format!(
+                            "a value of type `{qualified}`, like `{}(...)`",
+                            short(qualified)
+                        ),
+                    ))
+                }
             },
         };
-        Ok(Value { source_reference: at, kind })
+        Ok(Value {
+            source_reference: at,
+            kind,
+        })
     }
 
-    fn enum_value(&self, cx: &Cx<'_>, qualified: &str, literal: &Literal) -> Result<ValueKind, Problem> {
-        let expected = || format!("a value of enum `{qualified}`, like `{}.NAME`", short(qualified));
+    fn enum_value(
+        &self,
+        cx: &Cx<'_>,
+        qualified: &str,
+        literal: &Literal,
+    ) -> Result<ValueKind, Problem> {
+        let expected = || {
+            format!(
+                "a value of enum `{qualified}`, like `{}.NAME`",
+                short(qualified)
+            )
+        };
         let LiteralKind::Named(name, None) = &literal.kind else {
             return Err(mismatch(literal, &expected()));
         };
@@ -156,13 +237,24 @@ impl Lowering<'_, '_> {
             None => return Err(mismatch(literal, &expected())),
         };
         if !enum_part.is_empty() {
-            let enum_name = QualName { parts: enum_part.to_vec() };
+            let enum_name = QualName {
+                parts: enum_part.to_vec(),
+                absolute: name.absolute,
+            };
             match self.symbols.lookup(cx.scope, &enum_name) {
                 Some((found, _)) if found == qualified => {}
                 Some((found, _)) => {
-                    return Err((enum_name.span(), format!("expected a value of enum `{qualified}`, found `{found}`")))
+                    return Err((
+                        enum_name.span(),
+                        format!("expected a value of enum `{qualified}`, found `{found}`"),
+                    ))
                 }
-                None => return Err((enum_name.span(), format!("unknown enum `{}`", enum_name.dotted()))),
+                None => {
+                    return Err((
+                        enum_name.span(),
+                        format!("unknown enum `{}`", enum_name.dotted()),
+                    ))
+                }
             }
         }
         let known = match self.symbols.get(qualified).map(|s| s.decl) {
@@ -170,9 +262,15 @@ impl Lowering<'_, '_> {
             _ => false,
         };
         if !known {
-            return Err((value_name.span.clone(), format!("enum `{qualified}` has no value `{}`", value_name.name)));
+            return Err((
+                value_name.span.clone(),
+                format!("enum `{qualified}` has no value `{}`", value_name.name),
+            ));
         }
-        Ok(ValueKind::Enum { enum_name: qualified.to_string(), value: value_name.name.clone() })
+        Ok(ValueKind::Enum {
+            enum_name: qualified.to_string(),
+            value: value_name.name.clone(),
+        })
     }
 }
 
@@ -206,7 +304,10 @@ fn describe(literal: &Literal) -> &'static str {
 }
 
 fn mismatch(literal: &Literal, expected: &str) -> Problem {
-    (literal.span.clone(), format!("expected {expected}, found {}", describe(literal)))
+    (
+        literal.span.clone(),
+        format!("expected {expected}, found {}", describe(literal)),
+    )
 }
 
 /// Converts a literal to a primitive's value, checking the range.
@@ -217,7 +318,12 @@ fn primitive_value(primitive: PrimitiveType, literal: &Literal) -> Result<ValueK
         LiteralKind::Int(value) => Ok(value),
         _ => Err(mismatch(literal, &format!("an integer ({keyword})"))),
     };
-    let fit = |value: i128| (literal.span.clone(), format!("{value} does not fit in {keyword}"));
+    let fit = |value: i128| {
+        (
+            literal.span.clone(),
+            format!("{value} does not fit in {keyword}"),
+        )
+    };
     Ok(match primitive {
         P::Bool => match literal.kind {
             LiteralKind::Bool(value) => ValueKind::Bool(value),
@@ -260,7 +366,12 @@ fn primitive_value(primitive: PrimitiveType, literal: &Literal) -> Result<ValueK
             LiteralKind::Str(text) => ValueKind::Bytes(text.as_bytes().to_vec()),
             _ => return Err(mismatch(literal, &format!("a string ({keyword})"))),
         },
-        P::Entity => return Err((literal.span.clone(), "`Entity` values cannot be written in annotations".into())),
+        P::Entity => {
+            return Err((
+                literal.span.clone(),
+                "`Entity` values cannot be written in annotations".into(),
+            ))
+        }
         P::Invalid => return Err((literal.span.clone(), "invalid primitive type".into())),
     })
 }

@@ -21,7 +21,11 @@ use crate::source::Source;
 const MAX_FIELD_ID: i128 = (1 << 29) - 1;
 
 /// Lowers every unit into a bundle, reporting what does not resolve or check.
-pub(crate) fn lower(units: &[Unit], symbols: &Symbols<'_>, diagnostics: &mut Diagnostics) -> SchemaBundle {
+pub(crate) fn lower(
+    units: &[Unit],
+    symbols: &Symbols<'_>,
+    diagnostics: &mut Diagnostics,
+) -> SchemaBundle {
     let mut lowering = Lowering {
         units,
         symbols,
@@ -66,7 +70,12 @@ impl<'a> Lowering<'a, '_> {
         self.type_fields = found;
     }
 
-    fn collect_nested(&self, scope: &str, ty: &TypeDecl, found: &mut HashMap<String, Vec<FieldDef>>) {
+    fn collect_nested(
+        &self,
+        scope: &str,
+        ty: &TypeDecl,
+        found: &mut HashMap<String, Vec<FieldDef>>,
+    ) {
         let qualified = join(scope, &ty.name.name);
         let mut fields = Vec::new();
         for member in &ty.members {
@@ -106,7 +115,7 @@ impl<'a> Lowering<'a, '_> {
                 Decl::Enum(_) => Ok(TypeRef::Enum(qualified)),
                 other => Err((
                     name.span(),
-                    format!("`{qualified}` is a {}, not a type or an enum", other.kind()),
+                    format!("`{qualified}` is {}, not a type or an enum", other.kind()),
                 )),
             },
             None => Err((name.span(), format!("unknown type `{}`", name.dotted()))),
@@ -114,13 +123,24 @@ impl<'a> Lowering<'a, '_> {
     }
 
     /// Resolves a reference that must name a user type (events, commands, `data`).
-    fn user_type(&self, scope: &str, ty: &TypeRefAst, what: &str) -> Result<String, (Span, String)> {
+    fn user_type(
+        &self,
+        scope: &str,
+        ty: &TypeRefAst,
+        what: &str,
+    ) -> Result<String, (Span, String)> {
         match self.type_ref(scope, ty)? {
             TypeRef::Type(qualified) => Ok(qualified),
-            TypeRef::Enum(qualified) => Err((ty.span(), format!("{what} must be a type, but `{qualified}` is an enum"))),
+            TypeRef::Enum(qualified) => Err((
+                ty.span(),
+                format!("{what} must be a type, but `{qualified}` is an enum"),
+            )),
             TypeRef::Primitive(p) => Err((
                 ty.span(),
-                format!("{what} must be a user-defined type, not the built-in `{}`", p.keyword().unwrap_or("?")),
+                format!(
+                    "{what} must be a user-defined type, not the built-in `{}`",
+                    p.keyword().unwrap_or("?")
+                ),
             )),
         }
     }
@@ -130,7 +150,9 @@ impl<'a> Lowering<'a, '_> {
             FieldTypeAst::Singular(t) => FieldType::Singular(self.type_ref(scope, t)?),
             FieldTypeAst::Option(t) => FieldType::Option(self.type_ref(scope, t)?),
             FieldTypeAst::List(t) => FieldType::List(self.type_ref(scope, t)?),
-            FieldTypeAst::Map(k, v) => FieldType::Map(self.type_ref(scope, k)?, self.type_ref(scope, v)?),
+            FieldTypeAst::Map(k, v) => {
+                FieldType::Map(self.type_ref(scope, k)?, self.type_ref(scope, v)?)
+            }
         })
     }
 
@@ -142,7 +164,9 @@ impl<'a> Lowering<'a, '_> {
         let mut file = SchemaFile {
             canonical_path: source.canonical_path.clone(),
             package: Package {
-                source_reference: package_decl.map(|p| source.at(&p.keyword)).unwrap_or_default(),
+                source_reference: package_decl
+                    .map(|p| source.at(&p.keyword))
+                    .unwrap_or_default(),
                 name: package.clone(),
             },
             imports: unit
@@ -206,7 +230,9 @@ impl<'a> Lowering<'a, '_> {
         file.types.push(def);
         for member in &ty.members {
             match member {
-                TypeMember::Type(nested) => self.type_def(source, &qualified, &qualified, nested, file, diagnostics),
+                TypeMember::Type(nested) => {
+                    self.type_def(source, &qualified, &qualified, nested, file, diagnostics)
+                }
                 TypeMember::Enum(e) => {
                     let def = self.enum_def(source, &qualified, &qualified, e, diagnostics);
                     file.enums.push(def);
@@ -216,7 +242,14 @@ impl<'a> Lowering<'a, '_> {
         }
     }
 
-    fn enum_def(&self, source: &Source, scope: &str, outer: &str, decl: &EnumDecl, diagnostics: &mut Diagnostics) -> EnumDef {
+    fn enum_def(
+        &self,
+        source: &Source,
+        scope: &str,
+        outer: &str,
+        decl: &EnumDecl,
+        diagnostics: &mut Diagnostics,
+    ) -> EnumDef {
         let qualified = join(scope, &decl.name.name);
         let mut seen: HashMap<&str, &Span> = HashMap::new();
         let mut values = Vec::with_capacity(decl.values.len());
@@ -226,7 +259,10 @@ impl<'a> Lowering<'a, '_> {
                 diagnostics.error(
                     source,
                     &value.name.span,
-                    format!("enum value `{}` is defined twice in `{qualified}` (first at line {})", value.name.name, at.line),
+                    format!(
+                        "enum value `{}` is defined twice in `{qualified}` (first at line {})",
+                        value.name.name, at.line
+                    ),
                 );
             }
             let number = match u32::try_from(value.value) {
@@ -248,7 +284,11 @@ impl<'a> Lowering<'a, '_> {
             });
         }
         if decl.values.is_empty() {
-            diagnostics.error(source, &decl.name.span, format!("enum `{qualified}` has no values"));
+            diagnostics.error(
+                source,
+                &decl.name.span,
+                format!("enum `{qualified}` has no values"),
+            );
         }
         EnumDef {
             source_reference: source.at(&decl.keyword),
@@ -261,7 +301,13 @@ impl<'a> Lowering<'a, '_> {
     }
 
     /// The fields of a type or component, checking names and numbers.
-    fn fields(&self, source: &Source, scope: &str, fields: &[&FieldDecl], diagnostics: &mut Diagnostics) -> Vec<FieldDef> {
+    fn fields(
+        &self,
+        source: &Source,
+        scope: &str,
+        fields: &[&FieldDecl],
+        diagnostics: &mut Diagnostics,
+    ) -> Vec<FieldDef> {
         let mut numbers: HashMap<i128, &FieldDecl> = HashMap::new();
         let mut names: HashMap<&str, &FieldDecl> = HashMap::new();
         let mut out = Vec::with_capacity(fields.len());
@@ -270,29 +316,44 @@ impl<'a> Lowering<'a, '_> {
                 diagnostics.error(
                     source,
                     &field.name.span,
-                    format!("field `{}` is defined twice in `{scope}` (first at line {})", field.name.name, source.at(&first.name.span).line),
+                    format!(
+                        "field `{}` is defined twice in `{scope}` (first at line {})",
+                        field.name.name,
+                        source.at(&first.name.span).line
+                    ),
                 );
             }
             if !(1..=MAX_FIELD_ID).contains(&field.number) {
                 diagnostics.error(
                     source,
                     &field.number_span,
-                    format!("invalid field number {}: field numbers go from 1 to {MAX_FIELD_ID}", field.number),
+                    format!(
+                        "invalid field number {}: field numbers go from 1 to {MAX_FIELD_ID}",
+                        field.number
+                    ),
                 );
             } else if let Some(first) = numbers.insert(field.number, field) {
                 diagnostics.error(
                     source,
                     &field.number_span,
-                    format!("field number {} of `{scope}` is already used by `{}`", field.number, first.name.name),
+                    format!(
+                        "field number {} of `{scope}` is already used by `{}`",
+                        field.number, first.name.name
+                    ),
                 );
             }
             if field.transient && matches!(field.ty, FieldTypeAst::Singular(_)) {
-                diagnostics.error(source, &field.start, "`transient` applies only to option, list and map fields");
+                diagnostics.error(
+                    source,
+                    &field.start,
+                    "`transient` applies only to option, list and map fields",
+                );
             }
             match self.field_type(scope, &field.ty) {
                 Ok(ty) => {
                     let mut def = self.bare_field(field, ty, Some(source));
-                    def.annotations = self.annotations(source, scope, &field.annotations, diagnostics);
+                    def.annotations =
+                        self.annotations(source, scope, &field.annotations, diagnostics);
                     out.push(def);
                 }
                 Err((span, message)) => diagnostics.error(source, &span, message),
@@ -301,7 +362,13 @@ impl<'a> Lowering<'a, '_> {
         out
     }
 
-    fn component_def(&mut self, unit: usize, package: &str, decl: &ComponentDecl, diagnostics: &mut Diagnostics) -> ComponentDef {
+    fn component_def(
+        &mut self,
+        unit: usize,
+        package: &str,
+        decl: &ComponentDecl,
+        diagnostics: &mut Diagnostics,
+    ) -> ComponentDef {
         let source = &self.units[unit].source;
         let qualified = join(package, &decl.name.name);
         let mut def = ComponentDef {
@@ -317,9 +384,17 @@ impl<'a> Lowering<'a, '_> {
         let mut names: HashMap<&str, &Span> = HashMap::new();
         for member in &decl.members {
             match member {
-                ComponentMember::Id { keyword, value, value_span } => {
+                ComponentMember::Id {
+                    keyword,
+                    value,
+                    value_span,
+                } => {
                     if id.is_some() {
-                        diagnostics.error(source, keyword, format!("component `{qualified}` has more than one `id`"));
+                        diagnostics.error(
+                            source,
+                            keyword,
+                            format!("component `{qualified}` has more than one `id`"),
+                        );
                         continue;
                     }
                     id = Some(value_span);
@@ -332,7 +407,10 @@ impl<'a> Lowering<'a, '_> {
                                 diagnostics.error(
                                     source,
                                     value_span,
-                                    format!("component id {value} is already used at {}:{}:{}", first_source.display_path, at.line, at.column),
+                                    format!(
+                                        "component id {value} is already used at {}:{}:{}",
+                                        first_source.display_path, at.line, at.column
+                                    ),
                                 );
                             } else {
                                 self.component_ids.insert(value, (unit, value_span.clone()));
@@ -341,13 +419,20 @@ impl<'a> Lowering<'a, '_> {
                         _ => diagnostics.error(
                             source,
                             value_span,
-                            format!("invalid component id {value}: component ids go from 1 to {}", u32::MAX),
+                            format!(
+                                "invalid component id {value}: component ids go from 1 to {}",
+                                u32::MAX
+                            ),
                         ),
                     }
                 }
                 ComponentMember::Data { keyword, ty } => {
                     if data.is_some() {
-                        diagnostics.error(source, keyword, format!("component `{qualified}` has more than one `data` statement"));
+                        diagnostics.error(
+                            source,
+                            keyword,
+                            format!("component `{qualified}` has more than one `data` statement"),
+                        );
                         continue;
                     }
                     data = Some(keyword);
@@ -358,7 +443,14 @@ impl<'a> Lowering<'a, '_> {
                 }
                 ComponentMember::Field(field) => fields.push(field),
                 ComponentMember::Event(event) => {
-                    check_member_name(source, &qualified, &event.name.name, &event.name.span, &mut names, diagnostics);
+                    check_member_name(
+                        source,
+                        &qualified,
+                        &event.name.name,
+                        &event.name.span,
+                        &mut names,
+                        diagnostics,
+                    );
                     let type_name = self
                         .user_type(package, &event.ty, "an event's payload")
                         .unwrap_or_else(|(span, message)| {
@@ -367,26 +459,44 @@ impl<'a> Lowering<'a, '_> {
                         });
                     def.events.push(EventDef {
                         source_reference: source.at(&event.keyword),
-                        annotations: self.annotations(source, package, &event.annotations, diagnostics),
+                        annotations: self.annotations(
+                            source,
+                            package,
+                            &event.annotations,
+                            diagnostics,
+                        ),
                         name: event.name.name.clone(),
                         type_name,
                         event_index: def.events.len() as u32 + 1,
                     });
                 }
                 ComponentMember::Command(command) => {
-                    check_member_name(source, &qualified, &command.name.name, &command.name.span, &mut names, diagnostics);
+                    check_member_name(
+                        source,
+                        &qualified,
+                        &command.name.name,
+                        &command.name.span,
+                        &mut names,
+                        diagnostics,
+                    );
                     let mut resolve = |ty: &TypeRefAst, what: &str| {
-                        self.user_type(package, ty, what).unwrap_or_else(|(span, message)| {
-                            diagnostics.error(source, &span, message);
-                            String::new()
-                        })
+                        self.user_type(package, ty, what)
+                            .unwrap_or_else(|(span, message)| {
+                                diagnostics.error(source, &span, message);
+                                String::new()
+                            })
                     };
                     let response_type = resolve(&command.response, "a command's response");
                     let request_type = resolve(&command.request, "a command's request");
                     def.commands.push(CommandDef {
                         // The compiler wrote the component's position for every command.
                         source_reference: source.at(&decl.keyword),
-                        annotations: self.annotations(source, package, &command.annotations, diagnostics),
+                        annotations: self.annotations(
+                            source,
+                            package,
+                            &command.annotations,
+                            diagnostics,
+                        ),
                         name: command.name.name.clone(),
                         request_type,
                         response_type,
@@ -396,20 +506,32 @@ impl<'a> Lowering<'a, '_> {
             }
         }
         if id.is_none() {
-            diagnostics.error(source, &decl.name.span, format!("component `{qualified}` has no `id = N;`"));
+            diagnostics.error(
+                source,
+                &decl.name.span,
+                format!("component `{qualified}` has no `id = N;`"),
+            );
         }
         if let (Some(_), Some(first)) = (data, fields.first()) {
             diagnostics.error(
                 source,
                 &first.start,
-                format!("component `{qualified}` has a `data` type, so it cannot also declare fields"),
+                format!(
+                    "component `{qualified}` has a `data` type, so it cannot also declare fields"
+                ),
             );
         }
         def.fields = self.fields(source, &qualified, &fields, diagnostics);
         def
     }
 
-    fn component_set_def(&mut self, unit: usize, package: &str, decl: &ComponentSetDecl, diagnostics: &mut Diagnostics) -> ComponentSetDef {
+    fn component_set_def(
+        &mut self,
+        unit: usize,
+        package: &str,
+        decl: &ComponentSetDecl,
+        diagnostics: &mut Diagnostics,
+    ) -> ComponentSetDef {
         let source = &self.units[unit].source;
         let qualified = join(package, &decl.name.name);
         let mut def = ComponentSetDef {
@@ -429,7 +551,10 @@ impl<'a> Lowering<'a, '_> {
                         diagnostics.error(
                             source,
                             span,
-                            format!("component set id {value} is already used at {}:{}:{}", first_source.display_path, at.line, at.column),
+                            format!(
+                                "component set id {value} is already used at {}:{}:{}",
+                                first_source.display_path, at.line, at.column
+                            ),
                         );
                     } else {
                         self.set_ids.insert(value, (unit, span.clone()));
@@ -437,10 +562,18 @@ impl<'a> Lowering<'a, '_> {
                 }
                 _ => diagnostics.error(source, span, format!("invalid component set id {value}")),
             },
-            None => diagnostics.error(source, &decl.name.span, format!("component set `{qualified}` has no `id = N;`")),
+            None => diagnostics.error(
+                source,
+                &decl.name.span,
+                format!("component set `{qualified}` has no `id = N;`"),
+            ),
         }
         let Some(list) = &decl.list else {
-            diagnostics.error(source, &decl.name.span, format!("component set `{qualified}` has no `components = [...];`"));
+            diagnostics.error(
+                source,
+                &decl.name.span,
+                format!("component set `{qualified}` has no `components = [...];`"),
+            );
             return def;
         };
         let mut members: Vec<(u32, ComponentRef)> = Vec::new();
@@ -449,19 +582,36 @@ impl<'a> Lowering<'a, '_> {
                 Some((member, symbol)) => match symbol.decl {
                     Decl::Component(component) => {
                         if members.iter().any(|(_, m)| m.component == member) {
-                            diagnostics.error(source, &name.span(), format!("`{member}` is listed twice in `{qualified}`"));
+                            diagnostics.error(
+                                source,
+                                &name.span(),
+                                format!("`{member}` is listed twice in `{qualified}`"),
+                            );
                             continue;
                         }
                         let id = component_id(component);
-                        members.push((id, ComponentRef { source_reference: source.at(&name.span()), component: member }));
+                        members.push((
+                            id,
+                            ComponentRef {
+                                source_reference: source.at(&name.span()),
+                                component: member,
+                            },
+                        ));
                     }
                     other => diagnostics.error(
                         source,
                         &name.span(),
-                        format!("`{member}` is a {}, but a component set lists components", other.kind()),
+                        format!(
+                            "`{member}` is {}, but a component set lists components",
+                            other.kind()
+                        ),
                     ),
                 },
-                None => diagnostics.error(source, &name.span(), format!("unknown component `{}`", name.dotted())),
+                None => diagnostics.error(
+                    source,
+                    &name.span(),
+                    format!("unknown component `{}`", name.dotted()),
+                ),
             }
         }
         // The compiler listed members by ascending component id.
@@ -499,7 +649,10 @@ fn check_member_name<'n>(
         diagnostics.error(
             source,
             span,
-            format!("`{name}` is already an event or command of `{component}` (line {})", source.at(first).line),
+            format!(
+                "`{name}` is already an event or command of `{component}` (line {})",
+                source.at(first).line
+            ),
         );
     }
 }

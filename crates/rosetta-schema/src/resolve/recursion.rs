@@ -43,7 +43,12 @@ impl Lowering<'_, '_> {
                         let from = stack.iter().position(|(t, _)| *t == target).unwrap_or(0);
                         let mut chain: Vec<&str> = stack[from..].iter().map(|(t, _)| *t).collect();
                         chain.push(target);
-                        self.report_recursive_field(ty, &field.name, &chain.join(" -> "), diagnostics);
+                        self.report_recursive_field(
+                            ty,
+                            &field.name,
+                            &chain.join(" -> "),
+                            diagnostics,
+                        );
                     }
                     Some(_) => {}
                 }
@@ -51,7 +56,13 @@ impl Lowering<'_, '_> {
         }
     }
 
-    fn report_recursive_field(&self, ty: &str, field: &str, chain: &str, diagnostics: &mut Diagnostics) {
+    fn report_recursive_field(
+        &self,
+        ty: &str,
+        field: &str,
+        chain: &str,
+        diagnostics: &mut Diagnostics,
+    ) {
         let Some(symbol) = self.symbols.get(ty) else {
             return;
         };
@@ -66,7 +77,9 @@ impl Lowering<'_, '_> {
             diagnostics.error(
                 &self.units[symbol.unit].source,
                 span,
-                format!("recursive type without end: {chain}; make the field an option, list or map"),
+                format!(
+                    "recursive type without end: {chain}; make the field an option, list or map"
+                ),
             );
         }
     }

@@ -17,13 +17,13 @@ pub(crate) enum Decl<'a> {
 }
 
 impl Decl<'_> {
-    /// "type", "enum", ... for messages.
+    /// "a type", "an enum", ... for messages.
     pub(crate) fn kind(&self) -> &'static str {
         match self {
-            Decl::Type(_) => "type",
-            Decl::Enum(_) => "enum",
-            Decl::Component(_) => "component",
-            Decl::ComponentSet => "component set",
+            Decl::Type(_) => "a type",
+            Decl::Enum(_) => "an enum",
+            Decl::Component(_) => "a component",
+            Decl::ComponentSet => "a component set",
         }
     }
 }
@@ -73,7 +73,14 @@ impl<'a> Symbols<'a> {
                     Item::ComponentSet(s) => (&s.name, Decl::ComponentSet),
                 };
                 let qualified = join(&package, &name.name);
-                symbols.declare(units, index, qualified.clone(), decl, &name.span, diagnostics);
+                symbols.declare(
+                    units,
+                    index,
+                    qualified.clone(),
+                    decl,
+                    &name.span,
+                    diagnostics,
+                );
                 if let Item::Type(t) = item {
                     symbols.declare_nested(units, index, &qualified, t, diagnostics);
                 }
@@ -94,12 +101,26 @@ impl<'a> Symbols<'a> {
             match member {
                 TypeMember::Type(t) => {
                     let qualified = join(outer, &t.name.name);
-                    self.declare(units, unit, qualified.clone(), Decl::Type(t), &t.name.span, diagnostics);
+                    self.declare(
+                        units,
+                        unit,
+                        qualified.clone(),
+                        Decl::Type(t),
+                        &t.name.span,
+                        diagnostics,
+                    );
                     self.declare_nested(units, unit, &qualified, t, diagnostics);
                 }
                 TypeMember::Enum(e) => {
                     let qualified = join(outer, &e.name.name);
-                    self.declare(units, unit, qualified, Decl::Enum(e), &e.name.span, diagnostics);
+                    self.declare(
+                        units,
+                        unit,
+                        qualified,
+                        Decl::Enum(e),
+                        &e.name.span,
+                        diagnostics,
+                    );
                 }
                 TypeMember::Field(_) => {}
             }
@@ -122,7 +143,7 @@ impl<'a> Symbols<'a> {
                 &units[unit].source,
                 name_span,
                 format!(
-                    "`{qualified}` is defined twice; the first definition (a {}) is at {}:{}:{}",
+                    "`{qualified}` is defined twice; the first definition ({}) is at {}:{}:{}",
                     previous.decl.kind(),
                     first.display_path,
                     at.line,
@@ -152,7 +173,7 @@ impl<'a> Symbols<'a> {
     pub(crate) fn lookup(&self, scope: &str, name: &QualName) -> Option<(String, &Symbol<'a>)> {
         let first = name.parts.first()?.name.as_str();
         let rest: Vec<&str> = name.parts[1..].iter().map(|p| p.name.as_str()).collect();
-        let mut scope = scope;
+        let mut scope = if name.absolute { "" } else { scope };
         loop {
             let head = join(scope, first);
             if self.map.contains_key(&head) || self.namespaces.contains(&head) {
