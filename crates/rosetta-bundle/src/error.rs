@@ -56,6 +56,8 @@ pub(crate) enum BinaryProblem {
     UnknownPrimitive(u64),
     /// A required `oneof` is not set (the model cannot represent it).
     MissingOneof(&'static str),
+    /// A message field the model requires is not set.
+    MissingField(&'static str),
 }
 
 impl fmt::Display for BinaryProblem {
@@ -75,6 +77,7 @@ impl fmt::Display for BinaryProblem {
             Self::InvalidUtf8 => f.write_str("string field is not valid UTF-8"),
             Self::UnknownPrimitive(n) => write!(f, "unknown PrimitiveType number {n}"),
             Self::MissingOneof(name) => write!(f, "oneof `{name}` is not set"),
+            Self::MissingField(name) => write!(f, "required field `{name}` is not set"),
         }
     }
 }

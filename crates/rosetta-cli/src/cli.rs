@@ -134,8 +134,8 @@ pub struct CompileArgs {
     )]
     pub ast_json_out: Option<PathBuf>,
 
-    /// The bundle JSON format: v15 (the default) or v14 (fields carry `transient`, no
-    /// component sets).
+    /// The compiler version whose bundles to write: v15 (the default) or v14 (bundle JSON
+    /// fields carry `transient`, no component sets).
     #[arg(
         long = "bundle-format",
         alias = "bundle_format",

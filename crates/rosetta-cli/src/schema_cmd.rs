@@ -8,7 +8,7 @@ use rosetta_schema::bundle::{self, BundleFormat};
 use rosetta_schema::{compile, CompileOptions, Compiled};
 
 use crate::cli::{BundleFormatArg, CompileArgs, SchemaCommand, SchemaInput};
-use crate::error::CliError;
+use crate::error::{stderr_color, CliError};
 
 /// Runs one `rosetta schema` subcommand.
 pub fn run(command: SchemaCommand) -> Result<(), CliError> {
@@ -18,31 +18,41 @@ pub fn run(command: SchemaCommand) -> Result<(), CliError> {
     }
 }
 
+/// Compiles, printing any warnings to standard error.
 fn compile_input(input: &SchemaInput) -> Result<Compiled, CliError> {
     let options = CompileOptions {
         schema_paths: input.schema_paths.clone(),
         load_all: input.load_all,
         files: input.files.clone(),
     };
-    compile(&options).map_err(CliError::Schema)
+    let compiled = compile(&options).map_err(CliError::Schema)?;
+    let warnings = compiled.warnings();
+    if !warnings.is_empty() {
+        let mut text = warnings.render(stderr_color());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        // Warnings are advice: a closed standard error does not fail the command.
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+    }
+    Ok(compiled)
 }
 
 fn compile_cmd(args: &CompileArgs) -> Result<(), CliError> {
     let compiled = compile_input(&args.input)?;
-    let bundle = compiled.bundle();
-    if let Some(path) = &args.bundle_json_out {
-        let format = match args.bundle_format {
-            BundleFormatArg::V15 => BundleFormat::V15,
-            BundleFormatArg::V14 => BundleFormat::V14,
-        };
-        let mut json = bundle::to_json(bundle, format);
-        if !json.ends_with('\n') {
-            json.push('\n');
+    let format = match args.bundle_format {
+        BundleFormatArg::V15 => BundleFormat::V15,
+        BundleFormatArg::V14 => BundleFormat::V14,
+    };
+    if args.bundle_json_out.is_some() || args.bundle_out.is_some() {
+        // The bundle as that compiler version wrote it, in its format.
+        let bundle = compiled.bundle_for(format);
+        if let Some(path) = &args.bundle_json_out {
+            write_output(path, bundle::to_json(&bundle, format).as_bytes())?;
         }
-        write_output(path, json.as_bytes())?;
-    }
-    if let Some(path) = &args.bundle_out {
-        write_output(path, &bundle::encode(bundle))?;
+        if let Some(path) = &args.bundle_out {
+            write_output(path, &bundle::encode(&bundle))?;
+        }
     }
     if let Some(dir) = &args.ast_json_out {
         for (relative, text) in compiled.ast_json_files() {

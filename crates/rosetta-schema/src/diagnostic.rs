@@ -187,6 +187,14 @@ impl Diagnostics {
     }
 }
 
+impl std::fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,8 +26,10 @@ mod lex;
 mod load;
 mod parse;
 mod resolve;
+mod schema;
 mod source;
 
 pub use compile::{compile, compile_sources, CompileOptions, Compiled, SourceFile};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use rosetta_bundle as bundle;
+pub use schema::{primitive, ComponentSet, Schema, SchemaError};

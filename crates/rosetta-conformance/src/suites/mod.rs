@@ -1,0 +1,33 @@
+//! The suites: one module per suite, each a function from a path to results in a [`Report`].
+//!
+//! A new suite is a module here and one line in [`SUITES`].
+
+use std::path::Path;
+
+use crate::report::Report;
+
+pub mod spatialos_schema;
+
+/// One conformance suite.
+#[derive(Debug, Clone, Copy)]
+pub struct Suite {
+    /// The name given on the command line.
+    pub name: &'static str,
+    /// What PATH is and what is checked, for `--help`.
+    pub about: &'static str,
+    /// Runs the suite on PATH; `Err` is a setup problem (bad PATH), not a failed check.
+    pub run: fn(&Path, &mut Report) -> Result<(), String>,
+}
+
+/// Every suite.
+pub const SUITES: &[Suite] = &[Suite {
+    name: "spatialos-schema",
+    about: "DIR (shared/corpus/spatialos): every .schema file compiles, bundle and AST JSON \
+            fixtures are reproduced; or one FILE.schema compiles",
+    run: spatialos_schema::run,
+}];
+
+/// The suite called `name`.
+pub fn find(name: &str) -> Option<&'static Suite> {
+    SUITES.iter().find(|suite| suite.name == name)
+}

@@ -1,0 +1,132 @@
+//! Compiles every schema file of `../shared/corpus/spatialos`, one compilation per source
+//! repository (as its project would), from memory so that disk speed does not count.
+//! Reports files per second; the budget is the whole corpus in well under 100 ms.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rosetta_schema::{compile_sources, SourceFile};
+
+/// The canonical path of a corpus file: relative to its schema root, with Unreal's GDK folder
+/// mounted where its imports expect it.
+fn canonical(relative: &str) -> String {
+    if let Some((_, name)) = relative.split_once("SpatialGDK/Extras/schema/") {
+        return format!("unreal/gdk/{name}");
+    }
+    if let Some((_, name)) = relative.split_once("ExpectedSchema/") {
+        return format!("unreal/generated/{name}");
+    }
+    for root in [
+        "/.Schema/",
+        "/.schema/",
+        "/schema/",
+        "/schema_old/",
+        "/standard_library/",
+    ] {
+        if let Some(at) = relative.rfind(root) {
+            return relative[at + root.len()..].to_string();
+        }
+    }
+    relative.rsplit('/').next().unwrap_or(relative).to_string()
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "schema") {
+            out.push(path);
+        }
+    }
+}
+
+/// One group of sources per corpus repository, each with Rosetta's standard library added
+/// where the repository does not carry its own.
+fn groups(corpus: &Path, stdlib: &Path) -> Vec<Vec<SourceFile>> {
+    let mut std_files = Vec::new();
+    collect(stdlib, &mut std_files);
+    let mut groups = Vec::new();
+    let mut repos: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    repos.sort();
+    for repo in repos {
+        let mut files = Vec::new();
+        collect(&repo, &mut files);
+        if files.is_empty() {
+            continue;
+        }
+        let mut group: BTreeMap<String, String> = BTreeMap::new();
+        for (n, file) in files.iter().enumerate() {
+            let relative = file
+                .strip_prefix(&repo)
+                .unwrap_or(file)
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(file)
+                .unwrap_or_default()
+                .replace("{{id}}", &(900_000 + n).to_string());
+            group
+                .entry(canonical(&format!("/{relative}")))
+                .or_insert(text);
+        }
+        for file in &std_files {
+            let relative = file
+                .strip_prefix(stdlib)
+                .unwrap_or(file)
+                .to_string_lossy()
+                .replace('\\', "/");
+            group
+                .entry(relative)
+                .or_insert_with(|| std::fs::read_to_string(file).unwrap_or_default());
+        }
+        groups.push(
+            group
+                .into_iter()
+                .map(|(canonical_path, text)| SourceFile {
+                    canonical_path,
+                    text,
+                })
+                .collect(),
+        );
+    }
+    groups
+}
+
+fn bench(c: &mut Criterion) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = manifest.join("../../../shared/corpus/spatialos");
+    if !corpus.is_dir() {
+        eprintln!("skipped: corpus not found at {}", corpus.display());
+        return;
+    }
+    let groups = groups(&corpus, &manifest.join("../../schema"));
+    let files: usize = groups.iter().map(Vec::len).sum();
+    let failed = groups
+        .iter()
+        .filter(|g| compile_sources((*g).clone()).is_err())
+        .count();
+    eprintln!(
+        "{} groups, {files} files, {failed} groups with errors",
+        groups.len()
+    );
+    let mut group = c.benchmark_group("schema");
+    group.throughput(Throughput::Elements(files as u64));
+    group.bench_function("compile_corpus", |b| {
+        b.iter(|| {
+            for sources in &groups {
+                let _ = std::hint::black_box(compile_sources(sources.clone()));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
