@@ -118,7 +118,7 @@ fn sdk_rs_example_bundle() {
     let fixture =
         corpus.join("spatialos-sdk-rs@93c53af/spatialos-sdk-code-generator/data/test.sb.json");
     assert_eq!(
-        check_bundle(&[root.clone()], vec![], true, &fixture, BundleFormat::V14),
+        check_bundle(&[root], vec![], true, &fixture, BundleFormat::V14),
         1
     );
 }
