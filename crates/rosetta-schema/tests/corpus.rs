@@ -157,20 +157,7 @@ fn v15_name_clash_bundles() {
 fn gdk_14_exhaustive_bundle() {
     let Some(corpus) = corpus() else { return };
     let repo = corpus.join("gdk-for-unity@108fb14");
-    let mut roots = vec![repo.join("test-project/Assets/.Schema")];
-    for packages in [
-        repo.join("test-project/Packages"),
-        repo.join("workers/unity/Packages"),
-    ] {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(&packages)
-            .expect("packages")
-            .flatten()
-            .map(|e| e.path().join(".schema"))
-            .filter(|p| p.is_dir())
-            .collect();
-        found.sort();
-        roots.extend(found);
-    }
+    let mut roots = gdk_roots(&repo, "test-project/Assets/.Schema");
     let repo_roots = roots.clone();
     roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schema"));
     let mut files = Vec::new();

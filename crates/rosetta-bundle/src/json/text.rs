@@ -170,10 +170,17 @@ fn decimal(buf: &StackBuf) -> Decimal {
     };
     let magnitude = exp_digits
         .iter()
-        .fold(0i32, |acc, &b| acc * 10 + i32::from(b - b'0'));
+        .filter(|b| b.is_ascii_digit())
+        .fold(0i32, |acc, &b| {
+            acc.saturating_mul(10).saturating_add(i32::from(b - b'0'))
+        });
     d.exp = if neg_exp { -magnitude } else { magnitude };
     while d.len > 1 && d.digits[d.len - 1] == b'0' {
         d.len -= 1;
+    }
+    if d.len == 0 {
+        d.digits[0] = b'0';
+        d.len = 1;
     }
     d
 }

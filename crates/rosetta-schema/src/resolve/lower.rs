@@ -401,20 +401,16 @@ impl<'a> Lowering<'a, '_> {
                     match u32::try_from(*value) {
                         Ok(value) if value > 0 => {
                             def.component_id = value;
-                            if let Some((first_unit, first)) = self.component_ids.get(&value) {
-                                let first_source = &self.units[*first_unit].source;
-                                let at = first_source.at(first);
-                                diagnostics.error(
-                                    source,
-                                    value_span,
-                                    format!(
-                                        "component id {value} is already used at {}:{}:{}",
-                                        first_source.display_path, at.line, at.column
-                                    ),
-                                );
-                            } else {
-                                self.component_ids.insert(value, (unit, value_span.clone()));
-                            }
+                            let ids = &mut self.component_ids;
+                            claim_id(
+                                self.units,
+                                ids,
+                                "component id",
+                                value,
+                                unit,
+                                value_span,
+                                diagnostics,
+                            );
                         }
                         _ => diagnostics.error(
                             source,
@@ -545,20 +541,16 @@ impl<'a> Lowering<'a, '_> {
             Some((value, span)) => match u32::try_from(*value) {
                 Ok(value) if value > 0 => {
                     def.component_set_id = value;
-                    if let Some((first_unit, first)) = self.set_ids.get(&value) {
-                        let first_source = &self.units[*first_unit].source;
-                        let at = first_source.at(first);
-                        diagnostics.error(
-                            source,
-                            span,
-                            format!(
-                                "component set id {value} is already used at {}:{}:{}",
-                                first_source.display_path, at.line, at.column
-                            ),
-                        );
-                    } else {
-                        self.set_ids.insert(value, (unit, span.clone()));
-                    }
+                    let ids = &mut self.set_ids;
+                    claim_id(
+                        self.units,
+                        ids,
+                        "component set id",
+                        value,
+                        unit,
+                        span,
+                        diagnostics,
+                    );
                 }
                 _ => diagnostics.error(source, span, format!("invalid component set id {value}")),
             },
@@ -622,6 +614,32 @@ impl<'a> Lowering<'a, '_> {
             components: members.into_iter().map(|(_, m)| m).collect(),
         };
         def
+    }
+}
+
+/// Records that `unit` uses `id` at `span`, or reports where it was used first.
+fn claim_id(
+    units: &[Unit],
+    ids: &mut HashMap<u32, (usize, Span)>,
+    what: &str,
+    id: u32,
+    unit: usize,
+    span: &Span,
+    diagnostics: &mut Diagnostics,
+) {
+    if let Some((first_unit, first)) = ids.get(&id) {
+        let first_source = &units[*first_unit].source;
+        let at = first_source.at(first);
+        diagnostics.error(
+            &units[unit].source,
+            span,
+            format!(
+                "{what} {id} is already used at {}:{}:{}",
+                first_source.display_path, at.line, at.column
+            ),
+        );
+    } else {
+        ids.insert(id, (unit, span.clone()));
     }
 }
 
