@@ -26,6 +26,21 @@ pub enum BundleFormat {
     /// Worker SDK 14.x: every field has `"transient": bool`; files have no `componentSets` key
     /// (component sets of the model are not written).
     V14,
+    /// The first 15.x compilers: every file has a `componentSets` key and every field still has
+    /// `"transient": bool` (two of the GDK's v15-era fixtures were written this way).
+    V15Early,
+}
+
+impl BundleFormat {
+    /// Whether fields carry a `transient` key.
+    pub fn writes_transient(self) -> bool {
+        matches!(self, Self::V14 | Self::V15Early)
+    }
+
+    /// Whether files carry a `componentSets` key.
+    pub fn writes_component_sets(self) -> bool {
+        matches!(self, Self::V15 | Self::V15Early)
+    }
 }
 
 /// The whitespace of written JSON.
@@ -267,7 +282,7 @@ impl Writer {
             self.component(c);
         }
         self.end_list();
-        if self.format == BundleFormat::V15 {
+        if self.format.writes_component_sets() {
             self.list("componentSets");
             for s in &f.component_sets {
                 self.component_set(s);
@@ -362,7 +377,7 @@ impl Writer {
             self.annotations(&f.annotations);
             self.str("name", &f.name);
             self.uint("fieldId", f.field_id);
-            if self.format == BundleFormat::V14 {
+            if self.format.writes_transient() {
                 self.boolean("transient", f.transient);
             }
             match &f.ty {

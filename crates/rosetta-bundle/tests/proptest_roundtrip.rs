@@ -374,10 +374,11 @@ proptest! {
 
     #[test]
     fn json_round_trips(b in bundle()) {
-        for format in [BundleFormat::V15, BundleFormat::V14] {
+        for format in [BundleFormat::V15, BundleFormat::V14, BundleFormat::V15Early] {
             let expected = match format {
                 BundleFormat::V15 => as_v15(b.clone()),
                 BundleFormat::V14 => as_v14(b.clone()),
+                BundleFormat::V15Early => b.clone(),
             };
             let text = to_json(&b, format);
             let back = from_json(&text).expect("reads");

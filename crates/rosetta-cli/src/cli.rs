@@ -134,8 +134,8 @@ pub struct CompileArgs {
     )]
     pub ast_json_out: Option<PathBuf>,
 
-    /// The compiler version whose bundles to write: v15 (the default) or v14 (bundle JSON
-    /// fields carry `transient`, no component sets).
+    /// The compiler version whose bundles to write: v15 (the default), v14 (bundle JSON
+    /// fields carry `transient`, no component sets) or v15-early (both).
     #[arg(
         long = "bundle-format",
         alias = "bundle_format",
@@ -153,4 +153,7 @@ pub enum BundleFormatArg {
     V15,
     /// SpatialOS 14.x: every field carries `transient`.
     V14,
+    /// The first SpatialOS 15.x compilers: component sets, and fields still carry `transient`.
+    #[value(name = "v15-early")]
+    V15Early,
 }

@@ -43,6 +43,7 @@ fn compile_cmd(args: &CompileArgs) -> Result<(), CliError> {
     let format = match args.bundle_format {
         BundleFormatArg::V15 => BundleFormat::V15,
         BundleFormatArg::V14 => BundleFormat::V14,
+        BundleFormatArg::V15Early => BundleFormat::V15Early,
     };
     if args.bundle_json_out.is_some() || args.bundle_out.is_some() {
         // The bundle as that compiler version wrote it, in its format.

@@ -166,6 +166,15 @@ impl Diagnostics {
         ));
     }
 
+    pub(crate) fn warning(&mut self, source: &Source, span: &Span, message: impl Into<String>) {
+        self.push(Diagnostic::at(
+            Severity::Warning,
+            source,
+            span,
+            message.into(),
+        ));
+    }
+
     /// Renders every diagnostic with its `file:line:column`, the source line and a caret,
     /// in ANSI colour when `color` is set, followed by a count of errors.
     pub fn render(&self, color: bool) -> String {

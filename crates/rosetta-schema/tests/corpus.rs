@@ -46,17 +46,6 @@ fn diff(a: &Value, b: &Value, path: String) -> Option<String> {
     }
 }
 
-fn strip_key(value: &mut Value, key: &str) {
-    match value {
-        Value::Object(map) => {
-            map.remove(key);
-            map.values_mut().for_each(|v| strip_key(v, key));
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| strip_key(v, key)),
-        _ => {}
-    }
-}
-
 /// Compiles `files` under `roots` and compares every fixture file entry whose source was compiled.
 fn check_bundle(
     roots: &[PathBuf],
@@ -76,13 +65,9 @@ fn check_bundle(
     };
     let ours: Value = serde_json::from_str(&bundle::to_json(&compiled.bundle_for(format), format))
         .expect("our JSON parses");
-    let mut theirs: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture"))
-            .expect("fixture parses");
-    if format == BundleFormat::V15 {
-        // Two v15 fixtures come from an early 15.x compiler that still wrote `transient`.
-        strip_key(&mut theirs, "transient");
-    }
+    let theirs: Value = serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture"))
+        .expect("fixture parses");
+
     let ours = ours["schemaFiles"].as_array().expect("files");
     let mut compared = 0;
     let mut failures = Vec::new();
@@ -139,14 +124,14 @@ fn v15_name_clash_bundles() {
         );
         let fixture = base.join(format!("SchemaBundleV1/Resources/{name}.json"));
         let file = root.join(format!("{name}.schema"));
+        // Two of them come from an early 15.x compiler that still wrote `transient`.
+        let format = if name.ends_with("in_type") {
+            BundleFormat::V15Early
+        } else {
+            BundleFormat::V15
+        };
         assert_eq!(
-            check_bundle(
-                &[root, core],
-                vec![file],
-                false,
-                &fixture,
-                BundleFormat::V15
-            ),
+            check_bundle(&[root, core], vec![file], false, &fixture, format),
             1,
             "{name}"
         );

@@ -40,6 +40,17 @@ fn unknown_type() {
 }
 
 #[test]
+fn unknown_names_suggest_the_closest_declaration() {
+    assert_one(
+        &[(
+            "a.schema",
+            "package a;\ntype Position {}\ntype T { Postion p = 1; }\n",
+        )],
+        "unknown type `Postion`; did you mean `a.Position`?",
+    );
+}
+
+#[test]
 fn duplicate_definitions_across_files() {
     assert_one(
         &[
@@ -245,4 +256,22 @@ fn rendered_diagnostics_show_the_line() {
     assert!(text.contains("--> game/a.schema:2:10"), "{text}");
     assert!(text.contains("2 | type T { Missing m = 1; }"), "{text}");
     assert!(text.contains("^^^^^^^"), "{text}");
+}
+
+#[test]
+fn using_a_file_that_is_not_imported_is_a_warning() {
+    let compiled = compile_sources(sources(&[
+        ("a.schema", "package a;\ntype Shared {}\n"),
+        ("b.schema", "package b;\ntype Uses { a.Shared s = 1; }\n"),
+        (
+            "c.schema",
+            "package c;\nimport \"b.schema\";\ntype Fine { b.Uses u = 1; }\n",
+        ),
+    ]))
+    .unwrap_or_else(|d| panic!("{d}"));
+    let warnings = lines(compiled.warnings());
+    assert_eq!(
+        warnings,
+        ["b.schema:2:13: `a.Shared` is defined in `a.schema`, which this file does not import (directly or through its imports)"]
+    );
 }

@@ -49,7 +49,7 @@ impl Lowering<'_, '_> {
     }
 
     fn annotation_type(&self, cx: &Cx<'_>, name: &QualName) -> Result<String, Problem> {
-        match self.symbols.lookup(cx.scope, name) {
+        match self.lookup(cx.scope, name) {
             Some((qualified, symbol)) => match symbol.decl {
                 Decl::Type(_) => Ok(qualified),
                 other => Err((
@@ -60,7 +60,7 @@ impl Lowering<'_, '_> {
                     ),
                 )),
             },
-            None => Err((name.span(), format!("unknown type `{}`", name.dotted()))),
+            None => Err((name.span(), self.symbols.unknown("type", name))),
         }
     }
 
@@ -241,7 +241,7 @@ impl Lowering<'_, '_> {
                 parts: enum_part.to_vec(),
                 absolute: name.absolute,
             };
-            match self.symbols.lookup(cx.scope, &enum_name) {
+            match self.lookup(cx.scope, &enum_name) {
                 Some((found, _)) if found == qualified => {}
                 Some((found, _)) => {
                     return Err((

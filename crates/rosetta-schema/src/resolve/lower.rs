@@ -1,16 +1,17 @@
 //! Lowering resolved declarations into the bundle model, with every check that needs names.
 
-use std::collections::HashMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rosetta_bundle::{
     CommandDef, ComponentDef, ComponentList, ComponentRef, ComponentSetDef, EnumDef, EnumValueDef,
     EventDef, FieldDef, FieldType, Import, Package, SchemaBundle, SchemaFile, TypeDef, TypeRef,
 };
 
-use super::symbols::{join, Decl, Symbols};
+use super::symbols::{join, Decl, Symbol, Symbols};
 use crate::ast::{
     ComponentDecl, ComponentMember, ComponentSetDecl, EnumDecl, FieldDecl, FieldTypeAst, Item,
-    TypeDecl, TypeMember, TypeRefAst,
+    QualName, TypeDecl, TypeMember, TypeRefAst,
 };
 use crate::diagnostic::Diagnostics;
 use crate::lex::Span;
@@ -32,14 +33,56 @@ pub(crate) fn lower(
         type_fields: HashMap::new(),
         component_ids: HashMap::new(),
         set_ids: HashMap::new(),
+        visible: visible_files(units),
+        current: Cell::new(None),
+        unimported: RefCell::new(BTreeMap::new()),
     };
     lowering.collect_type_fields();
     let schema_files = (0..units.len())
         .filter(|&i| units[i].file.package.is_some())
-        .map(|i| lowering.file(i, diagnostics))
+        .map(|i| {
+            lowering.current.set(Some(i));
+            lowering.file(i, diagnostics)
+        })
         .collect();
     lowering.check_recursion(diagnostics);
+    for ((user, definer), (span, name)) in lowering.unimported.into_inner() {
+        let (source, defined_in) = (&units[user].source, &units[definer].source);
+        diagnostics.warning(
+            source,
+            &span,
+            format!(
+                "`{name}` is defined in `{}`, which this file does not import (directly or through its imports)",
+                defined_in.canonical_path
+            ),
+        );
+    }
     SchemaBundle { schema_files }
+}
+
+/// For each unit, the units it imports directly or transitively, itself included.
+fn visible_files(units: &[Unit]) -> Vec<HashSet<usize>> {
+    let index: HashMap<&str, usize> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.source.canonical_path.as_str(), i))
+        .collect();
+    (0..units.len())
+        .map(|start| {
+            let mut seen = HashSet::from([start]);
+            let mut queue = vec![start];
+            while let Some(unit) = queue.pop() {
+                for import in &units[unit].file.imports {
+                    if let Some(&target) = index.get(import.path.as_str()) {
+                        if seen.insert(target) {
+                            queue.push(target);
+                        }
+                    }
+                }
+            }
+            seen
+        })
+        .collect()
 }
 
 pub(super) struct Lowering<'a, 's> {
@@ -49,9 +92,15 @@ pub(super) struct Lowering<'a, 's> {
     pub(super) type_fields: HashMap<String, Vec<FieldDef>>,
     component_ids: HashMap<u32, (usize, Span)>,
     set_ids: HashMap<u32, (usize, Span)>,
+    /// The files each file can see through its imports.
+    visible: Vec<HashSet<usize>>,
+    /// The unit being lowered; `None` while resolving quietly.
+    current: Cell<Option<usize>>,
+    /// Uses of a declaration from a file that does not import it: (user, definer) -> first use.
+    unimported: RefCell<BTreeMap<(usize, usize), (Span, String)>>,
 }
 
-impl<'a> Lowering<'a, '_> {
+impl<'a, 's> Lowering<'a, 's> {
     /// Resolves the field types of every type, quietly: errors are reported when the files are
     /// lowered.
     fn collect_type_fields(&mut self) {
@@ -103,13 +152,27 @@ impl<'a> Lowering<'a, '_> {
         }
     }
 
+    /// Resolves a name written in `scope`, noting uses of files that are not imported.
+    pub(super) fn lookup(&self, scope: &str, name: &QualName) -> Option<(String, &'s Symbol<'a>)> {
+        let (qualified, symbol) = self.symbols.lookup(scope, name)?;
+        if let Some(user) = self.current.get() {
+            if !self.visible[user].contains(&symbol.unit) {
+                self.unimported
+                    .borrow_mut()
+                    .entry((user, symbol.unit))
+                    .or_insert_with(|| (name.span(), qualified.clone()));
+            }
+        }
+        Some((qualified, symbol))
+    }
+
     /// Resolves a reference to a primitive, a type or an enum.
     pub(super) fn type_ref(&self, scope: &str, ty: &TypeRefAst) -> Result<TypeRef, (Span, String)> {
         let name = match ty {
             TypeRefAst::Primitive(primitive, _) => return Ok(TypeRef::Primitive(*primitive)),
             TypeRefAst::Named(name) => name,
         };
-        match self.symbols.lookup(scope, name) {
+        match self.lookup(scope, name) {
             Some((qualified, symbol)) => match symbol.decl {
                 Decl::Type(_) => Ok(TypeRef::Type(qualified)),
                 Decl::Enum(_) => Ok(TypeRef::Enum(qualified)),
@@ -118,7 +181,7 @@ impl<'a> Lowering<'a, '_> {
                     format!("`{qualified}` is {}, not a type or an enum", other.kind()),
                 )),
             },
-            None => Err((name.span(), format!("unknown type `{}`", name.dotted()))),
+            None => Err((name.span(), self.symbols.unknown("type", name))),
         }
     }
 
@@ -570,7 +633,7 @@ impl<'a> Lowering<'a, '_> {
         };
         let mut members: Vec<(u32, ComponentRef)> = Vec::new();
         for name in &list.components {
-            match self.symbols.lookup(package, name) {
+            match self.lookup(package, name) {
                 Some((member, symbol)) => match symbol.decl {
                     Decl::Component(component) => {
                         if members.iter().any(|(_, m)| m.component == member) {
@@ -602,7 +665,7 @@ impl<'a> Lowering<'a, '_> {
                 None => diagnostics.error(
                     source,
                     &name.span(),
-                    format!("unknown component `{}`", name.dotted()),
+                    self.symbols.unknown("component", name),
                 ),
             }
         }

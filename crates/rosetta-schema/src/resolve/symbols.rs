@@ -194,6 +194,48 @@ impl<'a> Symbols<'a> {
     }
 }
 
+impl Symbols<'_> {
+    /// "unknown type `X`", with the closest declared name when one is near enough to be a typo.
+    pub(crate) fn unknown(&self, what: &str, name: &QualName) -> String {
+        let written = name.dotted();
+        let last = name.parts.last().map_or("", |p| p.name.as_str());
+        let limit = (last.chars().count() / 3).max(1);
+        let best = self
+            .map
+            .keys()
+            .filter_map(|qualified| {
+                let short = qualified.rsplit('.').next().unwrap_or(qualified);
+                let distance = edit_distance(last, short);
+                (distance <= limit).then_some((distance, qualified))
+            })
+            .min();
+        match best {
+            Some((_, qualified)) => {
+                format!("unknown {what} `{written}`; did you mean `{qualified}`?")
+            }
+            None => format!("unknown {what} `{written}`"),
+        }
+    }
+}
+
+/// Levenshtein distance, for suggestions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 /// `outer.name`, or `name` at the root.
 pub(crate) fn join(outer: &str, name: &str) -> String {
     if outer.is_empty() {

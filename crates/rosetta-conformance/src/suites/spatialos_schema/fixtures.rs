@@ -3,8 +3,7 @@
 //! - **Bundle JSON** (`**/exhaustive_bundle.json`, `**/clash_*.json`, `**/test.sb.json`,
 //!   `**/*.bundle.json`): the fixture's files whose sources are in the corpus are compiled
 //!   together, and each one's `schemaFiles` entry is compared with ours as parsed JSON. The
-//!   format is 14.x (`BundleFormat::V14`) when any field carries a `transient` key, else 15.x
-//!   (but see [`is_early_v15`]); ours is `Compiled::bundle_for(format)` written in that format.
+//!   format follows the keys it has (see [`fixture_format`]); ours is `Compiled::bundle_for(format)` written in that format.
 //!   Legacy 13.x fixtures (`{"v1": …}`) are skipped, and so are entries whose source is not in
 //!   the corpus (the SDK's standard library, Improbable's unpublished test schemas).
 //! - **AST JSON** ([`AST_FIXTURES`]): every `.schema` file of the source directory is compiled
@@ -125,13 +124,13 @@ fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| format!("not JSON: {e}"))
 }
 
-/// The bundle format a fixture was written in: 14.x when any field has a `transient` key, else
-/// 15.x; and whether it is an early-15.x hybrid (see [`is_early_v15`]), compared as 15.x.
+/// The bundle format a fixture was written in: 14.x when fields have a `transient` key and files
+/// no `componentSets`, early 15.x when they have both, else 15.x.
 pub fn fixture_format(json: &Value) -> BundleFormat {
-    if has_transient(json) && !is_early_v15(json) {
-        BundleFormat::V14
-    } else {
-        BundleFormat::V15
+    match (has_transient(json), has_component_sets(json)) {
+        (true, true) => BundleFormat::V15Early,
+        (true, false) => BundleFormat::V14,
+        _ => BundleFormat::V15,
     }
 }
 
@@ -146,16 +145,10 @@ fn has_transient(value: &Value) -> bool {
     }
 }
 
-/// Whether a fixture has fields with `transient` *and* files with `componentSets`: written by an
-/// early 15.x compiler that still printed `transient` (two of the v15-era `clash_*.json`). No
-/// [`BundleFormat`] writes both, so these are compared as 15.x with the fixture's `transient`
-/// keys removed (as `rosetta-schema`'s own corpus test does).
-fn is_early_v15(json: &Value) -> bool {
-    let with_sets = json
-        .get("schemaFiles")
+fn has_component_sets(json: &Value) -> bool {
+    json.get("schemaFiles")
         .and_then(Value::as_array)
-        .is_some_and(|files| files.iter().any(|f| f.get("componentSets").is_some()));
-    with_sets && has_transient(json)
+        .is_some_and(|files| files.iter().any(|f| f.get("componentSets").is_some()))
 }
 
 /// Reproduces one bundle fixture: one check per file whose source is in the corpus.
@@ -218,7 +211,6 @@ pub fn check_bundle(
         return;
     }
     let format = fixture_format(json);
-    let early_v15 = is_early_v15(json);
     let files: Vec<&PlanFile> = matched.iter().map(|(_, _, f)| *f).collect();
     let ours = compile_guarded(plan, &files).and_then(|compiled| {
         let text = guard::catch(|| bundle::to_json(&compiled.bundle_for(format), format))?;
@@ -231,13 +223,7 @@ pub fn check_bundle(
             Err(reason) => Err(reason.clone()),
             Ok(ours) => match ours.get(&file.canonical) {
                 None => Err("no schemaFiles entry for it in our bundle".to_owned()),
-                Some(actual) => {
-                    let mut expected = expected.clone();
-                    if early_v15 {
-                        remove_key(&mut expected, "transient");
-                    }
-                    compare(&expected, actual, &format!("/schemaFiles/{index}"))
-                }
+                Some(actual) => compare(expected, actual, &format!("/schemaFiles/{index}")),
             },
         };
         report.record(&what(&file.canonical), outcome);
@@ -363,17 +349,6 @@ fn compare(expected: &Value, actual: &Value, base: &str) -> Result<(), String> {
 }
 
 /// Removes every `key` at any depth.
-fn remove_key(value: &mut Value, key: &str) {
-    match value {
-        Value::Object(map) => {
-            map.remove(key);
-            map.values_mut().for_each(|v| remove_key(v, key));
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| remove_key(v, key)),
-        _ => {}
-    }
-}
-
 /// Replaces the value of every `key` at any depth with `null`.
 fn strip_key(value: &mut Value, key: &str) {
     match value {
@@ -404,11 +379,7 @@ mod tests {
         let early_v15 = json!({"schemaFiles": [{"types": [{"fields": [{"fieldId": 1, "transient": false}]}], "componentSets": []}]});
         assert!(matches!(fixture_format(&v14), BundleFormat::V14));
         assert!(matches!(fixture_format(&v15), BundleFormat::V15));
-        assert!(matches!(fixture_format(&early_v15), BundleFormat::V15));
-        assert!(is_early_v15(&early_v15) && !is_early_v15(&v14));
-        let mut stripped = early_v15.clone();
-        remove_key(&mut stripped, "transient");
-        assert!(!has_transient(&stripped));
+        assert!(matches!(fixture_format(&early_v15), BundleFormat::V15Early));
     }
 
     #[test]
