@@ -17,16 +17,19 @@ fn canonical(relative: &str) -> String {
     if let Some((_, name)) = relative.split_once("ExpectedSchema/") {
         return format!("unreal/generated/{name}");
     }
-    for root in [
+    // The innermost root marker wins (`examples/schema/standard_library/improbable/...`).
+    let innermost = [
         "/.Schema/",
         "/.schema/",
         "/schema/",
         "/schema_old/",
         "/standard_library/",
-    ] {
-        if let Some(at) = relative.rfind(root) {
-            return relative[at + root.len()..].to_string();
-        }
+    ]
+    .iter()
+    .filter_map(|root| relative.rfind(root).map(|at| at + root.len()))
+    .max();
+    if let Some(start) = innermost {
+        return relative[start..].to_string();
     }
     relative.rsplit('/').next().unwrap_or(relative).to_string()
 }
@@ -42,11 +45,42 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// One group of sources per corpus repository, each with Rosetta's standard library added
-/// where the repository does not carry its own.
+/// Replaces each `{{id}}` template placeholder with a fresh component id.
+fn fill_ids(text: &str, next: &mut u32) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("{{id}}") {
+        out.push_str(&rest[..at]);
+        out.push_str(&next.to_string());
+        *next += 1;
+        rest = &rest[at + "{{id}}".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One group of sources per corpus repository, each with Rosetta's standard library (and the
+/// GDK's core package, which the FPS starter project imports) added where the repository does
+/// not carry its own.
 fn groups(corpus: &Path, stdlib: &Path) -> Vec<Vec<SourceFile>> {
-    let mut std_files = Vec::new();
-    collect(stdlib, &mut std_files);
+    let mut extra = Vec::new();
+    collect(stdlib, &mut extra);
+    let extra: Vec<(PathBuf, PathBuf)> = extra
+        .into_iter()
+        .map(|f| (stdlib.to_path_buf(), f))
+        .chain(
+            [corpus.join(
+                "gdk-for-unity@develop-9fb21bc/workers/unity/Packages/io.improbable.gdk.core/.schema",
+            )]
+            .into_iter()
+            .flat_map(|root| {
+                let mut files = Vec::new();
+                collect(&root, &mut files);
+                files.into_iter().map(move |f| (root.clone(), f))
+            }),
+        )
+        .collect();
+    let mut next_id = 900_000;
     let mut groups = Vec::new();
     let mut repos: Vec<PathBuf> = std::fs::read_dir(corpus)
         .into_iter()
@@ -63,22 +97,23 @@ fn groups(corpus: &Path, stdlib: &Path) -> Vec<Vec<SourceFile>> {
             continue;
         }
         let mut group: BTreeMap<String, String> = BTreeMap::new();
-        for (n, file) in files.iter().enumerate() {
+        for file in &files {
             let relative = file
                 .strip_prefix(&repo)
                 .unwrap_or(file)
                 .to_string_lossy()
                 .replace('\\', "/");
-            let text = std::fs::read_to_string(file)
-                .unwrap_or_default()
-                .replace("{{id}}", &(900_000 + n).to_string());
+            let text = fill_ids(
+                &std::fs::read_to_string(file).unwrap_or_default(),
+                &mut next_id,
+            );
             group
                 .entry(canonical(&format!("/{relative}")))
                 .or_insert(text);
         }
-        for file in &std_files {
+        for (root, file) in &extra {
             let relative = file
-                .strip_prefix(stdlib)
+                .strip_prefix(root)
                 .unwrap_or(file)
                 .to_string_lossy()
                 .replace('\\', "/");
@@ -108,10 +143,15 @@ fn bench(c: &mut Criterion) {
     }
     let groups = groups(&corpus, &manifest.join("../../schema"));
     let files: usize = groups.iter().map(Vec::len).sum();
-    let failed = groups
-        .iter()
-        .filter(|g| compile_sources((*g).clone()).is_err())
-        .count();
+    let mut failed = 0;
+    for sources in &groups {
+        if let Err(diagnostics) = compile_sources(sources.clone()) {
+            failed += 1;
+            if let Some(first) = diagnostics.iter().next() {
+                eprintln!("group with errors: {first}");
+            }
+        }
+    }
     eprintln!(
         "{} groups, {files} files, {failed} groups with errors",
         groups.len()
