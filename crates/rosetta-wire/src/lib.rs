@@ -1,0 +1,15 @@
+//! SpatialOS schema data on the wire: [`Object`] (the Rust counterpart of `Schema_Object`), the
+//! scalar [`family`] markers, component data, updates and commands, the update algebra, and
+//! snapshot files, all in the protobuf wire format the SpatialOS SDK wrote.
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod codec;
+pub mod encoding;
+mod error;
+pub mod family;
+mod object;
+mod scalar;
+
+pub use error::{Error, Result};
+pub use object::Object;
