@@ -237,6 +237,22 @@ impl Object {
     }
 }
 
+impl Object {
+    /// Whether a field has the same occurrences in both objects.
+    pub fn field_equals(&self, other: &Object, id: u32) -> bool {
+        let field = |o: &Object| {
+            let f = Field {
+                id,
+                items: o.items(id).map(canonical_item).collect(),
+            };
+            let mut out = Vec::new();
+            f.encode(&mut out);
+            out
+        };
+        field(self) == field(other)
+    }
+}
+
 /// Objects compare by their canonical encoding so that an object read from bytes equals the
 /// same object built in memory.
 fn canonical_item(item: &Item) -> Item {

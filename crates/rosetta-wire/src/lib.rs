@@ -9,7 +9,10 @@ pub mod encoding;
 mod error;
 pub mod family;
 mod object;
+mod roots;
 mod scalar;
+mod update;
 
 pub use error::{Error, Result};
 pub use object::Object;
+pub use roots::{CommandRequest, CommandResponse, ComponentData, ComponentUpdate, GenericData};
