@@ -80,11 +80,13 @@ fn put_scalars(out: &mut Vec<u8>, items: &[Item], wire: ScalarWire) {
             Item::Varints(v) => v.iter().for_each(|b| put_varint(out, *b)),
             Item::Fixed32s(v) => {
                 out.reserve(v.len() * 4);
-                v.iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
+                v.iter()
+                    .for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
             }
             Item::Fixed64s(v) => {
                 out.reserve(v.len() * 8);
-                v.iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
+                v.iter()
+                    .for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
             }
             Item::Bytes(..) | Item::Object(_) => {}
         }
@@ -253,26 +255,17 @@ impl Object {
     }
 }
 
-/// Objects compare by their canonical encoding so that an object read from bytes equals the
-/// same object built in memory.
+/// Nested objects compare by their bytes, so an object read from bytes equals the same object
+/// built in memory (a length-delimited value cannot be told from an object without a schema).
 fn canonical_item(item: &Item) -> Item {
     match item {
-        Item::Object(o) => Item::raw(Bytes::from(o.canonical_bytes())),
-        Item::Bytes(b, cache) => match cache.get() {
-            Some(o) => Item::raw(Bytes::from(o.canonical_bytes())),
-            None => Item::raw(b.clone()),
-        },
+        Item::Object(o) => Item::raw(Bytes::from(o.encode())),
         other => other.clone(),
     }
 }
 
-impl Object {
-    fn canonical_bytes(&self) -> Vec<u8> {
-        self.canonical().into_iter().flat_map(|(_, b)| b).collect()
-    }
-}
-
-/// Equal when every field has the same occurrences, whatever the order of the fields.
+/// Equal when every field has the same occurrences, whatever the order of the top-level fields
+/// (inside nested objects, field order is part of the bytes and so of equality).
 impl PartialEq for Object {
     fn eq(&self, other: &Self) -> bool {
         self.canonical() == other.canonical()

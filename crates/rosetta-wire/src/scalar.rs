@@ -9,7 +9,11 @@ use crate::object::{Item, Object};
 
 /// Calls `f` with the raw bits of each value an item holds for a family with this layout;
 /// packed runs are read from length-delimited items. Malformed packed bytes hold no values.
-fn each_bits(item: &Item, wire: ScalarWire, f: &mut impl FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+fn each_bits(
+    item: &Item,
+    wire: ScalarWire,
+    f: &mut impl FnMut(u64) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     match (item, wire) {
         (Item::Scalar(w, bits), _) if *w == wire => f(*bits),
         (Item::Varints(v), ScalarWire::Varint) | (Item::Fixed64s(v), ScalarWire::Fixed64) => {
@@ -52,10 +56,12 @@ fn packed_varint_count(bytes: &[u8]) -> Option<usize> {
 }
 
 /// How many values of a family an item holds.
-fn item_count(item: &Item, wire: ScalarWire) -> usize {
+pub(crate) fn item_count(item: &Item, wire: ScalarWire) -> usize {
     match (item, wire) {
         (Item::Scalar(w, _), _) => usize::from(*w == wire),
-        (Item::Varints(v), ScalarWire::Varint) | (Item::Fixed64s(v), ScalarWire::Fixed64) => v.len(),
+        (Item::Varints(v), ScalarWire::Varint) | (Item::Fixed64s(v), ScalarWire::Fixed64) => {
+            v.len()
+        }
         (Item::Fixed32s(v), ScalarWire::Fixed32) => v.len(),
         (Item::Bytes(b, _), ScalarWire::Fixed32) if b.len() % 4 == 0 => b.len() / 4,
         (Item::Bytes(b, _), ScalarWire::Fixed64) if b.len() % 8 == 0 => b.len() / 8,
@@ -77,7 +83,9 @@ impl Object {
         }
         let item = match F::WIRE {
             ScalarWire::Varint => Item::Varints(values.iter().map(|v| F::to_bits(*v)).collect()),
-            ScalarWire::Fixed32 => Item::Fixed32s(values.iter().map(|v| F::to_bits(*v) as u32).collect()),
+            ScalarWire::Fixed32 => {
+                Item::Fixed32s(values.iter().map(|v| F::to_bits(*v) as u32).collect())
+            }
             ScalarWire::Fixed64 => Item::Fixed64s(values.iter().map(|v| F::to_bits(*v)).collect()),
         };
         self.push(id, item);
@@ -146,11 +154,11 @@ impl Object {
                 (Item::Fixed32s(v), ScalarWire::Fixed32) => {
                     out.extend(v.iter().map(|b| F::from_bits(u64::from(*b))))
                 }
-                (Item::Bytes(bytes, _), ScalarWire::Fixed32) if bytes.len() % 4 == 0 => out.extend(
-                    bytes
-                        .chunks_exact(4)
-                        .map(|c| F::from_bits(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))),
-                ),
+                (Item::Bytes(bytes, _), ScalarWire::Fixed32) if bytes.len() % 4 == 0 => {
+                    out.extend(bytes.chunks_exact(4).map(|c| {
+                        F::from_bits(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                    }))
+                }
                 _ => {
                     let _ = each_bits(item, F::WIRE, &mut |bits| {
                         out.push(F::from_bits(bits));
