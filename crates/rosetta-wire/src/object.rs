@@ -187,7 +187,10 @@ impl Object {
 
     /// The last bytes occurrence; `None` when absent (or when it is an object built in memory).
     pub fn bytes(&self, id: u32) -> Option<&[u8]> {
-        self.items(id).rev().find(|i| i.is_len()).and_then(item_bytes)
+        self.items(id)
+            .rev()
+            .find(|i| i.is_len())
+            .and_then(item_bytes)
     }
 
     /// The `index`-th bytes occurrence.
@@ -196,6 +199,16 @@ impl Object {
             .filter(|i| i.is_len())
             .nth(index)
             .and_then(item_bytes)
+    }
+
+    /// The length of the last bytes occurrence; 0 when absent (`Schema_GetBytesLength`).
+    pub fn bytes_length(&self, id: u32) -> usize {
+        self.bytes(id).map_or(0, <[u8]>::len)
+    }
+
+    /// The length of the `index`-th bytes occurrence; 0 when out of range.
+    pub fn index_bytes_length(&self, id: u32, index: usize) -> usize {
+        self.index_bytes(id, index).map_or(0, <[u8]>::len)
     }
 
     /// The last string occurrence, if it is UTF-8.
@@ -293,6 +306,8 @@ pub(crate) fn item_object(item: &Item) -> Result<&Object> {
             let parsed = Object::decode_shared(bytes.clone())?;
             Ok(cache.get_or_init(|| Box::new(parsed)))
         }
-        _ => Err(crate::error::Error::msg("the field holds scalars, not an object")),
+        _ => Err(crate::error::Error::msg(
+            "the field holds scalars, not an object",
+        )),
     }
 }
