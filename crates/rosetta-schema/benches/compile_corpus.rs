@@ -6,7 +6,29 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rosetta_schema::{compile_sources, SourceFile};
+use rosetta_schema::{compile_sources, proto_files, SourceFile};
+
+/// Serves `.proto` files from memory, so protox, like Rosetta here, reads no disk.
+struct MemoryFiles(BTreeMap<String, String>);
+
+impl protox::file::FileResolver for MemoryFiles {
+    fn open_file(&self, name: &str) -> Result<protox::file::File, protox::Error> {
+        match self.0.get(name) {
+            Some(text) => protox::file::File::from_source(name, text),
+            None => Err(protox::Error::file_not_found(name)),
+        }
+    }
+}
+
+/// protox compiling a set of `.proto` files held in memory.
+fn protox_compile(files: &BTreeMap<String, String>) -> usize {
+    let names: Vec<&String> = files.keys().collect();
+    let mut compiler = protox::Compiler::with_file_resolver(MemoryFiles(files.clone()));
+    match compiler.open_files(names) {
+        Ok(compiler) => compiler.file_descriptor_set().file.len(),
+        Err(e) => panic!("protox rejects the export: {e}"),
+    }
+}
 
 /// The canonical path of a corpus file: relative to its schema root, with Unreal's GDK folder
 /// mounted where its imports expect it.
@@ -162,6 +184,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for sources in &groups {
                 let _ = std::hint::black_box(compile_sources(sources.clone()));
+            }
+        })
+    });
+    // The peer: protox compiling the `.proto` export of the same schemas (the equivalent
+    // protobuf definitions), also from memory.
+    let protos: Vec<BTreeMap<String, String>> = groups
+        .iter()
+        .filter_map(|sources| compile_sources(sources.clone()).ok())
+        .map(|compiled| proto_files(compiled.bundle()).into_iter().collect())
+        .collect();
+    group.bench_function("protox_equivalent_proto", |b| {
+        b.iter(|| {
+            for files in &protos {
+                std::hint::black_box(protox_compile(files));
             }
         })
     });
