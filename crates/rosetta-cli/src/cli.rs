@@ -51,6 +51,20 @@ Examples:
       --load_all_schema_on_schema_path
   rosetta schema check --schema-path schema game/player.schema";
 
+const PROTO_EXAMPLES: &str = "\
+Writes one .proto file per schema file (game/player.schema -> DIR/game/player.proto), and
+rosetta/entity.proto when the schema has components, so that any protobuf tool can read schema
+data: SpatialOS schema data is protobuf wire format with field number = field id. The files are proto2; components are messages
+named like the component and extend rosetta.Entity with field number = component id; maps are
+repeated <Field>Entry messages (key = 1, value = 2); enum values are prefixed with the enum name
+(Team.RED -> TEAM_RED). The exit status is as for `rosetta schema compile`.
+
+Examples:
+  rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path --proto_out=build/proto
+  # decode Position data with protoc
+  protoc -Ibuild/proto --decode=improbable.Position improbable/standard_library.proto < data.bin";
+
 /// `rosetta`: one schema, every game engine's data format.
 #[derive(Debug, Parser)]
 #[command(name = "rosetta", version, about, after_help = MAIN_EXAMPLES)]
@@ -66,6 +80,13 @@ pub enum Command {
     /// Compile and check SpatialOS schema files.
     #[command(subcommand)]
     Schema(SchemaCommand),
+    /// Inspect and convert SpatialOS snapshots (binary `.snapshot` and JSON).
+    #[command(subcommand)]
+    Snapshot(SnapshotCommand),
+    /// Convert schema data (an object, component data or update, a command request or
+    /// response) between formats.
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
 }
 
 /// `rosetta schema …`
@@ -77,9 +98,13 @@ pub enum SchemaCommand {
     /// Check schema files for errors without writing anything.
     #[command(after_help = CHECK_EXAMPLES)]
     Check(SchemaInput),
+    /// Export the compiled schema as .proto files that decode its wire format.
+    #[command(after_help = PROTO_EXAMPLES)]
+    Proto(ProtoArgs),
 }
 
-/// Which schema files to compile and where imports are found; shared by `compile` and `check`.
+/// Which schema files to compile and where imports are found; shared by `compile`, `check` and
+/// `proto`.
 #[derive(Debug, Args)]
 pub struct SchemaInput {
     /// A schema root: imports and file names are resolved against it. Repeatable; searched in
@@ -146,6 +171,18 @@ pub struct CompileArgs {
     pub bundle_format: BundleFormatArg,
 }
 
+/// Arguments of `rosetta schema proto`.
+#[derive(Debug, Args)]
+pub struct ProtoArgs {
+    /// The schema files and roots.
+    #[command(flatten)]
+    pub input: SchemaInput,
+
+    /// Write the .proto files into DIR (`improbable/standard_library.proto`).
+    #[arg(long = "proto_out", visible_alias = "proto-out", value_name = "DIR")]
+    pub proto_out: PathBuf,
+}
+
 /// The `--bundle-format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum BundleFormatArg {
@@ -156,4 +193,189 @@ pub enum BundleFormatArg {
     /// The first SpatialOS 15.x compilers: component sets, and fields still carry `transient`.
     #[value(name = "v15-early")]
     V15Early,
+}
+
+const SNAPSHOT_INFO_EXAMPLES: &str = "\
+Reads the whole snapshot (streaming, in constant memory) and prints its size, its entity count
+and how many entities have each component; with --schema_path the components are named. A JSON
+snapshot is recognised by its first character, `{`.
+
+Examples:
+  rosetta snapshot info world.snapshot
+  rosetta snapshot info world.snapshot --schema_path schema --schema_path examples/schema";
+
+const SNAPSHOT_CONVERT_EXAMPLES: &str = "\
+The input format is found from the content (gzip or a decompressed record stream: binary; `{`:
+JSON) unless --from says; the output format from OUTPUT's extension (.json: JSON, anything else:
+binary) unless --to says. `-` is standard input or output. Entities are converted one at a time,
+in constant memory, with a progress bar when standard error is a terminal. A binary snapshot
+re-written as binary keeps its bytes (after gunzip); from JSON, each entity's components are
+written in ascending id order, as the SDK's converter did. JSON snapshots need the schema.
+
+Examples:
+  # re-write a binary snapshot (no schema needed)
+  rosetta snapshot convert old.snapshot -o new.snapshot
+  # binary to JSON and back
+  rosetta snapshot convert world.snapshot -o world.json --schema_path schema
+  rosetta snapshot convert world.json -o world.snapshot --schema_path schema";
+
+/// `rosetta snapshot …`
+#[derive(Debug, Subcommand)]
+pub enum SnapshotCommand {
+    /// Print a snapshot's sizes, entity count and components.
+    #[command(after_help = SNAPSHOT_INFO_EXAMPLES)]
+    Info(SnapshotInfoArgs),
+    /// Convert a snapshot between the binary and the JSON format (or re-write it).
+    #[command(after_help = SNAPSHOT_CONVERT_EXAMPLES)]
+    Convert(SnapshotConvertArgs),
+}
+
+/// Arguments of `rosetta snapshot info`.
+#[derive(Debug, Args)]
+pub struct SnapshotInfoArgs {
+    /// The snapshot (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// A schema root whose components name the component ids. Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+}
+
+/// Arguments of `rosetta snapshot convert`.
+#[derive(Debug, Args)]
+pub struct SnapshotConvertArgs {
+    /// The snapshot to convert (`-` for standard input).
+    #[arg(value_name = "INPUT")]
+    pub input: PathBuf,
+
+    /// Where to write the result (`-` for standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
+    pub output: PathBuf,
+
+    /// The input's format; found from its content when left out.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<SnapshotFormatArg>,
+
+    /// The output's format; found from OUTPUT's extension when left out.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Option<SnapshotFormatArg>,
+
+    /// A schema root (needed for JSON snapshots). Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+}
+
+/// The `--from`/`--to` values of `rosetta snapshot convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SnapshotFormatArg {
+    /// The binary `.snapshot` format (gzip).
+    Binary,
+    /// The SDK's JSON snapshot format: one JSON object per entity.
+    Json,
+}
+
+const CONVERT_EXAMPLES: &str = "\
+The schema is compiled from every .schema file under the schema paths. What the data is comes
+from --root: `object` (the default) is an object of --type; `data` and `update` are a
+component's data or update, the component named by --component (qualified name or id) or by
+--type; `request` and `response` are a command's, the command named by --command (name or
+index). Formats: `wire` (the protobuf wire bytes SpatialOS wrote; an update in Rosetta's
+envelope) and `json-spatialos` (the SpatialOS SDK's JSON form). JSON is written pretty, with a
+final newline. The exit status is 0 on success, 1 when the schema or the data has errors (said
+with a JSON Pointer or a byte offset), 2 on a usage error.
+
+Examples:
+  # a Player's component data from wire bytes to JSON, and back
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from wire --to json-spatialos player.bin -o player.json
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component 1000 --from json-spatialos --to wire player.json > player.bin
+
+  # an update of Health with an event, from standard input
+  echo '{\"current\": 10, \"__events\": {\"died\": [{}]}}' | rosetta convert \\
+      --schema_path schema --schema_path examples/schema --root update --component game.Health \\
+      --from json-spatialos --to wire > update.bin
+
+  # a command request
+  rosetta convert --schema_path schema --schema_path examples/schema --root request \\
+      --component game.Player --command respawn --from json-spatialos --to wire request.json";
+
+/// Arguments of `rosetta convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// A schema root: every .schema file under it is compiled. Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR",
+        required = true
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// The qualified name of the data's type (`game.Vec3f`); for component roots it may name the
+    /// component instead of --component.
+    #[arg(long = "type", value_name = "QUALIFIED_NAME")]
+    pub type_name: Option<String>,
+
+    /// The input's format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: ConvertFormatArg,
+
+    /// The output's format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ConvertFormatArg,
+
+    /// What the data is.
+    #[arg(long, value_enum, default_value_t = ConvertRootArg::Object, value_name = "ROOT")]
+    pub root: ConvertRootArg,
+
+    /// The component (qualified name or id) of a data, update, request or response root.
+    #[arg(long, value_name = "NAME_OR_ID")]
+    pub component: Option<String>,
+
+    /// The command (name or index) of a request or response root.
+    #[arg(long, value_name = "NAME_OR_INDEX")]
+    pub command: Option<String>,
+
+    /// The input file; standard input when left out or `-`.
+    #[arg(value_name = "INPUT")]
+    pub input: Option<PathBuf>,
+
+    /// The output file; standard output when left out or `-`.
+    #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
+    pub output: Option<PathBuf>,
+}
+
+/// The `--from`/`--to` values of `rosetta convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConvertFormatArg {
+    /// Protobuf wire bytes, as SpatialOS wrote schema data (an update in Rosetta's envelope).
+    Wire,
+    /// The SpatialOS SDK's JSON form of schema data.
+    #[value(name = "json-spatialos")]
+    JsonSpatialos,
+}
+
+/// The `--root` values of `rosetta convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConvertRootArg {
+    /// An object of --type.
+    Object,
+    /// A component's data.
+    Data,
+    /// A component update: fields, cleared fields and events.
+    Update,
+    /// A command request.
+    Request,
+    /// A command response.
+    Response,
 }

@@ -19,6 +19,13 @@ pub enum CliError {
         /// What went wrong.
         source: io::Error,
     },
+    /// Data that could not be read, converted or written: where, and what is wrong.
+    Data {
+        /// The file concerned (`-` for a standard stream).
+        path: PathBuf,
+        /// What went wrong, and where in the file.
+        message: String,
+    },
     /// A library produced something it should not have (a bug, not the user's fault).
     Internal(String),
 }
@@ -63,6 +70,7 @@ impl fmt::Display for CliError {
                 write!(f, "the schema has {count} error(s)")
             }
             CliError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            CliError::Data { path, message } => write!(f, "{}: {message}", path.display()),
             CliError::Internal(message) => write!(f, "internal error: {message}"),
         }
     }

@@ -3,8 +3,10 @@
 #![warn(missing_docs)]
 
 mod cli;
+mod convert_cmd;
 mod error;
 mod schema_cmd;
+mod snapshot_cmd;
 
 use std::process::ExitCode;
 
@@ -17,6 +19,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Schema(command) => schema_cmd::run(command),
+        Command::Snapshot(command) => snapshot_cmd::run(command),
+        Command::Convert(args) => convert_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

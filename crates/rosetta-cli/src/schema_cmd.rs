@@ -1,13 +1,13 @@
-//! `rosetta schema compile` and `rosetta schema check`.
+//! `rosetta schema compile`, `rosetta schema check` and `rosetta schema proto`.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use rosetta_schema::bundle::{self, BundleFormat};
-use rosetta_schema::{compile, CompileOptions, Compiled};
+use rosetta_schema::{compile, proto_files, CompileOptions, Compiled};
 
-use crate::cli::{BundleFormatArg, CompileArgs, SchemaCommand, SchemaInput};
+use crate::cli::{BundleFormatArg, CompileArgs, ProtoArgs, SchemaCommand, SchemaInput};
 use crate::error::{stderr_color, CliError};
 
 /// Runs one `rosetta schema` subcommand.
@@ -15,6 +15,7 @@ pub fn run(command: SchemaCommand) -> Result<(), CliError> {
     match command {
         SchemaCommand::Compile(args) => compile_cmd(&args),
         SchemaCommand::Check(input) => compile_input(&input).map(|_| ()),
+        SchemaCommand::Proto(args) => proto_cmd(&args),
     }
 }
 
@@ -57,21 +58,30 @@ fn compile_cmd(args: &CompileArgs) -> Result<(), CliError> {
     }
     if let Some(dir) = &args.ast_json_out {
         for (relative, text) in compiled.ast_json_files() {
-            let path = ast_output_path(dir, &relative)?;
+            let path = output_path(dir, &relative)?;
             write_output(&path, text.as_bytes())?;
         }
     }
     Ok(())
 }
 
-/// Joins an AST JSON output's relative path (`/`-separated, from the compiler) onto the output
+fn proto_cmd(args: &ProtoArgs) -> Result<(), CliError> {
+    let compiled = compile_input(&args.input)?;
+    for (relative, text) in proto_files(compiled.bundle()) {
+        let path = output_path(&args.proto_out, &relative)?;
+        write_output(&path, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Joins an output's relative path (`/`-separated, from the compiler) onto the output
 /// directory, refusing anything that would leave it.
-fn ast_output_path(dir: &Path, relative: &str) -> Result<PathBuf, CliError> {
+fn output_path(dir: &Path, relative: &str) -> Result<PathBuf, CliError> {
     let mut path = dir.to_path_buf();
     for part in relative.split('/') {
         if part.is_empty() || part == "." || part == ".." || part.contains('\\') {
             return Err(CliError::Internal(format!(
-                "the compiler named an AST JSON output outside the output directory: {relative:?}"
+                "the compiler named an output outside the output directory: {relative:?}"
             )));
         }
         path.push(part);
@@ -108,13 +118,13 @@ mod tests {
     #[test]
     fn ast_paths_stay_inside_the_output_directory() {
         let dir = Path::new("out");
-        let ok = ast_output_path(dir, "improbable/standard_library.json");
+        let ok = output_path(dir, "improbable/standard_library.json");
         assert_eq!(
             ok.ok(),
             Some(Path::new("out/improbable/standard_library.json").to_path_buf())
         );
-        assert!(ast_output_path(dir, "../evil.json").is_err());
-        assert!(ast_output_path(dir, "/abs.json").is_err());
-        assert!(ast_output_path(dir, "a//b.json").is_err());
+        assert!(output_path(dir, "../evil.json").is_err());
+        assert!(output_path(dir, "/abs.json").is_err());
+        assert!(output_path(dir, "a//b.json").is_err());
     }
 }

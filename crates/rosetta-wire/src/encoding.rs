@@ -55,7 +55,7 @@ pub fn put_varint(out: &mut Vec<u8>, mut value: u64) {
 #[inline]
 pub fn varint_len(value: u64) -> usize {
     // 1 byte per started group of 7 bits; 0 takes one byte.
-    ((64 - (value | 1).leading_zeros() as usize) + 6) / 7
+    (64 - (value | 1).leading_zeros() as usize).div_ceil(7)
 }
 
 /// Appends a field's tag.

@@ -17,9 +17,22 @@ pub(crate) enum ErrorKind {
     VarintTooLong,
     BadWireType(u8),
     BadFieldNumber(u64),
-    LengthTooLarge { length: u64, remaining: usize },
-    TooDeep(usize),
+    LengthTooLarge {
+        length: u64,
+        remaining: usize,
+    },
     Other(String),
+    /// Reading or writing a stream failed.
+    Io(std::io::ErrorKind, String),
+    /// A snapshot (binary or JSON) is not laid out as expected.
+    Snapshot(String),
+    /// A problem inside one entity of a snapshot: its 0-based index in the file and its id when
+    /// known.
+    InEntity {
+        index: u64,
+        id: Option<i64>,
+        inner: Box<ErrorKind>,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -33,8 +46,13 @@ impl fmt::Display for ErrorKind {
                 f,
                 "length {length} is larger than the {remaining} bytes that remain"
             ),
-            ErrorKind::TooDeep(limit) => write!(f, "objects nested deeper than {limit} levels"),
             ErrorKind::Other(message) => f.write_str(message),
+            ErrorKind::Io(_, message) => f.write_str(message),
+            ErrorKind::Snapshot(message) => f.write_str(message),
+            ErrorKind::InEntity { index, id, inner } => match id {
+                Some(id) => write!(f, "entity {id} (entity record {index}): {inner}"),
+                None => write!(f, "entity record {index}: {inner}"),
+            },
         }
     }
 }
@@ -44,6 +62,27 @@ impl Error {
         Error {
             kind,
             offset: Some(offset),
+            path: None,
+        }
+    }
+
+    /// An error with a message and no position, for code outside this crate that reports
+    /// through it (a [`ComponentJson`](crate::snapshot::ComponentJson) codec, say).
+    pub fn custom(message: impl Into<String>) -> Self {
+        Error::msg(message)
+    }
+
+    /// An error about the value at a JSON Pointer (`/coords/x`), for code outside this crate
+    /// that reports through it (a [`ComponentJson`](crate::snapshot::ComponentJson) codec).
+    pub fn custom_at(message: impl Into<String>, path: impl Into<String>) -> Self {
+        Error::at_path(message, path)
+    }
+
+    /// An error of this kind with no position.
+    pub(crate) fn from_kind(kind: ErrorKind) -> Self {
+        Error {
+            kind,
+            offset: None,
             path: None,
         }
     }
@@ -72,6 +111,63 @@ impl Error {
             *offset += by;
         }
         self
+    }
+
+    /// An I/O error, at a byte offset when one is known.
+    pub(crate) fn io(error: &std::io::Error, offset: Option<usize>) -> Self {
+        Error {
+            kind: ErrorKind::Io(error.kind(), error.to_string()),
+            offset,
+            path: None,
+        }
+    }
+
+    /// The same error, said to be about the entity at `index` (0-based) in a snapshot.
+    pub(crate) fn in_entity(mut self, index: u64, id: Option<i64>) -> Self {
+        if !matches!(self.kind, ErrorKind::InEntity { .. }) {
+            let inner = Box::new(self.kind);
+            self.kind = ErrorKind::InEntity { index, id, inner };
+        }
+        self
+    }
+
+    /// Puts `prefix` (a JSON Pointer) in front of the error's path; gives a path-less error
+    /// without a byte offset that path.
+    pub(crate) fn under_path(mut self, prefix: &str) -> Self {
+        match &mut self.path {
+            Some(path) => path.insert_str(0, prefix),
+            None if self.offset.is_none() => self.path = Some(prefix.to_owned()),
+            None => {}
+        }
+        self
+    }
+
+    /// The 0-based index of the snapshot entity the problem is in, when it is in one.
+    pub fn entity_index(&self) -> Option<u64> {
+        match &self.kind {
+            ErrorKind::InEntity { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+
+    /// The id of the snapshot entity the problem is in, when it is known.
+    pub fn entity_id(&self) -> Option<i64> {
+        match &self.kind {
+            ErrorKind::InEntity { id, .. } => *id,
+            _ => None,
+        }
+    }
+
+    /// The kind of I/O error, when reading or writing a stream failed.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        match &self.kind {
+            ErrorKind::Io(kind, _) => Some(*kind),
+            ErrorKind::InEntity { inner, .. } => match inner.as_ref() {
+                ErrorKind::Io(kind, _) => Some(*kind),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The byte offset of the problem in the input, when it came from bytes.

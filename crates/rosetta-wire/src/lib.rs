@@ -11,7 +11,10 @@ pub mod family;
 mod object;
 mod roots;
 mod scalar;
+pub mod snapshot;
+pub mod typed;
 mod update;
+mod validate;
 
 pub use error::{Error, Result};
 pub use object::Object;

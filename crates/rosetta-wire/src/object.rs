@@ -201,6 +201,12 @@ impl Object {
             .and_then(item_bytes)
     }
 
+    /// Every length-delimited occurrence in order, as bytes (`None` for an object built in
+    /// memory).
+    pub fn bytes_iter(&self, id: u32) -> impl Iterator<Item = Option<&[u8]>> {
+        self.items(id).filter(|i| i.is_len()).map(item_bytes)
+    }
+
     /// The length of the last bytes occurrence; 0 when absent (`Schema_GetBytesLength`).
     pub fn bytes_length(&self, id: u32) -> usize {
         self.bytes(id).map_or(0, <[u8]>::len)

@@ -216,16 +216,18 @@ fn read_elements(
 ) -> Result<Vec<Value>> {
     Ok(match element(registry, ty)? {
         Element::Scalar(scalar, narrow) => read_scalars(scalar, narrow, object, id),
-        Element::String => (0..object.bytes_count(id))
-            .map(|i| {
-                object
-                    .index_string(id, i)
+        Element::String => object
+            .bytes_iter(id)
+            .map(|bytes| {
+                bytes
+                    .and_then(|b| std::str::from_utf8(b).ok())
                     .map(Value::string)
                     .ok_or_else(|| Error::at_path("not a UTF-8 string", path))
             })
             .collect::<Result<_>>()?,
-        Element::Bytes => (0..object.bytes_count(id))
-            .map(|i| Value::bytes(object.index_bytes(id, i).unwrap_or_default()))
+        Element::Bytes => object
+            .bytes_iter(id)
+            .map(|bytes| Value::bytes(bytes.unwrap_or_default()))
             .collect(),
         Element::Struct(ty, def) => object
             .objects(id)

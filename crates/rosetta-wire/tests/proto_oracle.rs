@@ -49,7 +49,7 @@ fn random_schema(rng: &mut Rng) -> String {
         while !used.insert(number) {
             number += 1;
         }
-        let mut element = |rng: &mut Rng| match rng.below(10) {
+        let element = |rng: &mut Rng| match rng.below(10) {
             0 => "Color".to_string(),
             1 => "Inner".to_string(),
             2 => "EntityId".to_string(),
@@ -67,7 +67,7 @@ fn random_schema(rng: &mut Rng) -> String {
     text
 }
 
-fn random_value(registry: &TypeRegistry, ty: TypeId, rng: &mut Rng, depth: usize) -> Value {
+fn random_value(registry: &TypeRegistry, ty: TypeId, rng: &mut Rng) -> Value {
     let kind = registry.get(ty).map(|t| t.kind().clone()).expect("type");
     match kind {
         Kind::Bool => Value::Bool(rng.below(2) == 1),
@@ -93,16 +93,15 @@ fn random_value(registry: &TypeRegistry, ty: TypeId, rng: &mut Rng, depth: usize
             def.fields()
                 .iter()
                 .map(|f| match f.arity() {
-                    Arity::Singular => random_value(registry, f.ty(), rng, depth + 1),
+                    Arity::Singular => random_value(registry, f.ty(), rng),
                     Arity::Option(inner) => Value::Option(
-                        (rng.below(2) == 1)
-                            .then(|| Box::new(random_value(registry, inner, rng, depth + 1))),
+                        (rng.below(2) == 1).then(|| Box::new(random_value(registry, inner, rng))),
                     ),
                     Arity::List(inner) => {
                         let n = rng.below(4);
                         Value::list(
                             (0..n)
-                                .map(|_| random_value(registry, inner, rng, depth + 1))
+                                .map(|_| random_value(registry, inner, rng))
                                 .collect::<Vec<_>>(),
                         )
                     }
@@ -112,8 +111,8 @@ fn random_value(registry: &TypeRegistry, ty: TypeId, rng: &mut Rng, depth: usize
                             (0..n)
                                 .map(|_| {
                                     (
-                                        random_value(registry, k, rng, depth + 1),
-                                        random_value(registry, v, rng, depth + 1),
+                                        random_value(registry, k, rng),
+                                        random_value(registry, v, rng),
                                     )
                                 })
                                 .collect::<Vec<_>>(),
@@ -269,7 +268,7 @@ proptest! {
         let ty = registry.lookup("fuzz.p.T").expect("T");
         let mut rng = Rng(values);
         for _ in 0..4 {
-            let value = random_value(registry, ty, &mut rng, 0);
+            let value = random_value(registry, ty, &mut rng);
             let bytes = typed::write(registry, ty, &value).expect("writes").encode();
             let message = DynamicMessage::decode(descriptor.clone(), bytes.as_slice()).expect("prost-reflect decodes");
             if let Err(e) = same(registry, ty, &value, &message) {

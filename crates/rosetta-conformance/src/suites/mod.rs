@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::report::Report;
 
 pub mod spatialos_schema;
+pub mod spatialos_snapshot;
 
 /// One conformance suite.
 #[derive(Debug, Clone, Copy)]
@@ -20,12 +21,20 @@ pub struct Suite {
 }
 
 /// Every suite.
-pub const SUITES: &[Suite] = &[Suite {
-    name: "spatialos-schema",
-    about: "DIR (shared/corpus/spatialos): every .schema file compiles, bundle and AST JSON \
-            fixtures are reproduced; or one FILE.schema compiles",
-    run: spatialos_schema::run,
-}];
+pub const SUITES: &[Suite] = &[
+    Suite {
+        name: "spatialos-schema",
+        about: "DIR (shared/corpus/spatialos): every .schema file compiles, bundle and AST JSON \
+                fixtures are reproduced; or one FILE.schema compiles",
+        run: spatialos_schema::run,
+    },
+    Suite {
+        name: "spatialos-snapshot",
+        about: "FILE.snapshot or DIR (every *.snapshot under it): each reads and re-writes to \
+                the same decompressed bytes",
+        run: spatialos_snapshot::run,
+    },
+];
 
 /// The suite called `name`.
 pub fn find(name: &str) -> Option<&'static Suite> {

@@ -1,0 +1,324 @@
+//! `rosetta convert`: one piece of schema data (an object, component data or update, a command
+//! request or response) from one format to another.
+//!
+//! Each format is a [`Format`]: it reads a [`Data`] of a [`Target`] from bytes and writes one
+//! back. Adding a format is one `impl Format` and one arm in [`format`].
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::error::ErrorKind;
+use clap::CommandFactory;
+use rosetta_json::spatialos::{self as json_spatialos, DumpOptions};
+use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_types::{Command, Kind, TypeId, TypeRegistry};
+use rosetta_wire::{ComponentUpdate, Object};
+
+use crate::cli::{Cli, ConvertArgs, ConvertFormatArg, ConvertRootArg};
+use crate::error::CliError;
+
+/// What the data is, resolved against the schema.
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'r> {
+    /// The schema's types.
+    pub registry: &'r TypeRegistry,
+    /// The kind of root.
+    pub root: ConvertRootArg,
+    /// The type of the data's object: the `--type`, the component, or the command's request or
+    /// response type. For an update, the component.
+    pub ty: TypeId,
+}
+
+/// A piece of schema data in memory.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Data {
+    /// An object: of a type, a component's data, a command request or response.
+    Object(Object),
+    /// A component update.
+    Update(ComponentUpdate),
+}
+
+/// A data format `convert` reads and writes. Errors are messages that say where.
+pub trait Format {
+    /// Reads the data from the input's bytes.
+    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String>;
+    /// Writes the data as bytes.
+    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String>;
+}
+
+/// The format of a `--from`/`--to` value.
+pub fn format(arg: ConvertFormatArg) -> &'static dyn Format {
+    match arg {
+        ConvertFormatArg::Wire => &Wire,
+        ConvertFormatArg::JsonSpatialos => &JsonSpatialos,
+    }
+}
+
+/// Protobuf wire bytes: an object's own bytes; an update in Rosetta's envelope.
+struct Wire;
+
+impl Format for Wire {
+    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String> {
+        let data = match target.root {
+            ConvertRootArg::Update => {
+                Data::Update(ComponentUpdate::decode(input).map_err(|e| e.to_string())?)
+            }
+            _ => Data::Object(Object::decode(input).map_err(|e| e.to_string())?),
+        };
+        Ok(data)
+    }
+
+    fn write(&self, _target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+        Ok(match data {
+            Data::Object(object) => object.encode(),
+            Data::Update(update) => update.encode(),
+        })
+    }
+}
+
+/// The SpatialOS SDK's JSON form.
+struct JsonSpatialos;
+
+impl Format for JsonSpatialos {
+    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String> {
+        let text =
+            std::str::from_utf8(input).map_err(|e| format!("the input is not UTF-8: {e}"))?;
+        let json = json_spatialos::parse(text).map_err(|e| e.to_string())?;
+        let data = match target.root {
+            ConvertRootArg::Update => Data::Update(
+                json_spatialos::load_update(target.registry, target.ty, &json)
+                    .map_err(|e| e.to_string())?,
+            ),
+            _ => Data::Object(
+                json_spatialos::load_object(target.registry, target.ty, &json)
+                    .map_err(|e| e.to_string())?,
+            ),
+        };
+        Ok(data)
+    }
+
+    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+        let options = DumpOptions::pretty();
+        let mut text = match data {
+            Data::Object(object) => {
+                json_spatialos::object_to_string(target.registry, target.ty, object, &options)
+            }
+            Data::Update(update) => {
+                json_spatialos::update_to_string(target.registry, target.ty, update, &options)
+            }
+        }
+        .map_err(|e| e.to_string())?;
+        text.push('\n');
+        Ok(text.into_bytes())
+    }
+}
+
+/// Runs `rosetta convert`.
+pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
+    check_usage(args);
+    let options = CompileOptions {
+        schema_paths: args.schema_paths.clone(),
+        load_all: true,
+        files: Vec::new(),
+    };
+    let compiled = compile(&options).map_err(CliError::Schema)?;
+    let schema = Schema::from_bundle(compiled.bundle())
+        .map_err(|e| CliError::Internal(format!("the compiled schema does not lower: {e}")))?;
+    let target = resolve(schema.registry(), args)?;
+
+    let input_path = args.input.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let input = read_input(&input_path)?;
+    // Problems with the data are said about the input (`<stdin>` for standard input).
+    let data_error = |message: String| CliError::Data {
+        path: if input_path == Path::new("-") {
+            PathBuf::from("<stdin>")
+        } else {
+            input_path.clone()
+        },
+        message,
+    };
+    let data = format(args.from)
+        .read(&target, &input)
+        .map_err(data_error)?;
+    let output = format(args.to).write(&target, &data).map_err(data_error)?;
+    write_output(args.output.as_deref().unwrap_or(Path::new("-")), &output)
+}
+
+/// Exits with status 2 and clap's usage message when the arguments do not say what the data is.
+fn check_usage(args: &ConvertArgs) {
+    let missing = match args.root {
+        ConvertRootArg::Object if args.type_name.is_none() => Some("--root object needs --type QUALIFIED_NAME"),
+        ConvertRootArg::Data | ConvertRootArg::Update if args.component.is_none() && args.type_name.is_none() => {
+            Some("--root data and --root update need --component NAME_OR_ID (or --type naming the component)")
+        }
+        ConvertRootArg::Request | ConvertRootArg::Response
+            if args.command.is_none() || (args.component.is_none() && args.type_name.is_none()) =>
+        {
+            Some("--root request and --root response need --component NAME_OR_ID and --command NAME_OR_INDEX")
+        }
+        _ => None,
+    };
+    let conflict = match args.root {
+        ConvertRootArg::Object if args.component.is_some() || args.command.is_some() => {
+            Some("--component and --command are for component roots (--root data, update, request, response)")
+        }
+        ConvertRootArg::Data | ConvertRootArg::Update if args.command.is_some() => {
+            Some("--command is only for --root request and --root response")
+        }
+        _ if args.component.is_some() && args.type_name.is_some() && args.root != ConvertRootArg::Object => {
+            Some("give the component with --component or with --type, not both")
+        }
+        _ => None,
+    };
+    let error = missing
+        .map(|m| (ErrorKind::MissingRequiredArgument, m))
+        .or(conflict.map(|m| (ErrorKind::ArgumentConflict, m)));
+    if let Some((kind, message)) = error {
+        let mut cli = Cli::command();
+        cli.build();
+        let error = match cli.find_subcommand_mut("convert") {
+            Some(convert) => convert.error(kind, message),
+            None => cli.error(kind, message),
+        };
+        error.exit();
+    }
+}
+
+/// A name the schema does not have, said about the argument that gave it.
+fn name_error(argument: &str, message: String) -> CliError {
+    CliError::Data {
+        path: PathBuf::from(argument),
+        message,
+    }
+}
+
+/// Finds the data's type in the schema.
+fn resolve<'r>(registry: &'r TypeRegistry, args: &ConvertArgs) -> Result<Target<'r>, CliError> {
+    let ty = match args.root {
+        ConvertRootArg::Object => {
+            let name = args.type_name.as_deref().unwrap_or_default();
+            let ty = registry
+                .lookup(name)
+                .ok_or_else(|| name_error("--type", format!("the schema has no type `{name}`")))?;
+            if !matches!(registry.get(ty).map(|t| t.kind()), Some(Kind::Struct(_))) {
+                return Err(name_error(
+                    "--type",
+                    format!("`{name}` is not a type with fields"),
+                ));
+            }
+            ty
+        }
+        ConvertRootArg::Data | ConvertRootArg::Update => component(registry, args)?,
+        ConvertRootArg::Request | ConvertRootArg::Response => {
+            let component = component(registry, args)?;
+            let command = command(
+                registry,
+                component,
+                args.command.as_deref().unwrap_or_default(),
+            )?;
+            if args.root == ConvertRootArg::Request {
+                command.request()
+            } else {
+                command.response()
+            }
+        }
+    };
+    Ok(Target {
+        registry,
+        root: args.root,
+        ty,
+    })
+}
+
+/// The component named by `--component` (qualified name or id) or by `--type`.
+fn component(registry: &TypeRegistry, args: &ConvertArgs) -> Result<TypeId, CliError> {
+    let (argument, name) = match (&args.component, &args.type_name) {
+        (Some(name), _) => ("--component", name.as_str()),
+        (None, Some(name)) => ("--type", name.as_str()),
+        (None, None) => ("--component", ""),
+    };
+    let found = match name.parse::<u32>() {
+        Ok(id) => registry.component(id),
+        Err(_) => registry
+            .get_by_name(name)
+            .filter(|t| t.component().is_some()),
+    };
+    match found {
+        Some(ty) => Ok(ty.id()),
+        None if registry.lookup(name).is_some() => Err(name_error(
+            argument,
+            format!("`{name}` is a type, not a component"),
+        )),
+        None => Err(name_error(
+            argument,
+            format!("the schema has no component `{name}`"),
+        )),
+    }
+}
+
+/// A command of a component, by name or index.
+fn command<'r>(
+    registry: &'r TypeRegistry,
+    component: TypeId,
+    name: &str,
+) -> Result<&'r Command, CliError> {
+    let info = registry
+        .get(component)
+        .and_then(|t| t.component())
+        .ok_or_else(|| CliError::Internal("a component without component info".into()))?;
+    let found = match name.parse::<u32>() {
+        Ok(index) => info.command(index),
+        Err(_) => info.command_by_name(name),
+    };
+    found.ok_or_else(|| {
+        let known: Vec<String> = info
+            .commands()
+            .iter()
+            .map(|c| format!("{} ({})", c.name(), c.index()))
+            .collect();
+        let known = if known.is_empty() {
+            "it has none".to_owned()
+        } else {
+            format!("it has {}", known.join(", "))
+        };
+        let component = registry.display(component);
+        name_error(
+            "--command",
+            format!("`{component}` has no command `{name}`: {known}"),
+        )
+    })
+}
+
+/// The input's bytes: the file, or standard input for `-`.
+fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
+    let io_error = |source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+        return Ok(bytes);
+    }
+    fs::read(path).map_err(io_error)
+}
+
+/// Writes the output: the file, or standard output for `-`.
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let io_error = |source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path == Path::new("-") {
+        let mut stdout = io::stdout().lock();
+        return stdout
+            .write_all(bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(io_error);
+    }
+    fs::write(path, bytes).map_err(io_error)
+}

@@ -1,0 +1,461 @@
+//! `rosetta snapshot info` and `rosetta snapshot convert`: binary and JSON snapshots, streamed
+//! one entity at a time.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_wire::snapshot::{
+    ComponentJson, ComponentOrder, Compression, JsonSnapshotReader, JsonSnapshotWriter,
+    SnapshotEntity, SnapshotReader, SnapshotWriter,
+};
+
+use crate::cli::{SnapshotCommand, SnapshotConvertArgs, SnapshotFormatArg, SnapshotInfoArgs};
+use crate::error::CliError;
+
+/// Runs one `rosetta snapshot` subcommand.
+pub fn run(command: SnapshotCommand) -> Result<(), CliError> {
+    match command {
+        SnapshotCommand::Info(args) => info(&args),
+        SnapshotCommand::Convert(args) => convert(&args),
+    }
+}
+
+/// The component codec of JSON snapshots: the schema-aware `json-spatialos` codec.
+///
+/// It is not connected yet: until it is, every JSON snapshot is refused with this error.
+/// The SpatialOS SDK's JSON form of component data, for JSON snapshots.
+fn component_json<'s>(
+    schema: &'s Schema,
+    _json_path: &Path,
+) -> Result<Box<dyn ComponentJson + 's>, CliError> {
+    Ok(Box::new(
+        rosetta_json::spatialos::SnapshotCodec::for_schema(schema),
+    ))
+}
+
+fn data_error(path: &Path, message: impl Into<String>) -> CliError {
+    CliError::Data {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
+}
+
+fn io_error(path: &Path, source: io::Error) -> CliError {
+    CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A snapshot input: the file (or standard input), buffered, and its size when known.
+struct Input {
+    reader: BufReader<Box<dyn Read>>,
+    size: Option<u64>,
+}
+
+fn open_input(path: &Path) -> Result<Input, CliError> {
+    if path == Path::new("-") {
+        return Ok(Input {
+            reader: BufReader::new(Box::new(io::stdin())),
+            size: None,
+        });
+    }
+    let file = File::open(path).map_err(|e| io_error(path, e))?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok(Input {
+        reader: BufReader::new(Box::new(file)),
+        size,
+    })
+}
+
+/// The format of a snapshot from its first bytes: JSON when the first non-blank byte is `{`.
+fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> {
+    let head = input.reader.fill_buf().map_err(|e| io_error(path, e))?;
+    let first = head.iter().find(|b| !b.is_ascii_whitespace());
+    Ok(if first == Some(&b'{') {
+        SnapshotFormatArg::Json
+    } else {
+        SnapshotFormatArg::Binary
+    })
+}
+
+/// Compiles every schema file on the schema paths.
+fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
+    let options = CompileOptions {
+        schema_paths: paths.to_vec(),
+        load_all: true,
+        files: Vec::new(),
+    };
+    let compiled = compile(&options).map_err(CliError::Schema)?;
+    Schema::from_bundle(compiled.bundle()).map_err(|e| {
+        let first = paths.first().map_or(Path::new("."), PathBuf::as_path);
+        data_error(first, format!("the schema cannot be used: {e}"))
+    })
+}
+
+fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliError> {
+    if paths.is_empty() {
+        return Err(data_error(
+            json_path,
+            "JSON snapshots need the schema: give --schema_path DIR (repeatable)",
+        ));
+    }
+    load_schema(paths)
+}
+
+/// A progress bar over the input's bytes, drawn only when standard error is a terminal.
+fn progress(total: Option<u64>) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(total) => ProgressBar::new(total),
+        None => ProgressBar::no_length(),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    let template = if total.is_some() {
+        "{bar:40} {bytes}/{total_bytes} {msg} ({eta})"
+    } else {
+        "{spinner} {bytes} {msg}"
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Reads entities from a binary or a JSON snapshot.
+enum Source<'s> {
+    Binary(SnapshotReader<BufReader<Box<dyn Read>>>),
+    Json(JsonSnapshotReader<'s, BufReader<Box<dyn Read>>, &'s dyn ComponentJson>),
+}
+
+impl Source<'_> {
+    fn next_entity(&mut self) -> rosetta_wire::Result<Option<SnapshotEntity>> {
+        match self {
+            Source::Binary(r) => r.read_entity(),
+            Source::Json(r) => r.read_entity(),
+        }
+    }
+
+    /// Bytes of the input read so far.
+    fn position(&self) -> u64 {
+        match self {
+            Source::Binary(r) => r.input_offset(),
+            Source::Json(r) => r.byte_offset() as u64,
+        }
+    }
+
+    /// A read error, with the path, saying what the offsets count.
+    fn error(&self, path: &Path, error: &rosetta_wire::Error) -> CliError {
+        let mut message = error.to_string();
+        if let Source::Binary(r) = self {
+            if r.compression() == Compression::Gzip && error.byte_offset().is_some() {
+                message.push_str("; byte offsets count the decompressed stream");
+            }
+        }
+        data_error(path, message)
+    }
+}
+
+fn binary_source(input: Input, path: &Path) -> Result<Source<'static>, CliError> {
+    SnapshotReader::new(input.reader)
+        .map(Source::Binary)
+        .map_err(|e| data_error(path, e.to_string()))
+}
+
+fn info(args: &SnapshotInfoArgs) -> Result<(), CliError> {
+    let path = args.file.as_path();
+    let mut input = open_input(path)?;
+    let format = sniff(&mut input, path)?;
+    let schema = if args.schema_paths.is_empty() {
+        None
+    } else {
+        Some(load_schema(&args.schema_paths)?)
+    };
+    let bar = progress(input.size);
+    let summary = match format {
+        SnapshotFormatArg::Binary => binary_info(input, path, &bar)?,
+        SnapshotFormatArg::Json => json_info(input, path, schema.as_ref(), &bar)?,
+    };
+    bar.finish_and_clear();
+    let text = summary.render(path, schema.as_ref());
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| io_error(Path::new("-"), e))
+}
+
+/// What `snapshot info` prints.
+#[derive(Default)]
+struct Summary {
+    format: &'static str,
+    file_size: u64,
+    decompressed_size: Option<u64>,
+    entities: u64,
+    ids: Option<(i64, i64)>,
+    /// Component counts by id (binary, or JSON names the schema knows).
+    by_id: BTreeMap<u32, u64>,
+    /// Component counts by name, for JSON names the schema does not know (or without one).
+    by_name: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    fn entity(&mut self, id: i64) {
+        self.entities += 1;
+        self.ids = Some(match self.ids {
+            None => (id, id),
+            Some((low, high)) => (low.min(id), high.max(id)),
+        });
+    }
+
+    fn render(&self, path: &Path, schema: Option<&Schema>) -> String {
+        let mut out = String::new();
+        let line = |out: &mut String, key: &str, value: String| {
+            out.push_str(&format!("{key:<19}{value}\n"));
+        };
+        line(&mut out, "snapshot:", path.display().to_string());
+        line(&mut out, "format:", self.format.to_owned());
+        line(&mut out, "file size:", format!("{} bytes", self.file_size));
+        if let Some(size) = self.decompressed_size {
+            line(&mut out, "decompressed size:", format!("{size} bytes"));
+        }
+        let ids = match self.ids {
+            Some((low, high)) => format!(" (ids {low} to {high})"),
+            None => String::new(),
+        };
+        line(&mut out, "entities:", format!("{}{ids}", self.entities));
+        let kinds = self.by_id.len() + self.by_name.len();
+        line(&mut out, "components:", format!("{kinds} kinds"));
+        if kinds > 0 {
+            out.push_str(&format!("  {:>10}  {:>10}  name\n", "id", "entities"));
+        }
+        for (id, count) in &self.by_id {
+            let name = schema
+                .and_then(|s| s.registry().component(*id))
+                .and_then(|ty| ty.qualified_name())
+                .unwrap_or("");
+            let row = format!("  {id:>10}  {count:>10}  {name}");
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+        for (name, count) in &self.by_name {
+            out.push_str(&format!("  {:>10}  {count:>10}  {name}\n", "?"));
+        }
+        out
+    }
+}
+
+fn binary_info(input: Input, path: &Path, bar: &ProgressBar) -> Result<Summary, CliError> {
+    let mut source = binary_source(input, path)?;
+    let mut summary = Summary::default();
+    while let Some(entity) = source.next_entity().map_err(|e| source.error(path, &e))? {
+        summary.entity(entity.id);
+        for id in entity.component_ids() {
+            *summary.by_id.entry(id).or_default() += 1;
+        }
+        bar.set_position(source.position());
+    }
+    if let Source::Binary(reader) = &source {
+        summary.format = match reader.compression() {
+            Compression::Gzip => "binary snapshot (gzip)",
+            Compression::Raw => "binary snapshot (decompressed record stream)",
+        };
+        summary.file_size = reader.input_offset();
+        summary.decompressed_size = Some(reader.decompressed_offset());
+    }
+    Ok(summary)
+}
+
+/// Counts a JSON snapshot's entities and component names; no component codec is needed.
+fn json_info(
+    input: Input,
+    path: &Path,
+    schema: Option<&Schema>,
+    bar: &ProgressBar,
+) -> Result<Summary, CliError> {
+    let mut summary = Summary {
+        format: "JSON snapshot",
+        ..Summary::default()
+    };
+    let mut stream =
+        serde_json::Deserializer::from_reader(input.reader).into_iter::<serde_json::Value>();
+    let entity_error =
+        |index: u64, message: String| data_error(path, format!("entity record {index}: {message}"));
+    while let Some(value) = stream.next() {
+        let index = summary.entities;
+        let value = value.map_err(|e| entity_error(index, format!("bad JSON: {e}")))?;
+        let serde_json::Value::Object(members) = value else {
+            return Err(entity_error(
+                index,
+                "an entity should be a JSON object".into(),
+            ));
+        };
+        let id = match members.get("__entity_id") {
+            Some(serde_json::Value::String(text)) => text.trim().parse().ok(),
+            Some(serde_json::Value::Number(number)) => number.as_i64(),
+            _ => None,
+        };
+        let id = id.ok_or_else(|| entity_error(index, "no integer __entity_id".into()))?;
+        summary.entity(id);
+        for name in members.keys().filter(|k| *k != "__entity_id") {
+            let component = schema.and_then(|s| {
+                let registry = s.registry();
+                registry.get(registry.lookup(name)?)?.component()
+            });
+            match component {
+                Some(c) => *summary.by_id.entry(c.id()).or_default() += 1,
+                None => *summary.by_name.entry(name.clone()).or_default() += 1,
+            }
+        }
+        bar.set_position(stream.byte_offset() as u64);
+    }
+    summary.file_size = stream.byte_offset() as u64;
+    Ok(summary)
+}
+
+/// The output format: `--to`, else `.json` means JSON, anything else binary.
+fn output_format(args: &SnapshotConvertArgs) -> SnapshotFormatArg {
+    args.to
+        .unwrap_or_else(|| match args.output.extension().and_then(|e| e.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("json") => SnapshotFormatArg::Json,
+            _ => SnapshotFormatArg::Binary,
+        })
+}
+
+fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
+    let (input_path, output_path) = (args.input.as_path(), args.output.as_path());
+    let mut input = open_input(input_path)?;
+    let from = match args.from {
+        Some(from) => from,
+        None => sniff(&mut input, input_path)?,
+    };
+    let to = output_format(args);
+    let json_path = if from == SnapshotFormatArg::Json {
+        input_path
+    } else {
+        output_path
+    };
+    let schema = if from == SnapshotFormatArg::Json || to == SnapshotFormatArg::Json {
+        Some(require_schema(&args.schema_paths, json_path)?)
+    } else {
+        None
+    };
+    let codec = match &schema {
+        Some(schema) => Some(component_json(schema, json_path)?),
+        None => None,
+    };
+    let size = input.size;
+    let source = match (&codec, &schema, from) {
+        (Some(codec), Some(schema), SnapshotFormatArg::Json) => Source::Json(
+            JsonSnapshotReader::new(input.reader, schema, codec.as_ref()),
+        ),
+        _ => binary_source(input, input_path)?,
+    };
+    let converted = with_output(output_path, |out| {
+        let bar = progress(size);
+        let result = match (&codec, &schema, to) {
+            (Some(codec), Some(schema), SnapshotFormatArg::Json) => {
+                let sink = JsonSnapshotWriter::new(out, schema, codec.as_ref());
+                pump(
+                    source,
+                    args,
+                    sink,
+                    &bar,
+                    |w, e| w.write_entity(e),
+                    |w| w.finish(),
+                )
+            }
+            _ => {
+                // A re-write keeps each entity's component order, so it changes nothing; from
+                // JSON, components go in ascending id order, as the SDK's converter wrote them.
+                let order = match from {
+                    SnapshotFormatArg::Binary => ComponentOrder::AsGiven,
+                    SnapshotFormatArg::Json => ComponentOrder::Ascending,
+                };
+                let sink = SnapshotWriter::new(out)
+                    .map_err(|e| data_error(output_path, e.to_string()))?
+                    .component_order(order);
+                pump(
+                    source,
+                    args,
+                    sink,
+                    &bar,
+                    |w, e| w.write_entity(e),
+                    |w| w.finish(),
+                )
+            }
+        };
+        bar.finish_and_clear();
+        result
+    })?;
+    if io::stderr().is_terminal() {
+        eprintln!(
+            "converted {converted} entities to {}",
+            output_path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Copies every entity from `source` into a writer, returning how many were copied.
+fn pump<S, W>(
+    mut source: Source<'_>,
+    args: &SnapshotConvertArgs,
+    mut sink: S,
+    bar: &ProgressBar,
+    write: impl Fn(&mut S, &SnapshotEntity) -> rosetta_wire::Result<()>,
+    finish: impl FnOnce(S) -> rosetta_wire::Result<W>,
+) -> Result<u64, CliError> {
+    let mut count = 0;
+    while let Some(entity) = source
+        .next_entity()
+        .map_err(|e| source.error(&args.input, &e))?
+    {
+        write(&mut sink, &entity).map_err(|e| data_error(&args.output, e.to_string()))?;
+        count += 1;
+        bar.set_position(source.position());
+    }
+    finish(sink).map_err(|e| data_error(&args.output, e.to_string()))?;
+    Ok(count)
+}
+
+/// Runs `body` with a buffered writer to `path` (standard output for `-`). A file is written
+/// under a temporary name beside it and renamed into place only when `body` succeeds, so a
+/// failed conversion never leaves half a snapshot (nor clobbers its own input).
+fn with_output<T>(
+    path: &Path,
+    body: impl FnOnce(BufWriter<Box<dyn Write>>) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    if path == Path::new("-") {
+        return body(BufWriter::new(Box::new(io::stdout().lock())));
+    }
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| data_error(path, "the output should name a file"))?;
+    let mut partial_name = std::ffi::OsString::from(".");
+    partial_name.push(file_name);
+    partial_name.push(".rosetta-partial");
+    let partial = path.with_file_name(partial_name);
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+    }
+    let file = File::create(&partial).map_err(|e| io_error(path, e))?;
+    let result = body(BufWriter::new(Box::new(file)));
+    match result {
+        Ok(value) => {
+            fs::rename(&partial, path).map_err(|e| io_error(path, e))?;
+            Ok(value)
+        }
+        Err(error) => {
+            // The partial file is only ours; failing to remove it changes nothing for the user.
+            let _ = fs::remove_file(&partial);
+            Err(error)
+        }
+    }
+}

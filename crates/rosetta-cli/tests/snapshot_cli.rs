@@ -1,0 +1,264 @@
+//! Runs `rosetta snapshot info` and `rosetta snapshot convert` on corpus snapshots
+//! (`../shared/corpus/spatialos`; skipped when it is missing) and on snapshots made here.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use rosetta_wire::snapshot::{decompress, write_entities, Compression, SnapshotEntity};
+use rosetta_wire::Object;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn corpus() -> Option<PathBuf> {
+    let dir = repo_root().join("../shared/corpus/spatialos");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: the corpus is not at {}", dir.display());
+        None
+    }
+}
+
+fn rosetta(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rosetta"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rosetta binary runs");
+    let mut pipe = child.stdin.take().expect("stdin");
+    pipe.write_all(stdin.unwrap_or_default())
+        .expect("stdin written");
+    drop(pipe);
+    child.wait_with_output().expect("rosetta finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn assert_status(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+#[test]
+fn info_counts_entities_and_names_components() {
+    let Some(corpus) = corpus() else { return };
+    let project = corpus.join("CExampleProject@56a5d21");
+    let snapshot = project.join("snapshots/default.snapshot");
+    let output = rosetta(&["snapshot", "info", arg(&snapshot)], None);
+    assert_status(&output, 0);
+    let out = text(&output.stdout);
+    assert!(out.contains("binary snapshot (gzip)"), "{out}");
+    assert!(out.contains("file size:         152 bytes"), "{out}");
+    assert!(out.contains("decompressed size:"), "{out}");
+    assert!(out.contains("entities:          4 (ids 1 to 4)"), "{out}");
+    assert!(out.contains("components:        7 kinds"), "{out}");
+
+    let schema = project.join("schema");
+    let args = [
+        "snapshot",
+        "info",
+        arg(&snapshot),
+        "--schema_path",
+        "schema",
+        "--schema_path",
+        arg(&schema),
+    ];
+    let output = rosetta(&args, None);
+    assert_status(&output, 0);
+    let out = text(&output.stdout);
+    let position = out
+        .lines()
+        .find(|l| l.contains("improbable.Position"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = position.split_whitespace().collect();
+    assert_eq!(cells, ["54", "4", "improbable.Position"], "{out}");
+    assert!(out.contains("sample.ClientData"), "{out}");
+
+    // The JSON snapshot of the same commit: the same entities, no component codec needed.
+    let json = project.join("snapshots/default.json");
+    let mut json_args = args;
+    json_args[2] = arg(&json);
+    let output = rosetta(&json_args, None);
+    assert_status(&output, 0);
+    let json_out = text(&output.stdout);
+    assert!(json_out.contains("JSON snapshot"), "{json_out}");
+    let table = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("entities:"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(table(&json_out), table(&out));
+}
+
+#[test]
+fn convert_rewrites_every_corpus_snapshot_to_the_same_records() {
+    let Some(corpus) = corpus() else { return };
+    let work = tempfile::tempdir().expect("temp dir");
+    for repo in [
+        "CExampleProject@56a5d21/snapshots",
+        "spatialos-sdk-rs@93c53af/project-example/snapshots",
+        "gdk-for-unity@develop-9fb21bc/snapshots",
+    ] {
+        let input = corpus.join(repo).join("default.snapshot");
+        let output = work.path().join("out.snapshot");
+        let run = rosetta(
+            &["snapshot", "convert", arg(&input), "-o", arg(&output)],
+            None,
+        );
+        assert_status(&run, 0);
+        let original = decompress(&fs::read(&input).expect("input")).expect("gunzips");
+        let written = fs::read(&output).expect("output");
+        assert_eq!(written[..2], [0x1f, 0x8b], "gzip");
+        assert_eq!(decompress(&written).expect("gunzips"), original, "{repo}");
+    }
+}
+
+#[test]
+fn convert_streams_standard_input_to_standard_output() {
+    let entity = SnapshotEntity::new(3).with_component(55, Object::new());
+    let raw = write_entities([&entity], Compression::Raw).expect("writes");
+    let output = rosetta(&["snapshot", "convert", "-", "-o", "-"], Some(&raw));
+    assert_status(&output, 0);
+    assert_eq!(decompress(&output.stdout).expect("gunzips"), raw);
+}
+
+#[test]
+fn json_needs_the_schema_and_converts_both_ways() {
+    let work = tempfile::tempdir().expect("temp dir");
+    let input = work.path().join("in.snapshot");
+    let gz = write_entities([&SnapshotEntity::new(1)], Compression::Gzip).expect("writes");
+    fs::write(&input, gz).expect("input written");
+    let output = work.path().join("out.json");
+
+    let run = rosetta(
+        &["snapshot", "convert", arg(&input), "-o", arg(&output)],
+        None,
+    );
+    assert_status(&run, 1);
+    assert!(
+        text(&run.stderr).contains("need the schema"),
+        "{}",
+        text(&run.stderr)
+    );
+
+    // With the schema, JSON snapshots convert both ways.
+    let run = rosetta(
+        &[
+            "snapshot",
+            "convert",
+            arg(&input),
+            "-o",
+            arg(&output),
+            "--schema_path",
+            "schema",
+        ],
+        None,
+    );
+    assert_status(&run, 0);
+    assert!(text(&fs::read(&output).expect("json written")).contains("\"__entity_id\": \"1\""));
+    let back = work.path().join("back.snapshot");
+    let run = rosetta(
+        &[
+            "snapshot",
+            "convert",
+            arg(&output),
+            "-o",
+            arg(&back),
+            "--schema_path",
+            "schema",
+        ],
+        None,
+    );
+    assert_status(&run, 0);
+    let original =
+        rosetta_wire::snapshot::decompress(&fs::read(&input).expect("input")).expect("gunzip");
+    let again =
+        rosetta_wire::snapshot::decompress(&fs::read(&back).expect("output")).expect("gunzip");
+    assert_eq!(original, again);
+}
+
+#[test]
+fn a_broken_snapshot_is_an_error_that_says_where_and_leaves_no_output() {
+    let work = tempfile::tempdir().expect("temp dir");
+    let mut data = Object::new();
+    data.add_string(1, "a name long enough to cut");
+    let entities = [
+        SnapshotEntity::new(1),
+        SnapshotEntity::new(2).with_component(53, data),
+    ];
+    let mut raw = write_entities(&entities, Compression::Raw).expect("writes");
+    raw.truncate(raw.len() - 10);
+    let input = work.path().join("cut.snapshot");
+    fs::write(&input, &raw).expect("input written");
+    let output = work.path().join("out.snapshot");
+    let run = rosetta(
+        &["snapshot", "convert", arg(&input), "-o", arg(&output)],
+        None,
+    );
+    assert_status(&run, 1);
+    let err = text(&run.stderr);
+    assert!(err.contains("cut.snapshot"), "{err}");
+    assert!(err.contains("entity record 1"), "{err}");
+    assert!(err.contains("at byte"), "{err}");
+    assert!(!output.exists());
+    let leftovers: Vec<_> = fs::read_dir(work.path()).expect("dir").collect();
+    assert_eq!(leftovers.len(), 1, "only the input is left");
+
+    let run = rosetta(&["snapshot", "info", arg(&input)], None);
+    assert_status(&run, 1);
+}
+
+#[test]
+fn the_sdk_json_snapshot_converts_to_the_sdk_binary_byte_for_byte() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/spatialos/CExampleProject@56a5d21");
+    if !corpus.is_dir() {
+        eprintln!("skipped: corpus not found at {}", corpus.display());
+        return;
+    }
+    let work = tempfile::tempdir().expect("temp dir");
+    let output = work.path().join("out.snapshot");
+    let json = corpus.join("snapshots/default.json");
+    let schema = corpus.join("schema");
+    let run = rosetta(
+        &[
+            "snapshot",
+            "convert",
+            arg(&json),
+            "-o",
+            arg(&output),
+            "--schema_path",
+            "schema",
+            "--schema_path",
+            arg(&schema),
+        ],
+        None,
+    );
+    assert_status(&run, 0);
+    let ours =
+        rosetta_wire::snapshot::decompress(&fs::read(&output).expect("written")).expect("gunzip");
+    let sdk = rosetta_wire::snapshot::decompress(
+        &fs::read(corpus.join("snapshots/default.snapshot")).expect("corpus snapshot"),
+    )
+    .expect("gunzip");
+    assert_eq!(ours, sdk);
+}

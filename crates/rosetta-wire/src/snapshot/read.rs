@@ -1,0 +1,285 @@
+//! [`SnapshotReader`]: a snapshot's entities, one record at a time.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use flate2::bufread::MultiGzDecoder;
+
+use super::record::{parse_message, to_usize, Message, RecordStream};
+use super::{Compression, SnapshotEntity, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
+use crate::error::{Error, ErrorKind, Result};
+
+/// Counts the bytes read from the caller's reader (for progress).
+#[derive(Debug)]
+struct Counting<R> {
+    inner: R,
+    count: u64,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count += n as u64;
+        Ok(n)
+    }
+}
+
+/// The decompressed record stream over the caller's reader.
+#[derive(Debug)]
+enum Input<R: Read> {
+    Gzip(BufReader<MultiGzDecoder<BufReader<Counting<R>>>>),
+    Raw(BufReader<Counting<R>>),
+}
+
+impl<R: Read> Read for Input<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::Gzip(r) => r.read(buf),
+            Input::Raw(r) => r.read(buf),
+        }
+    }
+}
+
+impl<R: Read> Input<R> {
+    fn counting(&self) -> &Counting<R> {
+        match self {
+            Input::Gzip(r) => r.get_ref().get_ref().get_ref(),
+            Input::Raw(r) => r.get_ref(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before the header record.
+    Header,
+    /// Reading entity records.
+    Entities,
+    /// After the end record, or after an error.
+    Done,
+}
+
+/// Reads a snapshot one entity at a time, in constant memory: an iterator of
+/// `Result<SnapshotEntity>`.
+///
+/// The input is gzip (a `.snapshot` file) or the decompressed record stream; [`new`] tells them
+/// apart by the gzip magic bytes. The iterator ends after the end record; an error (with the
+/// byte offset in the decompressed stream and the entity's index) is yielded once and ends it.
+///
+/// ```no_run
+/// use rosetta_wire::snapshot::SnapshotReader;
+/// for entity in SnapshotReader::open("default.snapshot")? {
+///     let entity = entity?;
+///     println!("entity {}: {} components", entity.id, entity.components.len());
+/// }
+/// # Ok::<(), rosetta_wire::Error>(())
+/// ```
+///
+/// [`new`]: SnapshotReader::new
+#[derive(Debug)]
+pub struct SnapshotReader<R: Read> {
+    records: RecordStream<Input<R>>,
+    compression: Compression,
+    state: State,
+    entities: u64,
+    max_record_len: u64,
+}
+
+impl SnapshotReader<File> {
+    /// Opens a snapshot file (gzip or a decompressed record stream).
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        let file = File::open(path).map_err(|e| Error::io(&e, None))?;
+        SnapshotReader::new(file)
+    }
+}
+
+impl<R: Read> SnapshotReader<R> {
+    /// A reader of `input`, gzip or not as its first bytes say.
+    pub fn new(input: R) -> Result<Self> {
+        let mut buffered = BufReader::new(Counting {
+            inner: input,
+            count: 0,
+        });
+        let head = loop {
+            match buffered.fill_buf() {
+                Ok(head) => break head,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::io(&e, Some(0))),
+            }
+        };
+        // A record stream starts with `00`; one byte of `1f` is enough to tell.
+        let gzip = !head.is_empty() && GZIP_MAGIC.starts_with(&head[..head.len().min(2)]);
+        let compression = if gzip {
+            Compression::Gzip
+        } else {
+            Compression::Raw
+        };
+        Ok(SnapshotReader::with_input(buffered, compression))
+    }
+
+    /// A reader of `input`, which is said to be compressed as `compression` says.
+    pub fn with_compression(input: R, compression: Compression) -> Self {
+        let buffered = BufReader::new(Counting {
+            inner: input,
+            count: 0,
+        });
+        SnapshotReader::with_input(buffered, compression)
+    }
+
+    fn with_input(buffered: BufReader<Counting<R>>, compression: Compression) -> Self {
+        let input = match compression {
+            Compression::Gzip => Input::Gzip(BufReader::new(MultiGzDecoder::new(buffered))),
+            Compression::Raw => Input::Raw(buffered),
+        };
+        SnapshotReader {
+            records: RecordStream::new(input),
+            compression,
+            state: State::Header,
+            entities: 0,
+            max_record_len: DEFAULT_MAX_RECORD_LEN,
+        }
+    }
+
+    /// The reader with another limit on the length of one record (one entity);
+    /// [`DEFAULT_MAX_RECORD_LEN`](super::DEFAULT_MAX_RECORD_LEN) unless set.
+    pub fn max_record_len(mut self, max: u64) -> Self {
+        self.max_record_len = max;
+        self
+    }
+
+    /// Whether the input is gzip-compressed.
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// How many entities have been read.
+    pub fn entities_read(&self) -> u64 {
+        self.entities
+    }
+
+    /// How many bytes of the decompressed record stream have been read.
+    pub fn decompressed_offset(&self) -> u64 {
+        self.records.offset()
+    }
+
+    /// How many bytes have been taken from the input (for progress; it runs ahead of the
+    /// entities read by what is buffered).
+    pub fn input_offset(&self) -> u64 {
+        self.records.get_ref().counting().count
+    }
+
+    /// Whether the end record has been read.
+    pub fn is_finished(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// The caller's reader back.
+    pub fn into_inner(self) -> R {
+        match self.records.into_inner() {
+            Input::Gzip(r) => r.into_inner().into_inner().into_inner().inner,
+            Input::Raw(r) => r.into_inner().inner,
+        }
+    }
+
+    /// The next entity, `None` after the end record.
+    pub fn read_entity(&mut self) -> Result<Option<SnapshotEntity>> {
+        let result = self.step();
+        if !matches!(result, Ok(Some(_))) {
+            self.state = State::Done;
+        }
+        result
+    }
+
+    fn step(&mut self) -> Result<Option<SnapshotEntity>> {
+        loop {
+            match self.state {
+                State::Done => return Ok(None),
+                State::Header => {
+                    let record = self.records.next_record(self.max_record_len)?;
+                    let Some(record) = record else {
+                        return Err(Error::at(
+                            ErrorKind::Snapshot("the snapshot is empty".into()),
+                            0,
+                        ));
+                    };
+                    if !record.bytes.is_empty() {
+                        return Err(Error::at(
+                            ErrorKind::Snapshot(format!(
+                                "the first record (the header) should be empty, but has {} bytes",
+                                record.bytes.len()
+                            )),
+                            to_usize(record.start),
+                        ));
+                    }
+                    self.state = State::Entities;
+                }
+                State::Entities => return self.entity(),
+            }
+        }
+    }
+
+    fn entity(&mut self) -> Result<Option<SnapshotEntity>> {
+        let index = self.entities;
+        let record = self
+            .records
+            .next_record(self.max_record_len)
+            .map_err(|e| e.in_entity(index, None))?;
+        let Some(record) = record else {
+            return Err(Error::at(
+                ErrorKind::Snapshot(
+                    "the snapshot ends without its end record (02 08 01): it is truncated".into(),
+                ),
+                to_usize(self.records.offset()),
+            ));
+        };
+        let message = parse_message(&record.bytes).map_err(|e| {
+            e.shifted(to_usize(record.payload_start))
+                .in_entity(index, peek_entity_id(&record.bytes))
+        })?;
+        match message {
+            Message::Entity(entity) => {
+                self.entities += 1;
+                Ok(Some(entity))
+            }
+            Message::End => {
+                let after = self.records.offset();
+                match self.records.next_record(self.max_record_len) {
+                    Ok(None) => Ok(None),
+                    Ok(Some(_)) | Err(_) => Err(Error::at(
+                        ErrorKind::Snapshot("data after the end record".into()),
+                        to_usize(after),
+                    )),
+                }
+            }
+        }
+    }
+}
+
+/// The entity id of an entity record that failed to parse, when it can be found: the record
+/// usually starts `12 <len> 08 <id>`.
+fn peek_entity_id(bytes: &[u8]) -> Option<i64> {
+    let mut pos = 0;
+    let (field, _) = crate::encoding::get_tag(bytes, &mut pos).ok()?;
+    if field != 2 {
+        return None;
+    }
+    crate::encoding::get_varint(bytes, &mut pos).ok()?;
+    let (field, wire) = crate::encoding::get_tag(bytes, &mut pos).ok()?;
+    if field != 1 || wire != crate::encoding::WireType::Varint {
+        return None;
+    }
+    crate::encoding::get_varint(bytes, &mut pos)
+        .ok()
+        .map(|id| id as i64)
+}
+
+impl<R: Read> Iterator for SnapshotReader<R> {
+    type Item = Result<SnapshotEntity>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_entity().transpose()
+    }
+}
+
+impl<R: Read> std::iter::FusedIterator for SnapshotReader<R> {}

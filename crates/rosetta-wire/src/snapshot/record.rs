@@ -1,0 +1,285 @@
+//! The record framing of a decompressed snapshot (`varint length` + message), and the messages
+//! inside the records.
+
+use std::io::{self, Read};
+
+use bytes::Bytes;
+
+use super::{ComponentOrder, SnapshotEntity};
+use crate::encoding::{get_len, get_tag, get_varint, put_tag, put_varint, varint_len, WireType};
+use crate::error::{Error, ErrorKind, Result};
+use crate::object::Object;
+
+/// The top-level field of an entity record.
+const ENTITY_FIELD: u32 = 2;
+/// The top-level field of the end record.
+const END_FIELD: u32 = 1;
+/// The entity id's field in an entity record.
+const ID_FIELD: u32 = 1;
+/// The entity object's field in an entity record.
+const ENTITY_OBJECT_FIELD: u32 = 3;
+
+/// Reads records from a decompressed stream, counting the bytes it consumes.
+#[derive(Debug)]
+pub(crate) struct RecordStream<R> {
+    input: R,
+    offset: u64,
+}
+
+/// A record as read: where it starts (its length prefix) and its message bytes.
+pub(crate) struct Record {
+    pub(crate) start: u64,
+    pub(crate) payload_start: u64,
+    pub(crate) bytes: Bytes,
+}
+
+impl<R: Read> RecordStream<R> {
+    pub(crate) fn new(input: R) -> Self {
+        RecordStream { input, offset: 0 }
+    }
+
+    /// Bytes consumed so far.
+    pub(crate) fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    pub(crate) fn get_ref(&self) -> &R {
+        &self.input
+    }
+
+    pub(crate) fn into_inner(self) -> R {
+        self.input
+    }
+
+    fn error(&self, kind: ErrorKind, offset: u64) -> Error {
+        Error::at(kind, to_usize(offset))
+    }
+
+    /// One byte, `None` at the end of the stream.
+    fn byte(&mut self) -> Result<Option<u8>> {
+        let mut byte = [0u8];
+        loop {
+            match self.input.read(&mut byte) {
+                Ok(0) => return Ok(None),
+                Ok(_) => {
+                    self.offset += 1;
+                    return Ok(Some(byte[0]));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::io(&e, Some(to_usize(self.offset)))),
+            }
+        }
+    }
+
+    /// The next record, `None` when the stream ends cleanly before one. Lengths above `max` are
+    /// refused; the record's bytes are allocated as they arrive, never up front.
+    pub(crate) fn next_record(&mut self, max: u64) -> Result<Option<Record>> {
+        let start = self.offset;
+        let Some(first) = self.byte()? else {
+            return Ok(None);
+        };
+        let mut length = u64::from(first & 0x7f);
+        let mut last = first;
+        let mut shift = 7;
+        while last & 0x80 != 0 {
+            if shift >= 70 {
+                return Err(self.error(ErrorKind::VarintTooLong, start));
+            }
+            last = self
+                .byte()?
+                .ok_or_else(|| self.error(ErrorKind::Truncated("a record length"), start))?;
+            length |= u64::from(last & 0x7f).checked_shl(shift).unwrap_or(0);
+            shift += 7;
+        }
+        if length > max {
+            return Err(self.error(
+                ErrorKind::Snapshot(format!(
+                    "a record of {length} bytes is larger than the limit of {max} bytes"
+                )),
+                start,
+            ));
+        }
+        let payload_start = self.offset;
+        // A length that lies costs no more memory than the bytes that really follow.
+        let mut buf = Vec::with_capacity(to_usize(length.min(64 << 10)));
+        let read = (&mut self.input)
+            .take(length)
+            .read_to_end(&mut buf)
+            .map_err(|e| Error::io(&e, Some(to_usize(payload_start))))?;
+        self.offset += read as u64;
+        if (read as u64) < length {
+            return Err(self.error(
+                ErrorKind::Snapshot(format!(
+                    "the stream ends inside a record of {length} bytes, after {read} of them"
+                )),
+                start,
+            ));
+        }
+        Ok(Some(Record {
+            start,
+            payload_start,
+            bytes: Bytes::from(buf),
+        }))
+    }
+}
+
+/// What a record (after the header) holds.
+pub(crate) enum Message {
+    /// An entity record.
+    Entity(SnapshotEntity),
+    /// The end record (its value is not checked: every known file has 1).
+    End,
+}
+
+/// Reads a record's message. Offsets in errors are relative to the message's first byte.
+pub(crate) fn parse_message(bytes: &Bytes) -> Result<Message> {
+    let input: &[u8] = bytes;
+    let mut pos = 0;
+    let mut message = None;
+    while pos < input.len() {
+        let at = pos;
+        let (field, wire) = get_tag(input, &mut pos)?;
+        let parsed = match (field, wire) {
+            (ENTITY_FIELD, WireType::Len) => {
+                let range = get_len(input, &mut pos)?;
+                let start = range.start;
+                let entity = parse_entity_record(&bytes.slice(range)).map_err(|e| e.shifted(start));
+                Message::Entity(entity?)
+            }
+            (END_FIELD, WireType::Varint) => {
+                get_varint(input, &mut pos)?;
+                Message::End
+            }
+            _ => return Err(unexpected(field, wire, "a snapshot record", at)),
+        };
+        if message.is_some() {
+            return Err(Error::at(
+                ErrorKind::Snapshot("a snapshot record holds more than one entity or end".into()),
+                at,
+            ));
+        }
+        message = Some(parsed);
+    }
+    message.ok_or_else(|| {
+        Error::at(
+            ErrorKind::Snapshot("an empty record where an entity or the end was expected".into()),
+            0,
+        )
+    })
+}
+
+/// Reads an `EntityRecord`: `{1: entity id, 3: Entity}`.
+fn parse_entity_record(bytes: &Bytes) -> Result<SnapshotEntity> {
+    let input: &[u8] = bytes;
+    let mut pos = 0;
+    let mut id = None;
+    let mut components = Vec::new();
+    while pos < input.len() {
+        let at = pos;
+        let (field, wire) = get_tag(input, &mut pos)?;
+        match (field, wire) {
+            (ID_FIELD, WireType::Varint) => {
+                if id.is_some() {
+                    return Err(Error::at(
+                        ErrorKind::Snapshot("an entity record with two entity ids".into()),
+                        at,
+                    ));
+                }
+                id = Some(get_varint(input, &mut pos)? as i64);
+            }
+            (ENTITY_OBJECT_FIELD, WireType::Len) => {
+                let range = get_len(input, &mut pos)?;
+                let start = range.start;
+                parse_components(&bytes.slice(range), &mut components)
+                    .map_err(|e| e.shifted(start))?;
+            }
+            _ => return Err(unexpected(field, wire, "an entity record", at)),
+        }
+    }
+    let id = id.ok_or_else(|| {
+        Error::at(
+            ErrorKind::Snapshot("an entity record without an entity id (field 1)".into()),
+            0,
+        )
+    })?;
+    Ok(SnapshotEntity { id, components })
+}
+
+/// Reads an `Entity` object: one object field per component, field id = component id.
+fn parse_components(bytes: &Bytes, out: &mut Vec<(u32, Object)>) -> Result<()> {
+    let input: &[u8] = bytes;
+    let mut pos = 0;
+    while pos < input.len() {
+        let at = pos;
+        let (component, wire) = get_tag(input, &mut pos)?;
+        if wire != WireType::Len {
+            return Err(Error::at(
+                ErrorKind::Snapshot(format!(
+                    "component {component} is not an object (wire type {})",
+                    wire.number()
+                )),
+                at,
+            ));
+        }
+        let range = get_len(input, &mut pos)?;
+        let start = range.start;
+        let data = Object::decode_shared(bytes.slice(range)).map_err(|e| e.shifted(start))?;
+        out.push((component, data));
+    }
+    Ok(())
+}
+
+fn unexpected(field: u32, wire: WireType, place: &str, at: usize) -> Error {
+    Error::at(
+        ErrorKind::Snapshot(format!(
+            "unexpected field {field} (wire type {}) in {place}",
+            wire.number()
+        )),
+        at,
+    )
+}
+
+/// Appends one entity record, length prefix included, its components in the order given.
+pub(crate) fn put_entity_record(
+    out: &mut Vec<u8>,
+    entity: &SnapshotEntity,
+    order: ComponentOrder,
+) -> Result<()> {
+    let mut components: Vec<&(u32, Object)> = entity.components.iter().collect();
+    if order == ComponentOrder::Ascending {
+        components.sort_by_key(|(id, _)| *id);
+    }
+    let mut entity_len = 0;
+    let mut lens = Vec::with_capacity(components.len());
+    for (id, data) in &components {
+        if *id == 0 || *id > crate::encoding::MAX_FIELD_ID {
+            return Err(Error::msg(format!("{id} is not a valid component id")));
+        }
+        let len = data.encoded_len();
+        lens.push(len);
+        entity_len += varint_len(u64::from(*id) << 3) + varint_len(len as u64) + len;
+    }
+    let id_bits = entity.id as u64;
+    let record_len = 1 + varint_len(id_bits) + 1 + varint_len(entity_len as u64) + entity_len;
+    let message_len = 1 + varint_len(record_len as u64) + record_len;
+    out.reserve(varint_len(message_len as u64) + message_len);
+    put_varint(out, message_len as u64);
+    put_tag(out, ENTITY_FIELD, WireType::Len);
+    put_varint(out, record_len as u64);
+    put_tag(out, ID_FIELD, WireType::Varint);
+    put_varint(out, id_bits);
+    put_tag(out, ENTITY_OBJECT_FIELD, WireType::Len);
+    put_varint(out, entity_len as u64);
+    for ((id, data), len) in components.iter().zip(lens) {
+        put_tag(out, *id, WireType::Len);
+        put_varint(out, len as u64);
+        data.encode_to(out);
+    }
+    Ok(())
+}
+
+/// Offsets are `u64` in a stream and `usize` in errors; a stream longer than `usize::MAX` (on a
+/// 32-bit target) reports the largest offset it can.
+pub(crate) fn to_usize(offset: u64) -> usize {
+    usize::try_from(offset).unwrap_or(usize::MAX)
+}

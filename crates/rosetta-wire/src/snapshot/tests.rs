@@ -1,0 +1,213 @@
+use super::*;
+use crate::family::{Double, Float, Uint32};
+
+/// The decompressed CExampleProject@56a5d21 entity 2 (Metadata, Position, Persistence), built by
+/// hand from the research notes' dump.
+fn partition_entity() -> SnapshotEntity {
+    let mut metadata = Object::new();
+    metadata.add_string(1, "PartitionEntity");
+    let mut position = Object::new();
+    let coords = position.add_object(1);
+    for field in 1..=3 {
+        coords.add::<Double>(field, 0.0);
+    }
+    SnapshotEntity::new(2)
+        .with_component(55, Object::new())
+        .with_component(54, position)
+        .with_component(53, metadata)
+}
+
+#[test]
+fn writes_the_sdk_layout() {
+    let stream = write_entities([&partition_entity()], Compression::Raw).unwrap();
+    let mut expected = vec![0x00, 0x3d, 0x12, 0x3b, 0x08, 0x02, 0x1a, 0x37];
+    expected.extend_from_slice(&[0xaa, 0x03, 0x11, 0x0a, 0x0f]);
+    expected.extend_from_slice(b"PartitionEntity");
+    expected.extend_from_slice(&[0xb2, 0x03, 0x1d, 0x0a, 0x1b]);
+    for tag in [0x09, 0x11, 0x19] {
+        expected.push(tag);
+        expected.extend_from_slice(&[0; 8]);
+    }
+    expected.extend_from_slice(&[0xba, 0x03, 0x00]);
+    expected.extend_from_slice(&END_RECORD);
+    assert_eq!(stream, expected);
+}
+
+#[test]
+fn reads_what_it_writes_gzip_and_raw() {
+    let mut second = SnapshotEntity::new(-5);
+    let data = {
+        let mut o = Object::new();
+        o.add_list::<Uint32>(3, &[54, 53, 11000]);
+        o.add::<Float>(1, 0.5);
+        o
+    };
+    second.components.push((1001, data));
+    let entities = vec![partition_entity(), second];
+    for compression in [Compression::Gzip, Compression::Raw] {
+        let bytes = write_entities(&entities, compression).unwrap();
+        assert_eq!(detect(&bytes), compression);
+        let back = read_entities(&bytes).unwrap();
+        assert_eq!(back.len(), 2);
+        let mut sorted = entities[0].clone();
+        sorted.sort_components();
+        assert_eq!(back[0].component_ids().collect::<Vec<_>>(), [53, 54, 55]);
+        assert_eq!(back[0], sorted);
+        assert_eq!(back[1], entities[1]);
+        assert_eq!(
+            back[1].component(1001).unwrap().list::<Uint32>(3),
+            [54, 53, 11000]
+        );
+        let raw = decompress(&bytes).unwrap();
+        assert_eq!(raw, write_entities(&entities, Compression::Raw).unwrap());
+    }
+}
+
+#[test]
+fn an_empty_snapshot_is_header_and_end() {
+    let stream = write_entities([], Compression::Raw).unwrap();
+    assert_eq!(stream, [0x00, 0x02, 0x08, 0x01]);
+    assert_eq!(read_entities(&stream).unwrap(), vec![]);
+}
+
+#[test]
+fn the_reader_reports_progress() {
+    let entities = vec![partition_entity(), SnapshotEntity::new(9)];
+    let bytes = write_entities(&entities, Compression::Gzip).unwrap();
+    let mut reader = SnapshotReader::new(&bytes[..]).unwrap();
+    assert_eq!(reader.compression(), Compression::Gzip);
+    assert!(reader.read_entity().unwrap().is_some());
+    assert_eq!(reader.entities_read(), 1);
+    assert_eq!(reader.decompressed_offset(), 1 + 1 + 0x3d);
+    assert!(reader.read_entity().unwrap().is_some());
+    assert!(reader.read_entity().unwrap().is_none());
+    assert!(reader.is_finished());
+    assert_eq!(reader.input_offset(), bytes.len() as u64);
+    assert!(reader.next().is_none());
+}
+
+/// Reads a raw stream and returns the first error.
+fn first_error(stream: &[u8]) -> Error {
+    match read_entities(stream) {
+        Ok(entities) => panic!("{stream:02x?} read as {entities:?}"),
+        Err(error) => error,
+    }
+}
+
+#[test]
+fn errors_say_where_and_which_entity() {
+    let good = write_entities([&partition_entity()], Compression::Raw).unwrap();
+
+    // Cut anywhere: an error, never a panic, and never a success.
+    for cut in 0..good.len() {
+        let error = first_error(&good[..cut]);
+        assert!(!error.to_string().is_empty());
+    }
+
+    // A bad component payload: inside Metadata (which starts at byte 11), the string's length
+    // (byte 12) runs past the end.
+    let mut bad = good.clone();
+    bad[12] = 0x7f;
+    let error = first_error(&bad);
+    assert_eq!(error.entity_index(), Some(0));
+    assert_eq!(error.entity_id(), Some(2));
+    assert_eq!(error.byte_offset(), Some(12), "{error}");
+    assert!(error.to_string().contains("entity 2"), "{error}");
+
+    // A lying record length is refused before anything is allocated for it.
+    let huge = [0x00, 0xff, 0xff, 0xff, 0xff, 0x0f];
+    let error = first_error(&huge);
+    assert!(
+        error.to_string().contains("larger than the limit"),
+        "{error}"
+    );
+    let reader = SnapshotReader::new(&[0x00, 0x10, 0x12][..]).unwrap();
+    let error = reader.max_record_len(4).next().unwrap().unwrap_err();
+    assert!(error.to_string().contains("limit of 4"), "{error}");
+
+    // A record longer than what follows.
+    let error = first_error(&[0x00, 0x50, 0x12]);
+    assert!(
+        error.to_string().contains("ends inside a record"),
+        "{error}"
+    );
+    assert_eq!(error.byte_offset(), Some(1));
+}
+
+#[test]
+fn the_framing_is_checked() {
+    let cases: &[(&[u8], &str)] = &[
+        (&[], "empty"),
+        (&[0x01, 0x08], "header"),
+        (&[0x00], "without its end record"),
+        (&[0x00, 0x00, 0x02, 0x08, 0x01], "empty record"),
+        (&[0x00, 0x02, 0x08, 0x01, 0x00], "after the end record"),
+        (
+            &[0x00, 0x02, 0x18, 0x01, 0x02, 0x08, 0x01],
+            "unexpected field 3",
+        ),
+        (
+            &[0x00, 0x04, 0x12, 0x02, 0x1a, 0x00],
+            "without an entity id",
+        ),
+        (
+            &[0x00, 0x06, 0x12, 0x04, 0x08, 0x01, 0x08, 0x02],
+            "two entity ids",
+        ),
+        (
+            &[0x00, 0x06, 0x12, 0x04, 0x1a, 0x02, 0x08, 0x01],
+            "not an object",
+        ),
+        (&[0x00, 0x04, 0x12, 0x02, 0x20, 0x01], "in an entity record"),
+        (&[0x00, 0xff], "record length"),
+    ];
+    for (stream, expected) in cases {
+        let error = first_error(stream);
+        assert!(
+            error.to_string().contains(expected),
+            "{stream:02x?}: {error} (expected {expected:?})"
+        );
+    }
+    // Gzip that is not: an I/O error from the decoder.
+    let error = first_error(&[0x1f, 0x8b, 0x00]);
+    assert!(error.io_kind().is_some(), "{error}");
+}
+
+#[test]
+fn entities_without_components_and_an_entity_field_view() {
+    // No entity object at all reads as no components (protobuf's default).
+    let entities = read_entities(&[0x00, 0x04, 0x12, 0x02, 0x08, 0x07, 0x02, 0x08, 0x01]).unwrap();
+    assert_eq!(entities, vec![SnapshotEntity::new(7)]);
+
+    let entity = partition_entity();
+    let object = entity.to_entity_object();
+    assert_eq!(object.unique_field_ids(), [53, 54, 55]);
+    let back = SnapshotEntity::from_entity_object(2, &object).unwrap();
+    let mut sorted = entity.clone();
+    sorted.sort_components();
+    assert_eq!(back, sorted);
+    assert_eq!(
+        entity.component(53).unwrap().string(1),
+        Some("PartitionEntity")
+    );
+}
+
+#[test]
+fn invalid_component_ids_are_not_written() {
+    let entity = SnapshotEntity::new(1).with_component(0, Object::new());
+    let error = write_entities([&entity], Compression::Raw).unwrap_err();
+    assert_eq!(error.entity_index(), Some(0));
+    assert!(
+        error.to_string().contains("not a valid component id"),
+        "{error}"
+    );
+}
+
+#[test]
+fn negative_and_large_entity_ids_survive() {
+    for id in [0, -1, i64::MIN, i64::MAX] {
+        let entity = SnapshotEntity::new(id);
+        let stream = write_entities([&entity], Compression::Raw).unwrap();
+        assert_eq!(read_entities(&stream).unwrap(), vec![entity]);
+    }
+}

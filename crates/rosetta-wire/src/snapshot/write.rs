@@ -1,0 +1,148 @@
+//! [`SnapshotWriter`]: writes a snapshot one entity at a time.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+use flate2::write::GzEncoder;
+
+use super::record::{put_entity_record, to_usize};
+use super::{ComponentOrder, Compression, SnapshotEntity, END_RECORD};
+use crate::error::{Error, Result};
+
+#[derive(Debug)]
+enum Output<W: Write> {
+    Gzip(GzEncoder<W>),
+    Raw(W),
+}
+
+impl<W: Write> Output<W> {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Output::Gzip(w) => w.write_all(bytes),
+            Output::Raw(w) => w.write_all(bytes),
+        }
+    }
+
+    fn finish(self) -> io::Result<W> {
+        let mut out = match self {
+            Output::Gzip(w) => w.finish()?,
+            Output::Raw(w) => w,
+        };
+        out.flush()?;
+        Ok(out)
+    }
+}
+
+/// Writes a snapshot one entity at a time: the empty header record when created, one record per
+/// [`write_entity`](SnapshotWriter::write_entity), and the end record and the gzip trailer in
+/// [`finish`](SnapshotWriter::finish), which must be called.
+///
+/// Components are written in ascending id order unless
+/// [`component_order`](SnapshotWriter::component_order) says to keep the entity's order.
+///
+/// ```
+/// use rosetta_wire::snapshot::{SnapshotEntity, SnapshotReader, SnapshotWriter};
+/// use rosetta_wire::Object;
+/// let mut writer = SnapshotWriter::new(Vec::new())?;
+/// writer.write_entity(&SnapshotEntity::new(7).with_component(55, Object::new()))?;
+/// let file = writer.finish()?;
+/// let back: Vec<_> = SnapshotReader::new(&file[..])?.collect::<Result<_, _>>()?;
+/// assert_eq!(back[0].id, 7);
+/// # Ok::<(), rosetta_wire::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct SnapshotWriter<W: Write> {
+    out: Output<W>,
+    buf: Vec<u8>,
+    offset: u64,
+    entities: u64,
+    order: ComponentOrder,
+}
+
+impl SnapshotWriter<BufWriter<File>> {
+    /// Creates (or truncates) a `.snapshot` file and writes its header.
+    pub fn create(path: impl AsRef<Path>) -> Result<Self> {
+        let file = File::create(path).map_err(|e| Error::io(&e, None))?;
+        SnapshotWriter::new(BufWriter::new(file))
+    }
+}
+
+impl<W: Write> SnapshotWriter<W> {
+    /// A gzip-compressed snapshot (a `.snapshot` file) written to `out`.
+    pub fn new(out: W) -> Result<Self> {
+        SnapshotWriter::with_compression(out, Compression::Gzip)
+    }
+
+    /// The decompressed record stream written to `out`.
+    pub fn raw(out: W) -> Result<Self> {
+        SnapshotWriter::with_compression(out, Compression::Raw)
+    }
+
+    /// A snapshot compressed as `compression` says, written to `out`.
+    pub fn with_compression(out: W, compression: Compression) -> Result<Self> {
+        let out = match compression {
+            Compression::Gzip => Output::Gzip(GzEncoder::new(out, flate2::Compression::default())),
+            Compression::Raw => Output::Raw(out),
+        };
+        let mut writer = SnapshotWriter {
+            out,
+            buf: Vec::new(),
+            offset: 0,
+            entities: 0,
+            order: ComponentOrder::default(),
+        };
+        writer.put(&[0x00])?;
+        Ok(writer)
+    }
+
+    /// The writer with another order of the components within an entity.
+    pub fn component_order(mut self, order: ComponentOrder) -> Self {
+        self.order = order;
+        self
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> Result<()> {
+        self.out
+            .write_all(bytes)
+            .map_err(|e| Error::io(&e, Some(to_usize(self.offset))))?;
+        self.offset += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Writes one entity record.
+    pub fn write_entity(&mut self, entity: &SnapshotEntity) -> Result<()> {
+        let index = self.entities;
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let result = put_entity_record(&mut buf, entity, self.order)
+            .and_then(|()| self.put(&buf))
+            .map_err(|e| e.in_entity(index, Some(entity.id)));
+        // The buffer is kept for the next entity unless it grew unusually large.
+        if buf.capacity() <= 1 << 20 {
+            self.buf = buf;
+        }
+        result?;
+        self.entities += 1;
+        Ok(())
+    }
+
+    /// How many entities have been written.
+    pub fn entities_written(&self) -> u64 {
+        self.entities
+    }
+
+    /// How many bytes of the decompressed record stream have been written.
+    pub fn decompressed_offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Writes the end record, finishes the gzip stream, flushes and returns the writer.
+    pub fn finish(mut self) -> Result<W> {
+        self.put(&END_RECORD)?;
+        let offset = self.offset;
+        self.out
+            .finish()
+            .map_err(|e| Error::io(&e, Some(to_usize(offset))))
+    }
+}
