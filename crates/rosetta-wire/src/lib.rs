@@ -15,7 +15,9 @@ pub mod snapshot;
 pub mod typed;
 mod update;
 mod validate;
+mod view;
 
 pub use error::{Error, Result};
 pub use object::Object;
 pub use roots::{CommandRequest, CommandResponse, ComponentData, ComponentUpdate, GenericData};
+pub use view::ObjectView;
