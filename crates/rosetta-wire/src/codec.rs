@@ -10,6 +10,7 @@ use crate::family::ScalarWire;
 use crate::object::{Field, Item, Object};
 
 impl ScalarWire {
+    #[inline]
     fn wire_type(self) -> WireType {
         match self {
             ScalarWire::Varint => WireType::Varint,
@@ -18,6 +19,7 @@ impl ScalarWire {
         }
     }
 
+    #[inline]
     fn value_len(self, bits: u64) -> usize {
         match self {
             ScalarWire::Varint => varint_len(bits),
@@ -26,6 +28,7 @@ impl ScalarWire {
         }
     }
 
+    #[inline]
     fn put(self, out: &mut Vec<u8>, bits: u64) {
         match self {
             ScalarWire::Varint => put_varint(out, bits),
@@ -79,14 +82,20 @@ fn put_scalars(out: &mut Vec<u8>, items: &[Item], wire: ScalarWire) {
             Item::Scalar(w, bits) => w.put(out, *bits),
             Item::Varints(v) => v.iter().for_each(|b| put_varint(out, *b)),
             Item::Fixed32s(v) => {
-                out.reserve(v.len() * 4);
-                v.iter()
-                    .for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
+                // One resize and a loop the compiler turns into a copy.
+                let start = out.len();
+                out.resize(start + v.len() * 4, 0);
+                for (dst, b) in out[start..].chunks_exact_mut(4).zip(v) {
+                    dst.copy_from_slice(&b.to_le_bytes());
+                }
             }
             Item::Fixed64s(v) => {
-                out.reserve(v.len() * 8);
-                v.iter()
-                    .for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
+                // One resize and a loop the compiler turns into a copy.
+                let start = out.len();
+                out.resize(start + v.len() * 8, 0);
+                for (dst, b) in out[start..].chunks_exact_mut(8).zip(v) {
+                    dst.copy_from_slice(&b.to_le_bytes());
+                }
             }
             Item::Bytes(..) | Item::Object(_) => {}
         }
@@ -95,8 +104,13 @@ fn put_scalars(out: &mut Vec<u8>, items: &[Item], wire: ScalarWire) {
 }
 
 impl Field {
+    #[inline]
     fn encoded_len(&self) -> usize {
         let tag = varint_len(u64::from(self.id) << 3);
+        // The common case: one value.
+        if let [Item::Scalar(w, bits)] = self.items.as_slice() {
+            return tag + w.value_len(*bits);
+        }
         if let Some((wire, count)) = scalar_run(&self.items) {
             if count >= 2 {
                 let payload = scalars_len(&self.items, wire, count);
@@ -120,6 +134,12 @@ impl Field {
     }
 
     fn encode(&self, out: &mut Vec<u8>) {
+        // The common case: one value.
+        if let [Item::Scalar(w, bits)] = self.items.as_slice() {
+            put_tag(out, self.id, w.wire_type());
+            w.put(out, *bits);
+            return;
+        }
         if let Some((wire, count)) = scalar_run(&self.items) {
             if count >= 2 {
                 put_tag(out, self.id, WireType::Len);
@@ -153,8 +173,22 @@ impl Field {
                 }
                 Item::Object(o) => {
                     put_tag(out, self.id, WireType::Len);
-                    put_varint(out, o.encoded_len() as u64);
-                    o.encode_to(out);
+                    // Written in one pass: one byte for the length, widened afterwards when
+                    // the object takes 128 bytes or more (sizing first would walk every
+                    // object once per level above it).
+                    let at = out.len();
+                    out.push(0);
+                    for field in &o.fields {
+                        field.encode(out);
+                    }
+                    let len = out.len() - at - 1;
+                    if len < 0x80 {
+                        out[at] = len as u8;
+                    } else {
+                        let mut prefix = Vec::with_capacity(10);
+                        put_varint(&mut prefix, len as u64);
+                        out.splice(at..=at, prefix);
+                    }
                 }
             }
         }
@@ -169,7 +203,6 @@ impl Object {
 
     /// Appends the wire bytes of the object to `out`.
     pub fn encode_to(&self, out: &mut Vec<u8>) {
-        out.reserve(self.encoded_len());
         for field in &self.fields {
             field.encode(out);
         }
@@ -177,7 +210,8 @@ impl Object {
 
     /// The wire bytes of the object (`Schema_SerializeToBuffer`).
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        // Enough for most components at once; larger ones grow by doubling.
+        let mut out = Vec::with_capacity(128);
         self.encode_to(&mut out);
         out
     }

@@ -4,8 +4,12 @@ use std::fmt;
 
 /// What went wrong reading or writing schema data, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind}{}", self.place())]
-pub struct Error {
+#[error("{}{}", self.0.kind, self.place())]
+pub struct Error(Box<Inner>);
+
+/// Boxed so that `Result<u64>` stays small on the decoding hot path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
     kind: ErrorKind,
     offset: Option<usize>,
     path: Option<String>,
@@ -58,12 +62,12 @@ impl fmt::Display for ErrorKind {
 }
 
 impl Error {
+    fn new(kind: ErrorKind, offset: Option<usize>, path: Option<String>) -> Self {
+        Error(Box::new(Inner { kind, offset, path }))
+    }
+
     pub(crate) fn at(kind: ErrorKind, offset: usize) -> Self {
-        Error {
-            kind,
-            offset: Some(offset),
-            path: None,
-        }
+        Error::new(kind, Some(offset), None)
     }
 
     /// An error with a message and no position, for code outside this crate that reports
@@ -80,34 +84,22 @@ impl Error {
 
     /// An error of this kind with no position.
     pub(crate) fn from_kind(kind: ErrorKind) -> Self {
-        Error {
-            kind,
-            offset: None,
-            path: None,
-        }
+        Error::new(kind, None, None)
     }
 
     /// An error with a message and no position.
     pub(crate) fn msg(message: impl Into<String>) -> Self {
-        Error {
-            kind: ErrorKind::Other(message.into()),
-            offset: None,
-            path: None,
-        }
+        Error::new(ErrorKind::Other(message.into()), None, None)
     }
 
     /// An error about the value at a JSON Pointer-style path (`/position/coords/x`).
     pub(crate) fn at_path(message: impl Into<String>, path: impl Into<String>) -> Self {
-        Error {
-            kind: ErrorKind::Other(message.into()),
-            offset: None,
-            path: Some(path.into()),
-        }
+        Error::new(ErrorKind::Other(message.into()), None, Some(path.into()))
     }
 
     /// Moves a byte offset along by the start of the enclosing buffer.
     pub(crate) fn shifted(mut self, by: usize) -> Self {
-        if let Some(offset) = &mut self.offset {
+        if let Some(offset) = &mut self.0.offset {
             *offset += by;
         }
         self
@@ -115,18 +107,17 @@ impl Error {
 
     /// An I/O error, at a byte offset when one is known.
     pub(crate) fn io(error: &std::io::Error, offset: Option<usize>) -> Self {
-        Error {
-            kind: ErrorKind::Io(error.kind(), error.to_string()),
-            offset,
-            path: None,
-        }
+        Error::new(ErrorKind::Io(error.kind(), error.to_string()), offset, None)
     }
 
     /// The same error, said to be about the entity at `index` (0-based) in a snapshot.
     pub(crate) fn in_entity(mut self, index: u64, id: Option<i64>) -> Self {
-        if !matches!(self.kind, ErrorKind::InEntity { .. }) {
-            let inner = Box::new(self.kind);
-            self.kind = ErrorKind::InEntity { index, id, inner };
+        if !matches!(self.0.kind, ErrorKind::InEntity { .. }) {
+            let inner = Box::new(std::mem::replace(
+                &mut self.0.kind,
+                ErrorKind::VarintTooLong,
+            ));
+            self.0.kind = ErrorKind::InEntity { index, id, inner };
         }
         self
     }
@@ -134,9 +125,9 @@ impl Error {
     /// Puts `prefix` (a JSON Pointer) in front of the error's path; gives a path-less error
     /// without a byte offset that path.
     pub(crate) fn under_path(mut self, prefix: &str) -> Self {
-        match &mut self.path {
+        match &mut self.0.path {
             Some(path) => path.insert_str(0, prefix),
-            None if self.offset.is_none() => self.path = Some(prefix.to_owned()),
+            None if self.0.offset.is_none() => self.0.path = Some(prefix.to_owned()),
             None => {}
         }
         self
@@ -144,7 +135,7 @@ impl Error {
 
     /// The 0-based index of the snapshot entity the problem is in, when it is in one.
     pub fn entity_index(&self) -> Option<u64> {
-        match &self.kind {
+        match &self.0.kind {
             ErrorKind::InEntity { index, .. } => Some(*index),
             _ => None,
         }
@@ -152,7 +143,7 @@ impl Error {
 
     /// The id of the snapshot entity the problem is in, when it is known.
     pub fn entity_id(&self) -> Option<i64> {
-        match &self.kind {
+        match &self.0.kind {
             ErrorKind::InEntity { id, .. } => *id,
             _ => None,
         }
@@ -160,7 +151,7 @@ impl Error {
 
     /// The kind of I/O error, when reading or writing a stream failed.
     pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
-        match &self.kind {
+        match &self.0.kind {
             ErrorKind::Io(kind, _) => Some(*kind),
             ErrorKind::InEntity { inner, .. } => match inner.as_ref() {
                 ErrorKind::Io(kind, _) => Some(*kind),
@@ -172,16 +163,16 @@ impl Error {
 
     /// The byte offset of the problem in the input, when it came from bytes.
     pub fn byte_offset(&self) -> Option<usize> {
-        self.offset
+        self.0.offset
     }
 
     /// The path of the value, when the problem is about a typed value.
     pub fn path(&self) -> Option<&str> {
-        self.path.as_deref()
+        self.0.path.as_deref()
     }
 
     fn place(&self) -> String {
-        match (&self.offset, &self.path) {
+        match (&self.0.offset, &self.0.path) {
             (Some(offset), _) => format!(" (at byte {offset})"),
             (None, Some(path)) => format!(" (at {})", if path.is_empty() { "/" } else { path }),
             _ => String::new(),

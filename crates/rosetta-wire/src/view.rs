@@ -1,5 +1,5 @@
 //! `ObjectView`: a zero-copy, read-only view of an object's wire bytes. Reading a received
-//! component this way allocates nothing for objects of up to eight fields (one small index for
+//! component this way allocates nothing for objects of up to four fields (one small index for
 //! larger ones): strings and bytes borrow the input, nested objects are views into it, and
 //! scalars are decoded when asked for.
 
@@ -10,13 +10,13 @@ use crate::error::Result;
 use crate::family::{Family, ScalarWire};
 use crate::object::Object;
 
-/// Where one field occurrence sits in the bytes.
+/// One field occurrence: a scalar's raw bits, or where a length-delimited payload sits.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     id: u32,
     wire: WireType,
-    start: u32,
-    end: u32,
+    /// The bits of a varint or fixed value; `start << 32 | len` of a length-delimited one.
+    value: u64,
 }
 
 /// A read-only view of an object's wire bytes, with the getters of [`Object`].
@@ -33,7 +33,9 @@ struct Entry {
 #[derive(Debug, Clone)]
 pub struct ObjectView<'a> {
     bytes: &'a [u8],
-    entries: SmallVec<[Entry; 8]>,
+    entries: SmallVec<[Entry; 4]>,
+    /// Field ids never decrease, so lookups can bisect.
+    sorted: bool,
 }
 
 impl<'a> ObjectView<'a> {
@@ -44,33 +46,35 @@ impl<'a> ObjectView<'a> {
             return Err(crate::error::Error::msg("object larger than 4 GiB"));
         }
         let mut entries = SmallVec::new();
+        if bytes.len() > 64 {
+            // About one field per six bytes is typical; it saves regrowing the index.
+            entries.reserve(bytes.len() / 6);
+        }
+        let mut sorted = true;
+        let mut last_id = 0;
         let mut pos = 0;
         while pos < bytes.len() {
             let (id, wire) = get_tag(bytes, &mut pos)?;
-            let start = pos;
-            let range = match wire {
-                WireType::Varint => {
-                    get_varint(bytes, &mut pos)?;
-                    start..pos
-                }
+            let value = match wire {
+                WireType::Varint => get_varint(bytes, &mut pos)?,
                 WireType::Fixed32 => {
-                    get_fixed::<4>(bytes, &mut pos)?;
-                    start..pos
+                    u64::from(u32::from_le_bytes(get_fixed::<4>(bytes, &mut pos)?))
                 }
-                WireType::Fixed64 => {
-                    get_fixed::<8>(bytes, &mut pos)?;
-                    start..pos
+                WireType::Fixed64 => u64::from_le_bytes(get_fixed::<8>(bytes, &mut pos)?),
+                WireType::Len => {
+                    let range = get_len(bytes, &mut pos)?;
+                    ((range.start as u64) << 32) | (range.end - range.start) as u64
                 }
-                WireType::Len => get_len(bytes, &mut pos)?,
             };
-            entries.push(Entry {
-                id,
-                wire,
-                start: range.start as u32,
-                end: range.end as u32,
-            });
+            sorted &= id >= last_id;
+            last_id = id;
+            entries.push(Entry { id, wire, value });
         }
-        Ok(ObjectView { bytes, entries })
+        Ok(ObjectView {
+            bytes,
+            entries,
+            sorted,
+        })
     }
 
     /// The bytes the view reads.
@@ -78,12 +82,35 @@ impl<'a> ObjectView<'a> {
         self.bytes
     }
 
+    /// The payload of a length-delimited entry.
+    #[inline]
     fn payload(&self, entry: &Entry) -> &'a [u8] {
-        &self.bytes[entry.start as usize..entry.end as usize]
+        let start = (entry.value >> 32) as usize;
+        let len = (entry.value & 0xffff_ffff) as usize;
+        self.bytes.get(start..start + len).unwrap_or_default()
     }
 
+    /// The occurrences of a field: found directly when field `n` is the `n`-th entry (the
+    /// usual dense numbering), by bisection when ids ascend, by a scan otherwise.
+    #[inline]
     fn entries(&self, id: u32) -> impl DoubleEndedIterator<Item = &Entry> {
-        self.entries.iter().filter(move |e| e.id == id)
+        let all = &self.entries[..];
+        let entries = if self.sorted {
+            let guess = (id as usize).wrapping_sub(1);
+            let alone = all.get(guess).is_some_and(|e| e.id == id)
+                && all.get(guess + 1).is_none_or(|next| next.id != id)
+                && (guess == 0 || all[guess - 1].id != id);
+            if alone {
+                &all[guess..=guess]
+            } else {
+                let from = all.partition_point(|e| e.id < id);
+                let to = from + all[from..].partition_point(|e| e.id == id);
+                &all[from..to]
+            }
+        } else {
+            all
+        };
+        entries.iter().filter(move |e| e.id == id)
     }
 
     /// The ids of the fields present, sorted and without repeats.
@@ -101,51 +128,53 @@ impl<'a> ObjectView<'a> {
 
     /// Calls `f` with the raw bits of each value of a family in one occurrence (packed runs
     /// included); returns how many there were.
+    #[inline]
     fn each(&self, entry: &Entry, wire: ScalarWire, mut f: impl FnMut(u64)) -> usize {
-        let payload = self.payload(entry);
         match (entry.wire, wire) {
-            (WireType::Varint, ScalarWire::Varint) => {
-                f(get_varint(payload, &mut 0).unwrap_or(0));
+            (WireType::Varint, ScalarWire::Varint)
+            | (WireType::Fixed32, ScalarWire::Fixed32)
+            | (WireType::Fixed64, ScalarWire::Fixed64) => {
+                f(entry.value);
                 1
             }
-            (WireType::Fixed32, ScalarWire::Fixed32) | (WireType::Len, ScalarWire::Fixed32)
-                if payload.len() % 4 == 0 =>
-            {
-                for c in payload.chunks_exact(4) {
-                    f(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
-                }
-                payload.len() / 4
-            }
-            (WireType::Fixed64, ScalarWire::Fixed64) | (WireType::Len, ScalarWire::Fixed64)
-                if payload.len() % 8 == 0 =>
-            {
-                for c in payload.chunks_exact(8) {
-                    let mut word = [0u8; 8];
-                    word.copy_from_slice(c);
-                    f(u64::from_le_bytes(word));
-                }
-                payload.len() / 8
-            }
-            (WireType::Len, ScalarWire::Varint) => {
-                if payload.last().is_some_and(|b| b & 0x80 != 0) {
-                    return 0;
-                }
-                let mut pos = 0;
-                let mut n = 0;
-                while let Ok(bits) = get_varint(payload, &mut pos) {
-                    f(bits);
-                    n += 1;
-                    if pos >= payload.len() {
-                        break;
+            (WireType::Len, _) => {
+                let payload = self.payload(entry);
+                match wire {
+                    ScalarWire::Fixed32 if payload.len().is_multiple_of(4) => {
+                        for c in payload.chunks_exact(4) {
+                            f(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+                        }
+                        payload.len() / 4
                     }
+                    ScalarWire::Fixed64 if payload.len().is_multiple_of(8) => {
+                        for c in payload.chunks_exact(8) {
+                            let mut word = [0u8; 8];
+                            word.copy_from_slice(c);
+                            f(u64::from_le_bytes(word));
+                        }
+                        payload.len() / 8
+                    }
+                    ScalarWire::Varint if payload.last().is_some_and(|b| b & 0x80 == 0) => {
+                        let mut pos = 0;
+                        let mut n = 0;
+                        while pos < payload.len() {
+                            match get_varint(payload, &mut pos) {
+                                Ok(bits) => f(bits),
+                                Err(_) => break,
+                            }
+                            n += 1;
+                        }
+                        n
+                    }
+                    _ => 0,
                 }
-                n
             }
             _ => 0,
         }
     }
 
     /// The last value of a family; `None` when there is none.
+    #[inline]
     pub fn try_get<F: Family>(&self, id: u32) -> Option<F::Value> {
         for entry in self.entries(id).rev() {
             let mut last = None;
@@ -157,6 +186,7 @@ impl<'a> ObjectView<'a> {
     }
 
     /// The last value of a family; the default when there is none.
+    #[inline]
     pub fn get<F: Family>(&self, id: u32) -> F::Value {
         self.try_get::<F>(id).unwrap_or_default()
     }
@@ -171,7 +201,20 @@ impl<'a> ObjectView<'a> {
     /// Appends every value of a family to `out`.
     pub fn list_into<F: Family>(&self, id: u32, out: &mut Vec<F::Value>) {
         for entry in self.entries(id) {
-            self.each(entry, F::WIRE, |bits| out.push(F::from_bits(bits)));
+            match (entry.wire, F::WIRE) {
+                // The common large case, kept to a loop the compiler can vectorise.
+                (WireType::Len, ScalarWire::Fixed32) => {
+                    let payload = self.payload(entry);
+                    if payload.len().is_multiple_of(4) {
+                        out.extend(payload.chunks_exact(4).map(|c| {
+                            F::from_bits(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                        }));
+                    }
+                }
+                _ => {
+                    self.each(entry, F::WIRE, |bits| out.push(F::from_bits(bits)));
+                }
+            }
         }
     }
 
