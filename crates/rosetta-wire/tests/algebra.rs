@@ -126,9 +126,13 @@ proptest! {
             prop_assert_eq!(view.try_get::<Sint64>(id), object.try_get::<Sint64>(id));
             prop_assert_eq!(view.try_get::<Double>(id).map(f64::to_bits), object.try_get::<Double>(id).map(f64::to_bits));
             prop_assert_eq!(view.string(id), object.string(id));
-            let nested: Vec<Vec<u8>> = view.objects(id).filter_map(|o| o.ok()).map(|o| o.as_bytes().to_vec()).collect();
-            let owned: Vec<Vec<u8>> = object.objects(id).map(|os| os.iter().map(|o| o.encode()).collect()).unwrap_or_default();
-            if object.objects(id).is_ok() {
+            let nested: Vec<Object> = view
+                .objects(id)
+                .filter_map(|o| o.ok())
+                .filter_map(|o| o.to_object().ok())
+                .collect();
+            if let Ok(owned) = object.objects(id) {
+                let owned: Vec<Object> = owned.into_iter().cloned().collect();
                 prop_assert_eq!(nested, owned);
             }
         }
