@@ -4,8 +4,6 @@
 //! Each format is a [`Format`]: it reads a [`Data`] of a [`Target`] from bytes and writes one
 //! back. Adding a format is one `impl Format` and one arm in [`format`].
 
-use std::fs;
-use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::error::ErrorKind;
@@ -17,6 +15,7 @@ use rosetta_wire::{ComponentUpdate, Object};
 
 use crate::cli::{Cli, ConvertArgs, ConvertFormatArg, ConvertRootArg};
 use crate::error::CliError;
+use crate::files::{read_input, write_output};
 
 /// What the data is, resolved against the schema.
 #[derive(Debug, Clone, Copy)]
@@ -288,37 +287,4 @@ fn command<'r>(
             format!("`{component}` has no command `{name}`: {known}"),
         )
     })
-}
-
-/// The input's bytes: the file, or standard input for `-`.
-fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
-    let io_error = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(io_error)?;
-        return Ok(bytes);
-    }
-    fs::read(path).map_err(io_error)
-}
-
-/// Writes the output: the file, or standard output for `-`.
-fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let io_error = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if path == Path::new("-") {
-        let mut stdout = io::stdout().lock();
-        return stdout
-            .write_all(bytes)
-            .and_then(|()| stdout.flush())
-            .map_err(io_error);
-    }
-    fs::write(path, bytes).map_err(io_error)
 }

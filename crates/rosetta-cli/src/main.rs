@@ -5,6 +5,7 @@
 mod cli;
 mod convert_cmd;
 mod error;
+mod files;
 mod schema_cmd;
 mod snapshot_cmd;
 

@@ -1,6 +1,5 @@
 //! `rosetta schema compile`, `rosetta schema check` and `rosetta schema proto`.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -9,6 +8,7 @@ use rosetta_schema::{compile, proto_files, CompileOptions, Compiled};
 
 use crate::cli::{BundleFormatArg, CompileArgs, ProtoArgs, SchemaCommand, SchemaInput};
 use crate::error::{stderr_color, CliError};
+use crate::files::write_output;
 
 /// Runs one `rosetta schema` subcommand.
 pub fn run(command: SchemaCommand) -> Result<(), CliError> {
@@ -87,28 +87,6 @@ fn output_path(dir: &Path, relative: &str) -> Result<PathBuf, CliError> {
         path.push(part);
     }
     Ok(path)
-}
-
-/// Writes `bytes` to `path`, or to standard output when `path` is `-`; creates missing parent
-/// directories.
-fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let io_error = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if path == Path::new("-") {
-        let mut stdout = io::stdout().lock();
-        return stdout
-            .write_all(bytes)
-            .and_then(|()| stdout.flush())
-            .map_err(io_error);
-    }
-    if let Some(parent) = path.parent() {
-        if !parent.as_os_str().is_empty() {
-            fs::create_dir_all(parent).map_err(io_error)?;
-        }
-    }
-    fs::write(path, bytes).map_err(io_error)
 }
 
 #[cfg(test)]
