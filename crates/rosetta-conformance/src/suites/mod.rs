@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::report::Report;
 
+pub mod godot;
 pub mod spatialos_schema;
 pub mod spatialos_snapshot;
 
@@ -33,6 +34,18 @@ pub const SUITES: &[Suite] = &[
         about: "FILE.snapshot or DIR (every *.snapshot under it): each reads and re-writes to \
                 the same decompressed bytes",
         run: spatialos_snapshot::run,
+    },
+    Suite {
+        name: "godot3",
+        about: "FILE.json or DIR (every godot3*.json; shared/corpus/godot): Godot 3 Variant \
+                vectors re-encode byte-identical, decode tests succeed or fail as the engine did",
+        run: godot::run_godot3,
+    },
+    Suite {
+        name: "godot4",
+        about: "FILE.json or DIR (every godot4*.json; shared/corpus/godot): Godot 4 Variant \
+                vectors re-encode byte-identical, decode tests succeed or fail as the engine did",
+        run: godot::run_godot4,
     },
 ];
 
