@@ -13,6 +13,7 @@ mod roots;
 mod scalar;
 pub mod snapshot;
 pub mod typed;
+mod typed_scalar;
 mod update;
 mod validate;
 mod view;

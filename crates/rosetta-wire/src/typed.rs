@@ -21,53 +21,15 @@
 
 use std::collections::BTreeMap;
 
-use rosetta_types::{
-    Arity, FloatType, IntEncoding, IntType, IntWidth, Kind, StructType, TypeId, TypeRegistry, Value,
-};
+use rosetta_types::{Arity, FloatType, IntWidth, Kind, StructType, TypeId, TypeRegistry, Value};
 
 use crate::error::{Error, Result};
-use crate::family::{self, Family};
 use crate::object::Object;
+pub(crate) use crate::typed_scalar::Scalar;
+use crate::typed_scalar::{int_scalar, read_scalars, write_scalar};
 
 /// How deep typed values may nest (recursive types through options, lists and maps).
 pub const MAX_DEPTH: usize = 100;
-
-/// The scalar families a schema type can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Scalar {
-    Bool,
-    Int32,
-    Int64,
-    Uint32,
-    Uint64,
-    Sint32,
-    Sint64,
-    Fixed32,
-    Fixed64,
-    Sfixed32,
-    Sfixed64,
-    Float,
-    Double,
-    EntityId,
-    Enum,
-}
-
-/// The family of an integer type; narrower integers travel as 32-bit ones.
-fn int_scalar(int: IntType) -> Scalar {
-    let wide = int.width() == IntWidth::W64;
-    match (int.encoding(), int.is_signed(), wide) {
-        (IntEncoding::Varint, true, false) => Scalar::Int32,
-        (IntEncoding::Varint, true, true) => Scalar::Int64,
-        (IntEncoding::Varint, false, false) => Scalar::Uint32,
-        (IntEncoding::Varint, false, true) => Scalar::Uint64,
-        (IntEncoding::ZigZag, _, false) => Scalar::Sint32,
-        (IntEncoding::ZigZag, _, true) => Scalar::Sint64,
-        (IntEncoding::Fixed, true, false) => Scalar::Sfixed32,
-        (IntEncoding::Fixed, true, true) => Scalar::Sfixed64,
-        (IntEncoding::Fixed, false, false) => Scalar::Fixed32,
-        (IntEncoding::Fixed, false, true) => Scalar::Fixed64,
-    }
-}
 
 /// What an element of a field is on the wire.
 pub(crate) enum Element<'r> {
@@ -102,107 +64,6 @@ pub(crate) fn element(registry: &TypeRegistry, ty: TypeId) -> Result<Element<'_>
             )))
         }
     })
-}
-
-fn read_scalars(scalar: Scalar, narrow: Option<IntWidth>, object: &Object, id: u32) -> Vec<Value> {
-    fn all<F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> Vec<Value> {
-        o.list::<F>(id).into_iter().map(f).collect()
-    }
-    match scalar {
-        Scalar::Bool => all::<family::Bool>(object, id, Value::Bool),
-        Scalar::Int32 | Scalar::Sint32 | Scalar::Sfixed32 => {
-            let convert = |v: i32| match narrow {
-                Some(IntWidth::W8) => Value::I8(v as i8),
-                Some(IntWidth::W16) => Value::I16(v as i16),
-                _ => Value::I32(v),
-            };
-            match scalar {
-                Scalar::Int32 => all::<family::Int32>(object, id, convert),
-                Scalar::Sint32 => all::<family::Sint32>(object, id, convert),
-                _ => all::<family::Sfixed32>(object, id, convert),
-            }
-        }
-        Scalar::Uint32 | Scalar::Fixed32 => {
-            let convert = |v: u32| match narrow {
-                Some(IntWidth::W8) => Value::U8(v as u8),
-                Some(IntWidth::W16) => Value::U16(v as u16),
-                _ => Value::U32(v),
-            };
-            if scalar == Scalar::Uint32 {
-                all::<family::Uint32>(object, id, convert)
-            } else {
-                all::<family::Fixed32>(object, id, convert)
-            }
-        }
-        Scalar::Int64 => all::<family::Int64>(object, id, Value::I64),
-        Scalar::Sint64 => all::<family::Sint64>(object, id, Value::I64),
-        Scalar::Sfixed64 => all::<family::Sfixed64>(object, id, Value::I64),
-        Scalar::Uint64 => all::<family::Uint64>(object, id, Value::U64),
-        Scalar::Fixed64 => all::<family::Fixed64>(object, id, Value::U64),
-        Scalar::Float => all::<family::Float>(object, id, Value::F32),
-        Scalar::Double => all::<family::Double>(object, id, Value::F64),
-        Scalar::EntityId => all::<family::EntityId>(object, id, Value::EntityId),
-        Scalar::Enum => all::<family::Enum>(object, id, |v| Value::Enum(i64::from(v))),
-    }
-}
-
-fn write_scalar(
-    scalar: Scalar,
-    value: &Value,
-    object: &mut Object,
-    id: u32,
-    path: &str,
-) -> Result<()> {
-    let wrong = || {
-        Error::at_path(
-            format!("expected {scalar:?}, found {}", value.kind_name()),
-            path,
-        )
-    };
-    let int = value.as_i64();
-    let uint = value.as_u64();
-    match scalar {
-        Scalar::Bool => object.add::<family::Bool>(id, value.as_bool().ok_or_else(wrong)?),
-        Scalar::Int32 | Scalar::Sint32 | Scalar::Sfixed32 => {
-            let v = int.and_then(|v| i32::try_from(v).ok()).ok_or_else(wrong)?;
-            match scalar {
-                Scalar::Int32 => object.add::<family::Int32>(id, v),
-                Scalar::Sint32 => object.add::<family::Sint32>(id, v),
-                _ => object.add::<family::Sfixed32>(id, v),
-            }
-        }
-        Scalar::Uint32 | Scalar::Fixed32 | Scalar::Enum => {
-            let v = match value {
-                Value::Enum(e) => u32::try_from(*e).ok(),
-                _ => uint.and_then(|v| u32::try_from(v).ok()),
-            }
-            .ok_or_else(wrong)?;
-            match scalar {
-                Scalar::Uint32 => object.add::<family::Uint32>(id, v),
-                Scalar::Fixed32 => object.add::<family::Fixed32>(id, v),
-                _ => object.add::<family::Enum>(id, v),
-            }
-        }
-        Scalar::Int64 => object.add::<family::Int64>(id, int.ok_or_else(wrong)?),
-        Scalar::Sint64 => object.add::<family::Sint64>(id, int.ok_or_else(wrong)?),
-        Scalar::Sfixed64 => object.add::<family::Sfixed64>(id, int.ok_or_else(wrong)?),
-        Scalar::Uint64 => object.add::<family::Uint64>(id, uint.ok_or_else(wrong)?),
-        Scalar::Fixed64 => object.add::<family::Fixed64>(id, uint.ok_or_else(wrong)?),
-        Scalar::Float => match value {
-            Value::F32(v) => object.add::<family::Float>(id, *v),
-            Value::F64(v) => object.add::<family::Float>(id, *v as f32),
-            _ => return Err(wrong()),
-        },
-        Scalar::Double => match value {
-            Value::F64(v) => object.add::<family::Double>(id, *v),
-            Value::F32(v) => object.add::<family::Double>(id, f64::from(*v)),
-            _ => return Err(wrong()),
-        },
-        Scalar::EntityId => {
-            object.add::<family::EntityId>(id, value.as_entity_id().or(int).ok_or_else(wrong)?)
-        }
-    }
-    Ok(())
 }
 
 /// Reads every element of a field.

@@ -1,6 +1,7 @@
 //! Name resolution and checking: the parsed files become the schema bundle model.
 
 mod annotation;
+mod component;
 mod lower;
 mod recursion;
 mod symbols;
