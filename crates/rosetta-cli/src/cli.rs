@@ -87,6 +87,9 @@ pub enum Command {
     /// response) between formats.
     #[command(after_help = CONVERT_EXAMPLES)]
     Convert(ConvertArgs),
+    /// Godot's binary Variant bytes (`var_to_bytes`) to and from their text form (`var_to_str`).
+    #[command(subcommand, after_help = crate::godot_cmd::GODOT_EXAMPLES)]
+    Godot(crate::godot_cmd::GodotCommand),
 }
 
 /// `rosetta schema …`
@@ -289,9 +292,11 @@ from --root: `object` (the default) is an object of --type; `data` and `update` 
 component's data or update, the component named by --component (qualified name or id) or by
 --type; `request` and `response` are a command's, the command named by --command (name or
 index). Formats: `wire` (the protobuf wire bytes SpatialOS wrote; an update in Rosetta's
-envelope) and `json-spatialos` (the SpatialOS SDK's JSON form). JSON is written pretty, with a
-final newline. The exit status is 0 on success, 1 when the schema or the data has errors (said
-with a JSON Pointer or a byte offset), 2 on a usage error.
+envelope), `json-spatialos` (the SpatialOS SDK's JSON form), and `godot3` / `godot4` (Godot
+Variant bytes, `var2bytes` / `var_to_bytes`: the object as a Dictionary keyed by field name, lists
+of primitives as packed arrays; an update as the fields that change and `$events`). JSON is
+written pretty, with a final newline. The exit status is 0 on success, 1 when the schema or the
+data has errors (said with a JSON Pointer or a byte offset), 2 on a usage error.
 
 Examples:
   # a Player's component data from wire bytes to JSON, and back
@@ -307,7 +312,11 @@ Examples:
 
   # a command request
   rosetta convert --schema_path schema --schema_path examples/schema --root request \\
-      --component game.Player --command respawn --from json-spatialos --to wire request.json";
+      --component game.Player --command respawn --from json-spatialos --to wire request.json
+
+  # a Player's data as Godot 4 Variant bytes (`bytes_to_var` in Godot reads them)
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to godot4 player.json > player.var";
 
 /// Arguments of `rosetta convert`.
 #[derive(Debug, Args)]
@@ -363,6 +372,10 @@ pub enum ConvertFormatArg {
     /// The SpatialOS SDK's JSON form of schema data.
     #[value(name = "json-spatialos")]
     JsonSpatialos,
+    /// Godot 3 Variant bytes (`var2bytes`): structs as Dictionaries keyed by field name.
+    Godot3,
+    /// Godot 4 Variant bytes (`var_to_bytes`): structs as Dictionaries keyed by field name.
+    Godot4,
 }
 
 /// The `--root` values of `rosetta convert`.

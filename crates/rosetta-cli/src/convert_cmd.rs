@@ -51,6 +51,8 @@ pub fn format(arg: ConvertFormatArg) -> &'static dyn Format {
     match arg {
         ConvertFormatArg::Wire => &Wire,
         ConvertFormatArg::JsonSpatialos => &JsonSpatialos,
+        ConvertFormatArg::Godot3 => &Godot(rosetta_godot::Version::Godot3),
+        ConvertFormatArg::Godot4 => &Godot(rosetta_godot::Version::Godot4),
     }
 }
 
@@ -110,6 +112,45 @@ impl Format for JsonSpatialos {
         .map_err(|e| e.to_string())?;
         text.push('\n');
         Ok(text.into_bytes())
+    }
+}
+
+/// Godot Variant bytes (`var_to_bytes` / `var2bytes`) of the schema value, as
+/// [`rosetta_godot::schema`] maps it: an object as a Dictionary keyed by field name; an update as
+/// a Dictionary of the fields that change (a cleared one as its empty value) and `$events`.
+struct Godot(rosetta_godot::Version);
+
+impl Format for Godot {
+    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String> {
+        let options = rosetta_godot::DecodeOptions::new(self.0);
+        let (variant, used) = rosetta_godot::decode(input, &options).map_err(|e| e.to_string())?;
+        if used != input.len() {
+            return Err(format!(
+                "{} bytes after the value (at byte {used})",
+                input.len() - used
+            ));
+        }
+        let mapping = rosetta_godot::schema::Mapping::new(target.registry, self.0);
+        let data = match target.root {
+            ConvertRootArg::Update => mapping
+                .update_from_variant(target.ty, &variant)
+                .map(Data::Update),
+            _ => mapping
+                .object_from_variant(target.ty, &variant)
+                .map(Data::Object),
+        };
+        data.map_err(|e| e.to_string())
+    }
+
+    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+        let mapping = rosetta_godot::schema::Mapping::new(target.registry, self.0);
+        let variant = match data {
+            Data::Object(object) => mapping.object_to_variant(target.ty, object),
+            Data::Update(update) => mapping.update_to_variant(target.ty, update),
+        }
+        .map_err(|e| e.to_string())?;
+        rosetta_godot::encode(&variant, &rosetta_godot::EncodeOptions::new(self.0))
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -6,6 +6,7 @@ mod cli;
 mod convert_cmd;
 mod error;
 mod files;
+mod godot_cmd;
 mod schema_cmd;
 mod snapshot_cmd;
 
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
         Command::Schema(command) => schema_cmd::run(command),
         Command::Snapshot(command) => snapshot_cmd::run(command),
         Command::Convert(args) => convert_cmd::run(&args),
+        Command::Godot(command) => godot_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

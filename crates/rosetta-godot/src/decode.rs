@@ -331,19 +331,27 @@ impl<'a> Reader<'a> {
             }
             T::PackedInt32Array => {
                 let n = self.count(4, "PackedInt32Array")?;
-                Variant::PackedInt32Array(self.many(n, |r| r.i32("an element"))?)
+                Variant::PackedInt32Array(self.packed(n, "PackedInt32Array", i32::from_le_bytes)?)
             }
             T::PackedInt64Array => {
                 let n = self.count(8, "PackedInt64Array")?;
-                Variant::PackedInt64Array(self.many(n, |r| r.u64("an element").map(|v| v as i64))?)
+                Variant::PackedInt64Array(self.packed(n, "PackedInt64Array", i64::from_le_bytes)?)
             }
             T::PackedFloat32Array => {
                 let n = self.count(4, "PackedFloat32Array")?;
-                Variant::PackedFloat32Array(self.many(n, |r| r.f32("an element"))?)
+                Variant::PackedFloat32Array(self.packed(
+                    n,
+                    "PackedFloat32Array",
+                    f32::from_le_bytes,
+                )?)
             }
             T::PackedFloat64Array => {
                 let n = self.count(8, "PackedFloat64Array")?;
-                Variant::PackedFloat64Array(self.many(n, |r| r.f64("an element"))?)
+                Variant::PackedFloat64Array(self.packed(
+                    n,
+                    "PackedFloat64Array",
+                    f64::from_le_bytes,
+                )?)
             }
             T::PackedStringArray => {
                 // Each element takes at least 4 bytes.
@@ -367,6 +375,25 @@ impl<'a> Reader<'a> {
                 Variant::PackedVector4Array(self.many(n, |r| r.vec4(wide))?)
             }
         })
+    }
+
+    /// `n` fixed-size elements of `N` bytes in one pass (one bounds check for all of them, so
+    /// the loop vectorises); `count` has checked that `n * N` does not overflow.
+    fn packed<const N: usize, T>(
+        &mut self,
+        n: usize,
+        what: &'static str,
+        from_le: impl Fn([u8; N]) -> T,
+    ) -> Result<Vec<T>> {
+        let bytes = self.take(n * N, what)?;
+        Ok(bytes
+            .chunks_exact(N)
+            .map(|c| {
+                let mut a = [0u8; N];
+                a.copy_from_slice(c);
+                from_le(a)
+            })
+            .collect())
     }
 
     /// `n` elements; the caller has checked that their bytes are present.

@@ -320,28 +320,22 @@ impl Encoder<'_> {
             Variant::PackedInt32Array(v) => {
                 self.header(ty, 0)?;
                 self.len(v.len())?;
-                self.ints(v);
+                self.packed(v, i32::to_le_bytes);
             }
             Variant::PackedInt64Array(v) => {
                 self.header(ty, 0)?;
                 self.len(v.len())?;
-                for x in v {
-                    self.out.extend_from_slice(&x.to_le_bytes());
-                }
+                self.packed(v, i64::to_le_bytes);
             }
             Variant::PackedFloat32Array(v) => {
                 self.header(ty, 0)?;
                 self.len(v.len())?;
-                for x in v {
-                    self.out.extend_from_slice(&x.to_le_bytes());
-                }
+                self.packed(v, f32::to_le_bytes);
             }
             Variant::PackedFloat64Array(v) => {
                 self.header(ty, 0)?;
                 self.len(v.len())?;
-                for x in v {
-                    self.out.extend_from_slice(&x.to_le_bytes());
-                }
+                self.packed(v, f64::to_le_bytes);
             }
             Variant::PackedStringArray(v) => {
                 self.header(ty, 0)?;
@@ -384,6 +378,15 @@ impl Encoder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Fixed-size elements in one pass: the output grows once and the loop vectorises.
+    fn packed<const N: usize, T: Copy>(&mut self, vs: &[T], to_le: impl Fn(T) -> [u8; N]) {
+        let start = self.out.len();
+        self.out.resize(start + vs.len() * N, 0);
+        for (dst, x) in self.out[start..].chunks_exact_mut(N).zip(vs) {
+            dst.copy_from_slice(&to_le(*x));
+        }
     }
 
     fn ints(&mut self, vs: &[i32]) {

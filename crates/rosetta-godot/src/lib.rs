@@ -14,6 +14,9 @@
 //! # Ok::<(), rosetta_godot::Error>(())
 //! ```
 //!
+//! Any serde type can be written and read in the same format with [`to_bytes`] and
+//! [`from_bytes`] (mapping: [`serde_format`]); [`Variant`] itself implements serde.
+//!
 //! Decoding is safe on untrusted input: lengths are checked before allocating, nesting is
 //! bounded, full objects are read only when allowed, and nothing is ever instantiated.
 #![deny(unsafe_code)]
@@ -25,6 +28,9 @@ pub mod error;
 pub mod framing;
 pub mod header;
 pub mod math;
+pub mod schema;
+pub mod serde_format;
+pub mod text;
 pub mod variant;
 
 pub use decode::{decode, DecodeOptions};
@@ -33,6 +39,7 @@ pub use error::{Error, Result};
 pub use framing::{get_var, store_var};
 pub use header::Version;
 pub use math::*;
+pub use serde_format::{from_bytes, from_variant, to_bytes, to_variant};
 pub use variant::{
     Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType,
 };
