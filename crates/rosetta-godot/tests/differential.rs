@@ -1,6 +1,6 @@
-//! Differential test against the real Godot 3 engine: random values (see
-//! `tests/differential/gen_cases.py`) given to Godot 3.2.3 as `var2str` text, and the bytes its
-//! `var2bytes` wrote. Rosetta must parse the same text to the same value and write the same
+//! Differential tests against the real engines: random values (see
+//! `tests/differential/gen_cases.py` and `gen_cases4.py`) given to Godot 3.2.3 and Godot 4.6 as
+//! `var2str`/`var_to_str` text, and the bytes their `var2bytes`/`var_to_bytes` wrote. Rosetta must parse the same text to the same value and write the same
 //! bytes, and read those bytes back to a value that writes them again.
 //!
 //! `tests/data/godot3_differential.json` was made with `tests/differential/live_godot3.sh`; CI
@@ -22,10 +22,14 @@ fn unhex(text: &str) -> Vec<u8> {
 
 /// NodePath padding bytes are uninitialised memory in the engine; compare only what is defined.
 fn has_node_path(text: &str) -> bool {
-    text.contains("NodePath(")
+    text.contains("NodePath(") || text.contains("^\"")
 }
 
 fn check(path: &std::path::Path) -> usize {
+    check_version(path, Version::Godot3)
+}
+
+fn check_version(path: &std::path::Path, version: Version) -> usize {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("vectors")).expect("JSON");
     let cases = json["cases"].as_array().expect("cases");
@@ -40,7 +44,7 @@ fn check(path: &std::path::Path) -> usize {
                 continue;
             }
         };
-        let ours = match encode(&value, &EncodeOptions::new(Version::Godot3)) {
+        let ours = match encode(&value, &EncodeOptions::new(version)) {
             Ok(bytes) => bytes,
             Err(e) => {
                 failures.push(format!("{text}: does not encode: {e}"));
@@ -54,10 +58,9 @@ fn check(path: &std::path::Path) -> usize {
             ));
         }
         let engine_bytes = unhex(expected);
-        match decode(&engine_bytes, &DecodeOptions::new(Version::Godot3)) {
+        match decode(&engine_bytes, &DecodeOptions::new(version)) {
             Ok((back, _)) => {
-                let again =
-                    encode(&back, &EncodeOptions::new(Version::Godot3)).expect("re-encodes");
+                let again = encode(&back, &EncodeOptions::new(version)).expect("re-encodes");
                 if !has_node_path(text) && again != engine_bytes {
                     failures.push(format!("{text}: engine bytes do not re-encode"));
                 }
@@ -93,4 +96,13 @@ fn live_godot3_vectors() {
             "skipped: ROSETTA_GODOT3_LIVE is not set (CI sets it when godot3-server installs)"
         ),
     }
+}
+
+#[test]
+fn committed_godot4_vectors() {
+    // Made by `tests/differential/gen_cases4.py 20261122 300` and the Godot 4.6 web oracle in
+    // `shared/tools/godot-oracle/godot4_web_oracle`.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/godot4_differential.json");
+    assert_eq!(check_version(&path, Version::Godot4), 300);
 }
