@@ -1,6 +1,6 @@
 //! Runs library calls so that a panic becomes a failed check instead of ending the run.
 //!
-//! The libraries must never panic on input; when one does (or is still `todo!()`), the runner
+//! The libraries must never panic on input; when one does anyway, the runner
 //! reports it as a failure of that one check and goes on.
 
 use std::panic::{self, AssertUnwindSafe};
