@@ -31,7 +31,7 @@ pub const KIND_SCRIPT: u32 = 3;
 
 use VariantType as T;
 
-/// Godot 4 type ids, in id order (VARIANT_MAX = 39).
+/// Godot 4 type ids, in id order (VARIANT_MAX = 39); also every type there is.
 const GODOT4: [VariantType; 39] = [
     T::Nil,
     T::Bool,
@@ -73,6 +73,9 @@ const GODOT4: [VariantType; 39] = [
     T::PackedColorArray,
     T::PackedVector4Array,
 ];
+
+/// Every variant type, in Godot 4 id order.
+pub(crate) const ALL_TYPES: [VariantType; 39] = GODOT4;
 
 /// Godot 3 type ids, in id order (VARIANT_MAX = 27).
 const GODOT3: [VariantType; 27] = [

@@ -117,52 +117,6 @@ pub fn type_name(ty: VariantType) -> &'static str {
     }
 }
 
-/// Every type, for looking names up.
-const ALL_TYPES: [VariantType; 39] = {
-    use VariantType as T;
-    [
-        T::Nil,
-        T::Bool,
-        T::Int,
-        T::Float,
-        T::String,
-        T::Vector2,
-        T::Vector2i,
-        T::Rect2,
-        T::Rect2i,
-        T::Vector3,
-        T::Vector3i,
-        T::Transform2D,
-        T::Vector4,
-        T::Vector4i,
-        T::Plane,
-        T::Quaternion,
-        T::Aabb,
-        T::Basis,
-        T::Transform3D,
-        T::Projection,
-        T::Color,
-        T::StringName,
-        T::NodePath,
-        T::Rid,
-        T::Object,
-        T::Callable,
-        T::Signal,
-        T::Dictionary,
-        T::Array,
-        T::PackedByteArray,
-        T::PackedInt32Array,
-        T::PackedInt64Array,
-        T::PackedFloat32Array,
-        T::PackedFloat64Array,
-        T::PackedStringArray,
-        T::PackedVector2Array,
-        T::PackedVector3Array,
-        T::PackedColorArray,
-        T::PackedVector4Array,
-    ]
-};
-
 /// The type a name stands for, accepting Godot 3 spellings too.
 pub fn type_from_name(name: &str) -> Option<VariantType> {
     use VariantType as T;
@@ -179,5 +133,10 @@ pub fn type_from_name(name: &str) -> Option<VariantType> {
         "PoolColorArray" => Some(T::PackedColorArray),
         _ => None,
     };
-    godot3.or_else(|| ALL_TYPES.iter().copied().find(|t| type_name(*t) == name))
+    godot3.or_else(|| {
+        crate::header::ALL_TYPES
+            .iter()
+            .copied()
+            .find(|t| type_name(*t) == name)
+    })
 }
