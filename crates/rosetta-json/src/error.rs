@@ -86,6 +86,15 @@ impl Error {
         }
     }
 
+    /// The text is not JSON: `message` at a 1-based line and column.
+    pub(crate) fn syntax_at(message: impl Into<String>, line: usize, column: usize) -> Self {
+        Error {
+            kind: ErrorKind::Syntax(message.into()),
+            path: None,
+            line_column: Some((line, column)),
+        }
+    }
+
     /// The JSON Pointer of the value concerned, when the problem is about a value (`""` is the
     /// whole document).
     pub fn path(&self) -> Option<&str> {

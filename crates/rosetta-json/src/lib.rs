@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 mod error;
+pub mod o3de;
 pub mod spatialos;
 
 pub use error::{Error, Result};

@@ -111,7 +111,10 @@ fn make(registry: &TypeRegistry, ty: TypeId, in_progress: &mut Vec<TypeId>) -> R
                 Kind::Struct(s) => Value::Struct(
                     s.fields()
                         .iter()
-                        .map(|f| make(registry, f.ty(), in_progress))
+                        .map(|f| match f.default() {
+                            Some(value) => Ok(value.clone()),
+                            None => make(registry, f.ty(), in_progress),
+                        })
                         .collect::<Result<_>>()?,
                 ),
                 Kind::Tuple(ts) => Value::Tuple(

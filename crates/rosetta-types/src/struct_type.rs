@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::{ErrorKind, Result};
 use crate::id::TypeId;
 use crate::meta::Meta;
+use crate::value::Value;
 
 /// How a field holds its type, as the SpatialOS schema declares it: `T`, `option<T>`, `list<T>`
 /// or `map<K, V>`. It follows from the field's type and is computed when the registry is built:
@@ -40,6 +41,7 @@ pub struct Field {
     ty: TypeId,
     arity: Arity,
     meta: Meta,
+    default: Option<Box<Value>>,
 }
 
 impl Field {
@@ -51,7 +53,21 @@ impl Field {
             ty,
             arity: Arity::Singular,
             meta: Meta::default(),
+            default: None,
         }
+    }
+
+    /// With a default value other than the type's (a C++ member initializer, as O3DE classes
+    /// have): [`default_value`](crate::default_value) of the struct uses it, and formats that
+    /// leave out defaults compare against it. It should be a valid value of the field's type.
+    pub fn with_default(mut self, value: Value) -> Self {
+        self.default = Some(Box::new(value));
+        self
+    }
+
+    /// The field's own default value, if it has one.
+    pub fn default(&self) -> Option<&Value> {
+        self.default.as_deref()
     }
 
     /// With a field number (the SpatialOS field id).

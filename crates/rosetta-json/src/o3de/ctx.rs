@@ -1,0 +1,146 @@
+//! What store and load share: the path of the current value, reporting (with the reporter's
+//! power to escalate), strict mode, and how processing stops.
+
+use super::report::{push_pointer, Report, Reporter};
+use super::result::{Outcome, Processing, ResultCode, Task};
+use crate::error::Error;
+
+/// Why processing stopped early: a hard error (bad syntax, strict mode, a limit), or a halting
+/// result, which is the operation's result rather than an error.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    Error(Error),
+    Code(ResultCode),
+}
+
+impl From<Error> for Halt {
+    fn from(e: Error) -> Self {
+        Halt::Error(e)
+    }
+}
+
+/// The result of one value, or a stop.
+pub(crate) type Step = Result<ResultCode, Halt>;
+
+pub(crate) struct Ctx<'p> {
+    reporter: &'p mut dyn Reporter,
+    task: Task,
+    strict: bool,
+    report_successes: bool,
+    /// The JSON Pointer of the current value.
+    pub path: String,
+    pub depth: usize,
+    pub max_depth: usize,
+}
+
+impl<'p> Ctx<'p> {
+    pub fn new(
+        reporter: &'p mut dyn Reporter,
+        task: Task,
+        strict: bool,
+        report_successes: bool,
+        max_depth: usize,
+    ) -> Self {
+        Ctx {
+            reporter,
+            task,
+            strict,
+            report_successes,
+            path: String::new(),
+            depth: 0,
+            max_depth,
+        }
+    }
+
+    pub fn code(&self, outcome: Outcome) -> ResultCode {
+        ResultCode::new(self.task, outcome)
+    }
+
+    /// A fresh code for combining into (it reads as DefaultsUsed until something is added).
+    pub fn fresh(&self) -> ResultCode {
+        ResultCode::for_task(self.task)
+    }
+
+    /// Reports `outcome` for the current value. The message is only built when someone will
+    /// see it. Plain successes reach the reporter only when asked for.
+    #[inline]
+    pub fn report(
+        &mut self,
+        outcome: Outcome,
+        coerced: bool,
+        message: impl FnOnce() -> String,
+    ) -> Step {
+        let code = self.code(outcome);
+        if outcome == Outcome::Success && !coerced && !self.report_successes {
+            return Ok(code);
+        }
+        self.deliver(code, coerced, &message())
+    }
+
+    fn deliver(&mut self, code: ResultCode, coerced: bool, message: &str) -> Step {
+        let code = self.reporter.report(&Report {
+            message,
+            code,
+            path: &self.path,
+            coerced,
+        });
+        let accepted = matches!(
+            code.outcome(),
+            Outcome::Success | Outcome::DefaultsUsed | Outcome::PartialDefaults
+        );
+        if self.strict && (coerced || !accepted) {
+            let what = if coerced && accepted {
+                "coerced".to_owned()
+            } else {
+                code.outcome().name().to_owned()
+            };
+            return Err(Halt::Error(Error::at(
+                self.path.clone(),
+                format!("{message} [{what}; strict mode]"),
+            )));
+        }
+        if code.processing() == Processing::Halted {
+            return Err(Halt::Code(code));
+        }
+        Ok(code)
+    }
+
+    /// Enters a child value named `key`; returns what to [`Ctx::leave`] with.
+    #[inline]
+    pub fn enter_key(&mut self, key: &str) -> Result<usize, Halt> {
+        let len = self.path.len();
+        push_pointer(&mut self.path, key);
+        self.descend(len)
+    }
+
+    /// Enters the child value at `index`.
+    #[inline]
+    pub fn enter_index(&mut self, index: usize) -> Result<usize, Halt> {
+        let len = self.path.len();
+        self.path.push('/');
+        self.path.push_str(itoa::Buffer::new().format(index));
+        self.descend(len)
+    }
+
+    fn descend(&mut self, len: usize) -> Result<usize, Halt> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(Halt::Error(Error::at(
+                self.path.clone(),
+                format!("nesting deeper than {} levels", self.max_depth),
+            )));
+        }
+        Ok(len)
+    }
+
+    #[inline]
+    pub fn leave(&mut self, len: usize) {
+        self.path.truncate(len);
+        self.depth -= 1;
+    }
+
+    /// An error at the current path.
+    pub fn error(&self, message: impl Into<String>) -> Halt {
+        Halt::Error(Error::at(self.path.clone(), message))
+    }
+}

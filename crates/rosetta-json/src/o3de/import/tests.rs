@@ -1,0 +1,248 @@
+//! Unit tests of `import` with an in-memory loader.
+
+use super::*;
+use crate::o3de::report::Collect;
+use serde_json::json;
+use std::collections::HashMap;
+
+/// Files kept in memory; records every path asked for.
+#[derive(Default)]
+struct Memory {
+    files: HashMap<PathBuf, Value>,
+    asked: Vec<PathBuf>,
+}
+
+impl Memory {
+    fn with(files: &[(&str, Value)]) -> Self {
+        Memory {
+            files: files
+                .iter()
+                .map(|(p, v)| (PathBuf::from(p), v.clone()))
+                .collect(),
+            asked: Vec::new(),
+        }
+    }
+}
+
+impl ImportLoader for Memory {
+    fn load(&mut self, path: &Path) -> Result<Value, String> {
+        self.asked.push(path.to_path_buf());
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| "no such file".to_owned())
+    }
+}
+
+fn resolve(doc: &mut Value, loader: &mut Memory) -> (ResultCode, Vec<ImportRecord>, Collect) {
+    let mut collect = Collect::default();
+    let (code, records) = resolve_imports(doc, Path::new("root/main.json"), loader, &mut collect);
+    (code, records, collect)
+}
+
+#[test]
+fn string_form_replaces_the_whole_object() {
+    let mut loader = Memory::with(&[("root/a.json", json!({"x": 1}))]);
+    let mut doc = json!({"keep": [1, {"$import": "a.json", "dropped": true}], "n": 2});
+    let (code, records, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(code.task(), Some(Task::Import));
+    assert!(collect.reports.is_empty());
+    assert_eq!(doc, json!({"keep": [1, {"x": 1}], "n": 2}));
+    assert_eq!(
+        records,
+        vec![ImportRecord {
+            pointer: "/keep/1".into(),
+            file: "root/a.json".into(),
+            filename: "a.json".into(),
+            patch: None,
+        }]
+    );
+}
+
+#[test]
+fn object_form_applies_a_merge_patch_after_nested_imports() {
+    let mut loader = Memory::with(&[
+        (
+            "root/sub/b.json",
+            json!({"inner": {"$import": "c.json"}, "b": 1}),
+        ),
+        ("root/sub/c.json", json!({"c": 1, "d": 2})),
+    ]);
+    let patch = json!({"inner": {"d": null, "e": 3}, "b": 5});
+    let mut doc = json!({"$import": {"filename": "sub/b.json", "patch": patch}});
+    let (code, records, _) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(doc, json!({"inner": {"c": 1, "e": 3}, "b": 5}));
+    assert_eq!(
+        loader.asked,
+        [
+            PathBuf::from("root/sub/b.json"),
+            PathBuf::from("root/sub/c.json")
+        ]
+    );
+    // Only the document's own directive is recorded.
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].pointer, "");
+    assert_eq!(records[0].patch.as_ref(), Some(&patch));
+
+    restore_imports(&mut doc, &records);
+    assert_eq!(
+        doc,
+        json!({"$import": {"filename": "sub/b.json", "patch": patch}})
+    );
+}
+
+#[test]
+fn restore_writes_the_string_form_without_a_patch() {
+    let mut loader = Memory::with(&[("root/a.json", json!([1, 2]))]);
+    let mut doc = json!({"a": {"$import": "./a.json"}, "b": {"$import": {"filename": "a.json", "patch": {}}}});
+    let (code, records, _) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(doc, json!({"a": [1, 2], "b": [1, 2]}));
+    assert_eq!(records[0].file, PathBuf::from("root/a.json"));
+    restore_imports(&mut doc, &records);
+    assert_eq!(
+        doc,
+        json!({"a": {"$import": "./a.json"}, "b": {"$import": "a.json"}})
+    );
+    // A stale pointer is skipped.
+    let mut other = json!(3);
+    restore_imports(&mut other, &records);
+    assert_eq!(other, json!(3));
+}
+
+#[test]
+fn cycles_are_catastrophic_and_name_the_chain() {
+    let mut loader = Memory::with(&[
+        ("root/a.json", json!({"next": {"$import": "b.json"}})),
+        ("root/b.json", json!({"$import": "../root/a.json"})),
+    ]);
+    let mut doc = json!({"v": {"$import": "a.json"}});
+    let (code, _, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    let report = &collect.reports[0];
+    assert!(
+        report
+            .message
+            .contains("root/main.json -> root/a.json -> root/b.json -> root/a.json"),
+        "{}",
+        report.message
+    );
+    // A file importing itself.
+    let mut loader = Memory::default();
+    let mut doc = json!({"$import": "main.json"});
+    let (code, _, _) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(loader.asked.is_empty());
+}
+
+#[test]
+fn unreadable_files_are_reported_with_their_path() {
+    let mut loader = Memory::default();
+    let mut doc = json!([{"$import": "missing.json"}, {"$import": "never.json"}]);
+    let (code, records, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(records.is_empty());
+    assert_eq!(collect.reports.len(), 1);
+    assert_eq!(collect.reports[0].path, "/0");
+    assert!(collect.reports[0].message.contains("root/missing.json"));
+    assert!(collect.reports[0].message.contains("no such file"));
+    assert_eq!(loader.asked.len(), 1);
+}
+
+#[test]
+fn malformed_directives_are_invalid() {
+    for directive in [
+        json!(3),
+        json!({"patch": {}}),
+        json!({"filename": 1}),
+        json!(""),
+    ] {
+        let mut loader = Memory::default();
+        let mut doc = json!({"a": {"$import": directive}});
+        let (code, _, collect) = resolve(&mut doc, &mut loader);
+        assert_eq!(code.outcome(), Outcome::Invalid, "{directive}");
+        assert_eq!(collect.reports[0].path, "/a/$import");
+    }
+}
+
+/// Every file imports the next one: `f0` imports `f1` imports `f2` …
+struct Endless;
+
+impl ImportLoader for Endless {
+    fn load(&mut self, path: &Path) -> Result<Value, String> {
+        let n: usize = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.strip_prefix('f'))
+            .and_then(|s| s.parse().ok())
+            .ok_or("bad name")?;
+        Ok(json!({"$import": format!("f{}.json", n + 1)}))
+    }
+}
+
+#[test]
+fn import_depth_is_bounded() {
+    let mut doc = json!({"$import": "f0.json"});
+    let mut collect = Collect::default();
+    let (code, _) = resolve_imports(&mut doc, Path::new("main.json"), &mut Endless, &mut collect);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(collect.reports[0].message.contains("deeper than 64"));
+}
+
+#[test]
+fn a_lenient_reporter_keeps_going() {
+    let mut loader = Memory::with(&[("root/a.json", json!(1))]);
+    let mut doc = json!([{"$import": "missing.json"}, {"$import": "a.json"}]);
+    let mut lenient = |_: &Report<'_>| ResultCode::new(Task::Import, Outcome::Skipped);
+    let (code, records) = resolve_imports(
+        &mut doc,
+        Path::new("root/main.json"),
+        &mut loader,
+        &mut lenient,
+    );
+    assert_eq!(code.outcome(), Outcome::PartialSkip);
+    assert_eq!(doc, json!([{"$import": "missing.json"}, 1]));
+    assert_eq!(records.len(), 1);
+}
+
+#[test]
+fn file_loader_reads_and_reports_errors() {
+    let dir = std::env::temp_dir().join(format!("rosetta-o3de-import-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("b.json"), r#"{"b": [true]}"#);
+    let _ = std::fs::write(dir.join("bad.json"), "{ // no comments");
+    let mut doc = json!({"x": {"$import": "b.json"}});
+    let (code, _) = resolve_imports(
+        &mut doc,
+        &dir.join("main.json"),
+        &mut FileLoader,
+        &mut Quiet,
+    );
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(doc, json!({"x": {"b": [true]}}));
+    let mut collect = Collect::default();
+    let mut doc = json!({"$import": "bad.json"});
+    let (code, _) = resolve_imports(
+        &mut doc,
+        &dir.join("main.json"),
+        &mut FileLoader,
+        &mut collect,
+    );
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(collect.reports[0].message.contains("bad.json"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn paths_normalize_lexically() {
+    assert_eq!(
+        normalize(Path::new("a/./b/../c.json")),
+        PathBuf::from("a/c.json")
+    );
+    assert_eq!(
+        normalize(Path::new("../x.json")),
+        PathBuf::from("../x.json")
+    );
+}

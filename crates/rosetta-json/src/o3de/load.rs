@@ -1,0 +1,583 @@
+//! Load: JSON text read straight into a value of the shared type model, leniently, by O3DE's
+//! rules. Loading is onto a target: members the JSON leaves out keep the target's values, the
+//! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
+//! part of the target untouched and is reported.
+
+use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
+
+use super::ctx::{Ctx, Halt, Step};
+use super::load_scalar::{self as scalar, describe, Loaded};
+use super::names::{resolve, type_name, Unresolved};
+use super::reader::{Peek, Reader, Scalar};
+use super::result::{Outcome, Processing, ResultCode};
+use super::LoadOptions;
+
+pub(crate) struct Load<'r, 'a, 'p> {
+    pub reg: &'r TypeRegistry,
+    pub opts: &'p LoadOptions,
+    pub ctx: Ctx<'p>,
+    pub r: Reader<'a>,
+}
+
+/// Whether a result means the value was not applied.
+pub(crate) fn failed(code: ResultCode) -> bool {
+    matches!(code.processing(), Processing::Altered | Processing::Halted)
+}
+
+impl<'a> Load<'_, 'a, '_> {
+    pub fn default_of(&self, ty: TypeId) -> Result<Value, Halt> {
+        default_value(self.reg, ty).map_err(|e| self.ctx.error(e.to_string()))
+    }
+
+    /// Reports a scalar load and applies it.
+    pub fn apply(&mut self, loaded: Loaded, target: &mut Value) -> Step {
+        let Loaded {
+            value,
+            outcome,
+            coerced,
+            message,
+        } = loaded;
+        let code = self.ctx.report(outcome, coerced, || message.into_owned())?;
+        if let Some(v) = value {
+            if !failed(code) {
+                *target = v;
+            }
+        }
+        Ok(code)
+    }
+
+    /// Skips a value of the wrong JSON kind and reports it as `Unsupported`.
+    pub fn wrong_kind(&mut self, expected: &str) -> Step {
+        let found = self.r.peek()?;
+        self.r.skip_value()?;
+        self.ctx.report(Outcome::Unsupported, false, || {
+            format!("expected {expected}, found {}", found.name())
+        })
+    }
+
+    fn scalar_or_skip(&mut self, expected: &str) -> Result<Option<Scalar<'a>>, Halt> {
+        match self.r.peek()? {
+            Peek::Array | Peek::Object => {
+                self.wrong_kind(expected)?;
+                Ok(None)
+            }
+            _ => Ok(Some(self.r.scalar()?)),
+        }
+    }
+
+    pub fn value(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        if self.r.at_empty_object()? {
+            self.r.empty_object()?;
+            return self.explicit_default(ty, target);
+        }
+        let reg = self.reg;
+        let t = reg
+            .get(ty)
+            .ok_or_else(|| self.ctx.error(format!("no type with id {}", ty.as_u32())))?;
+        match t.kind() {
+            Kind::Struct(_) => self.structure(ty, target),
+            Kind::List(e) => self.list(*e, target, false),
+            Kind::Set(e) => self.list(*e, target, true),
+            Kind::Array(e, n) => self.array(*e, *n as usize, target),
+            Kind::Tuple(ts) => self.tuple(ts, target),
+            Kind::Map(k, v) => self.map(*k, *v, target),
+            Kind::Option(inner) => self.option(*inner, target),
+            Kind::Math(m) => self.math(m.shape, m.scalar, target),
+            Kind::Entity => self.entity(target),
+            Kind::Polymorphic(base) => self.polymorphic(*base, target),
+            Kind::Any => self.any(target),
+            Kind::Enum(e) | Kind::Bitmask(e) => {
+                let loaded = match self.r.peek()? {
+                    Peek::Array => {
+                        let elements = self.scalar_elements()?;
+                        match elements {
+                            Ok(elements) => scalar::enum_or(e, &elements),
+                            Err(found) => Loaded::unsupported(format!(
+                                "an enum array holds names and numbers, not {}",
+                                found.name()
+                            )),
+                        }
+                    }
+                    Peek::Object => return self.wrong_kind("an enum name, number or array"),
+                    _ => scalar::enum_scalar(e, &self.r.scalar()?),
+                };
+                self.apply(loaded, target)
+            }
+            kind => {
+                let Some(s) = self.scalar_or_skip(kind.name())? else {
+                    return Ok(self.ctx.code(Outcome::Unsupported));
+                };
+                let loaded = self.leaf(kind, &s);
+                self.apply(loaded, target)
+            }
+        }
+    }
+
+    /// A leaf kind from a scalar (also used for map keys written as member names).
+    pub fn leaf(&self, kind: &Kind, s: &Scalar<'_>) -> Loaded {
+        match kind {
+            Kind::Bool => scalar::boolean(s),
+            Kind::Char => scalar::character(s),
+            Kind::Int(t) => scalar::int(*t, s),
+            Kind::Float(t) => scalar::float(*t, s),
+            Kind::String => scalar::string(s),
+            Kind::Bytes => scalar::bytes(s),
+            Kind::EntityId => scalar::entity_id(s),
+            Kind::Uuid => scalar::uuid(s),
+            Kind::Enum(e) | Kind::Bitmask(e) => scalar::enum_scalar(e, s),
+            other => Loaded::unsupported(format!(
+                "a {} cannot be read from {}",
+                other.name(),
+                describe(s)
+            )),
+        }
+    }
+
+    /// The elements of an array that must all be scalars; `Err` with the first other kind (the
+    /// array is consumed either way).
+    fn scalar_elements(&mut self) -> Result<Result<Vec<Scalar<'a>>, Peek>, Halt> {
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut out = Vec::new();
+        let mut bad = None;
+        while self.r.next_element(&mut first)? {
+            match self.r.peek()? {
+                p @ (Peek::Array | Peek::Object | Peek::Null | Peek::Bool) => {
+                    bad.get_or_insert(p);
+                    self.r.skip_value()?;
+                }
+                _ => out.push(self.r.scalar()?),
+            }
+        }
+        Ok(bad.map_or(Ok(out), Err))
+    }
+
+    /// `{}`: the target stays as it is, except that an absent option gets a default value (a
+    /// null pointer gets a new default instance).
+    fn explicit_default(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        if let Some(Kind::Option(inner)) = self.reg.get(ty).map(|t| t.kind()) {
+            if matches!(target, Value::Option(None)) {
+                *target = Value::some(self.default_of(*inner)?);
+            }
+        }
+        self.ctx.report(Outcome::DefaultsUsed, false, || {
+            "the explicit default {}".into()
+        })
+    }
+
+    fn structure(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Object {
+            return self.wrong_kind("an object");
+        }
+        let reg = self.reg;
+        let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
+            return Err(self.ctx.error("not a struct"));
+        };
+        if target.as_struct().is_none_or(|v| v.len() != s.len()) {
+            *target = self.default_of(ty)?;
+        }
+        let Value::Struct(values) = target else {
+            return Err(self.ctx.error("not a struct value"));
+        };
+        let fields = s.fields();
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut result = self.ctx.fresh();
+        let mut hint = 0;
+        let mut loaded = 0usize;
+        while let Some(key) = self.r.next_key(&mut first)? {
+            if key == "$type" {
+                self.r.skip_value()?;
+                continue;
+            }
+            let index = if fields.get(hint).is_some_and(|f| f.name() == key) {
+                Some(hint)
+            } else {
+                s.index_of(&key).or_else(|| {
+                    fields
+                        .iter()
+                        .position(|f| f.name().eq_ignore_ascii_case(&key))
+                })
+            };
+            let len = self.ctx.enter_key(&key)?;
+            let code = match index {
+                Some(i) => {
+                    hint = i + 1;
+                    loaded += 1;
+                    self.value(fields[i].ty(), &mut values[i])
+                }
+                None => {
+                    let skipped = self.r.skip_value().map_err(Halt::from);
+                    skipped.and_then(|()| {
+                        self.ctx.report(Outcome::Skipped, false, || {
+                            format!("`{}` has no member `{key}`", reg.display(ty))
+                        })
+                    })
+                }
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        if loaded < fields.len() {
+            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+        }
+        Ok(result)
+    }
+
+    fn option(&mut self, inner: TypeId, target: &mut Value) -> Step {
+        if self.r.peek()? == Peek::Null {
+            self.r.scalar()?;
+            *target = Value::NONE;
+            return self.ctx.report(Outcome::Success, false, String::new);
+        }
+        let mut value = match target {
+            Value::Option(Some(v)) => std::mem::replace(&mut **v, Value::nil()),
+            _ => self.default_of(inner)?,
+        };
+        let was_present = matches!(target, Value::Option(Some(_)));
+        let code = self.value(inner, &mut value);
+        match code {
+            Ok(c) if failed(c) && !was_present => Ok(c),
+            other => {
+                *target = Value::some(value);
+                other
+            }
+        }
+    }
+
+    fn list(&mut self, element: TypeId, target: &mut Value, set: bool) -> Step {
+        if self.r.peek()? != Peek::Array {
+            return self.wrong_kind("an array");
+        }
+        let mut items: Vec<Value> = match std::mem::replace(target, Value::nil()) {
+            Value::List(items) if !self.opts.clear_containers => items.into_vec(),
+            _ => Vec::new(),
+        };
+        let result = self.list_items(element, &mut items, set);
+        *target = Value::List(items.into_boxed_slice());
+        result
+    }
+
+    fn list_items(&mut self, element: TypeId, items: &mut Vec<Value>, set: bool) -> Step {
+        let fresh = self.default_of(element)?;
+        let mut seen: std::collections::HashSet<Value> = if set {
+            items.iter().cloned().collect()
+        } else {
+            Default::default()
+        };
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut index = 0;
+        while self.r.next_element(&mut first)? {
+            let len = self.ctx.enter_index(index)?;
+            index += 1;
+            let mut item = fresh.clone();
+            let code = self.value(element, &mut item).and_then(|code| {
+                if failed(code) {
+                    return Ok(code);
+                }
+                if set && !seen.insert(item.clone()) {
+                    return self.ctx.report(Outcome::Unavailable, false, || {
+                        "a duplicate set element".into()
+                    });
+                }
+                items.push(std::mem::replace(&mut item, Value::nil()));
+                Ok(code)
+            });
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        Ok(result)
+    }
+
+    /// How many elements the array ahead holds (the reader is left where it was).
+    pub fn count_elements(&mut self) -> Result<usize, Halt> {
+        let saved = self.r.save();
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut n = 0;
+        while self.r.next_element(&mut first)? {
+            self.r.skip_value()?;
+            n += 1;
+        }
+        self.r.restore(saved);
+        Ok(n)
+    }
+
+    /// `AZStd::array`: exactly `n` elements loaded in place; fewer is Unsupported, more are
+    /// skipped.
+    fn array(&mut self, element: TypeId, n: usize, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Array {
+            return self.wrong_kind("an array");
+        }
+        let count = self.count_elements()?;
+        if count < n {
+            self.r.skip_value()?;
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!("expected {n} elements, found {count}")
+            });
+        }
+        if target.as_list().is_none_or(|l| l.len() != n) {
+            *target = Value::list(vec![self.default_of(element)?; n]);
+        }
+        let Value::List(items) = target else {
+            return Err(self.ctx.error("not an array value"));
+        };
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut i = 0;
+        while self.r.next_element(&mut first)? {
+            let len = self.ctx.enter_index(i)?;
+            let code = if i < n {
+                self.value(element, &mut items[i])
+            } else {
+                let skipped = self.r.skip_value().map_err(Halt::from);
+                skipped.and_then(|()| {
+                    self.ctx.report(Outcome::Skipped, false, || {
+                        format!("more than {n} elements")
+                    })
+                })
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+            i += 1;
+        }
+        Ok(result)
+    }
+
+    /// pair and tuple: slots filled in order; an element that cannot be read is skipped and the
+    /// next element tried for the same slot.
+    fn tuple(&mut self, types: &[TypeId], target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Array {
+            return self.wrong_kind("an array");
+        }
+        let count = self.count_elements()?;
+        let mut slots: Vec<Value> = match target {
+            Value::Tuple(t) if t.len() == types.len() => t.to_vec(),
+            _ => types
+                .iter()
+                .map(|&t| self.default_of(t))
+                .collect::<Result<_, _>>()?,
+        };
+        if count < types.len() {
+            self.r.skip_value()?;
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!("expected {} elements, found {count}", types.len())
+            });
+        }
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut slot = 0;
+        let mut index = 0;
+        while self.r.next_element(&mut first)? {
+            let len = self.ctx.enter_index(index)?;
+            index += 1;
+            let code = if slot < types.len() {
+                let mut attempt = slots[slot].clone();
+                self.value(types[slot], &mut attempt).inspect(|&code| {
+                    if !failed(code) {
+                        slots[slot] = attempt;
+                        slot += 1;
+                    }
+                })
+            } else {
+                let skipped = self.r.skip_value().map_err(Halt::from);
+                skipped.and_then(|()| {
+                    self.ctx.report(Outcome::Skipped, false, || {
+                        "more elements than the tuple has".into()
+                    })
+                })
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        if slot < types.len() {
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!(
+                    "only {slot} of {} tuple elements could be read",
+                    types.len()
+                )
+            });
+        }
+        *target = Value::Tuple(slots.into_boxed_slice());
+        Ok(result)
+    }
+
+    fn entity(&mut self, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Object {
+            return self.wrong_kind("an object of components");
+        }
+        if !matches!(target, Value::Entity(_)) {
+            *target = Value::entity([]);
+        }
+        let Value::Entity(components) = target else {
+            return Err(self.ctx.error("not an entity value"));
+        };
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let reg = self.reg;
+        while let Some(key) = self.r.next_key(&mut first)? {
+            let len = self.ctx.enter_key(&key)?;
+            let component = reg
+                .lookup(&key)
+                .and_then(|id| reg.get(id))
+                .or_else(|| key.parse::<u32>().ok().and_then(|n| reg.component(n)))
+                .or_else(|| {
+                    reg.components().find(|c| {
+                        c.qualified_name()
+                            .is_some_and(|q| q.eq_ignore_ascii_case(&key))
+                            || c.name().is_some_and(|n| n.eq_ignore_ascii_case(&key))
+                    })
+                })
+                .and_then(|t| t.component().map(|c| (t.id(), c.id())));
+            let code = match component {
+                Some((ty, id)) => {
+                    let mut data = match components.remove(&id) {
+                        Some(d) => d,
+                        None => self.default_of(ty)?,
+                    };
+                    let code = self.value(ty, &mut data);
+                    components.insert(id, data);
+                    code
+                }
+                None => {
+                    let skipped = self.r.skip_value().map_err(Halt::from);
+                    skipped.and_then(|()| {
+                        self.ctx
+                            .report(Outcome::Skipped, false, || format!("no component `{key}`"))
+                    })
+                }
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        Ok(result)
+    }
+
+    /// The `$type` member of the object ahead, if it has one (the reader is left where it was).
+    fn peek_type(&mut self) -> Result<Option<std::borrow::Cow<'a, str>>, Halt> {
+        let saved = self.r.save();
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut found = None;
+        while let Some(key) = self.r.next_key(&mut first)? {
+            if key == "$type" && self.r.peek()? == Peek::String {
+                found = Some(self.r.string()?);
+            } else {
+                self.r.skip_value()?;
+            }
+        }
+        self.r.restore(saved);
+        Ok(found)
+    }
+
+    fn polymorphic(&mut self, base: TypeId, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Object {
+            return self.wrong_kind("an object");
+        }
+        let current = match target {
+            Value::Dynamic(d) => d.ty,
+            _ => base,
+        };
+        let actual = match self.peek_type()? {
+            None => current,
+            Some(name) => match self.resolve_type(&name, base)? {
+                Some(t) => t,
+                None => return Ok(self.ctx.code(Outcome::Unknown)),
+            },
+        };
+        if !self.reg.is_subtype(actual, base) {
+            self.r.skip_value()?;
+            let message = format!(
+                "`{}` does not derive from `{}`",
+                type_name(self.reg, actual),
+                type_name(self.reg, base)
+            );
+            return self.ctx.report(Outcome::TypeMismatch, false, || message);
+        }
+        let mut value = match target {
+            Value::Dynamic(d) if d.ty == actual => std::mem::replace(&mut d.value, Value::nil()),
+            _ => self.default_of(actual)?,
+        };
+        let is_struct = matches!(
+            self.reg.get(actual).map(|t| t.kind()),
+            Some(Kind::Struct(_))
+        );
+        let code = if is_struct {
+            self.structure(actual, &mut value)
+        } else {
+            self.value_member(actual, &mut value)
+        };
+        if let Ok(c) = code {
+            if failed(c) && current != actual {
+                return Ok(c);
+            }
+        }
+        *target = Value::dynamic(actual, value);
+        code
+    }
+
+    fn resolve_type(&mut self, name: &str, base: TypeId) -> Result<Option<TypeId>, Halt> {
+        match resolve(self.reg, name, Some(base)) {
+            Ok(t) => Ok(Some(t)),
+            Err(why) => {
+                self.r.skip_value()?;
+                let what = match why {
+                    Unresolved::Unknown => "no type",
+                    Unresolved::Ambiguous => "more than one type",
+                };
+                let message = format!("{what} named {name:?}");
+                let len = self.ctx.enter_key("$type")?;
+                let code = self.ctx.report(Outcome::Unknown, false, || message);
+                self.ctx.leave(len);
+                code.map(|_| None)
+            }
+        }
+    }
+
+    /// The `Value` (or `value`) member of an object; a missing one is the default.
+    fn value_member(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut result = self.ctx.fresh();
+        while let Some(key) = self.r.next_key(&mut first)? {
+            if key.eq_ignore_ascii_case("value") {
+                let len = self.ctx.enter_key(&key)?;
+                let code = self.value(ty, target);
+                self.ctx.leave(len);
+                result.absorb(code?);
+            } else {
+                self.r.skip_value()?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// `AZStd::any`: `{"$type": name, "Value": value}`; no `$type` is the empty value.
+    fn any(&mut self, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Object {
+            return self.wrong_kind("an object");
+        }
+        let Some(name) = self.peek_type()? else {
+            self.r.skip_value()?;
+            *target = Value::dynamic(TypeId::NIL, Value::nil());
+            return self.ctx.report(Outcome::DefaultsUsed, false, || {
+                "no `$type`: the empty value".into()
+            });
+        };
+        let Some(ty) = self.resolve_type(&name, TypeId::ANY)? else {
+            return Ok(self.ctx.code(Outcome::Unknown));
+        };
+        let mut value = match target {
+            Value::Dynamic(d) if d.ty == ty => std::mem::replace(&mut d.value, Value::nil()),
+            _ => self.default_of(ty)?,
+        };
+        let code = self.value_member(ty, &mut value);
+        *target = Value::dynamic(ty, value);
+        code
+    }
+}

@@ -1,0 +1,185 @@
+//! Load for maps: from an object (member names loaded through the key type's rules; `"{}"` is
+//! the default key) or from `[{"Key": k, "Value": v}, ...]`. A key already in the map has the new
+//! value loaded on top of its entry.
+
+use std::collections::HashMap;
+
+use rosetta_types::{Kind, TypeId, Value};
+
+use super::ctx::{Halt, Step};
+use super::load::{failed, Load};
+use super::reader::{Peek, Scalar};
+use super::result::Outcome;
+
+impl Load<'_, '_, '_> {
+    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, target: &mut Value) -> Step {
+        let peek = self.r.peek()?;
+        if peek != Peek::Object && peek != Peek::Array {
+            return self.wrong_kind("an object or an array of {\"Key\", \"Value\"} objects");
+        }
+        let mut entries: Vec<(Value, Value)> = match std::mem::replace(target, Value::nil()) {
+            Value::Map(e) if !self.opts.clear_containers => e.into_vec(),
+            _ => Vec::new(),
+        };
+        let result = self.map_entries(kt, vt, peek, &mut entries);
+        *target = Value::Map(entries.into_boxed_slice());
+        result
+    }
+
+    fn map_entries(
+        &mut self,
+        kt: TypeId,
+        vt: TypeId,
+        peek: Peek,
+        entries: &mut Vec<(Value, Value)>,
+    ) -> Step {
+        let key_default = self.default_of(kt)?;
+        let value_default = self.default_of(vt)?;
+        let mut index: HashMap<Value, usize> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (k.clone(), i))
+            .collect();
+        let mut result = self.ctx.code(Outcome::Success);
+        let reg = self.reg;
+        let key_kind = reg.get(kt).map(|t| t.kind().clone());
+        let mut first = true;
+        let mut n = 0;
+        if peek == Peek::Object {
+            self.r.begin_object()?;
+        } else {
+            self.r.begin_array()?;
+        }
+        loop {
+            // Each entry: the key (a member name, or the element's "Key") and where its value is.
+            let mut key = key_default.clone();
+            let len;
+            let key_code;
+            if peek == Peek::Object {
+                let Some(name) = self.r.next_key(&mut first)? else {
+                    break;
+                };
+                len = self.ctx.enter_key(&name)?;
+                key_code = if name == "{}" {
+                    Ok(self.ctx.code(Outcome::DefaultsUsed))
+                } else {
+                    match &key_kind {
+                        Some(kind) if kind.is_leaf() && !matches!(kind, Kind::Math(_)) => {
+                            let loaded = self.leaf(kind, &Scalar::Str(name));
+                            self.apply(loaded, &mut key)
+                        }
+                        _ => self.ctx.report(Outcome::Unsupported, false, || {
+                            format!("a key of `{}` cannot be a member name", reg.display(kt))
+                        }),
+                    }
+                };
+            } else {
+                if !self.r.next_element(&mut first)? {
+                    break;
+                }
+                len = self.ctx.enter_index(n)?;
+                n += 1;
+                if self.r.peek()? != Peek::Object {
+                    let code = self.wrong_kind("a {\"Key\", \"Value\"} object");
+                    self.ctx.leave(len);
+                    result.absorb(code?);
+                    continue;
+                }
+                key_code = self.pair_key(kt, &mut key);
+            }
+            let code = key_code.and_then(|kc| {
+                if failed(kc) {
+                    if peek == Peek::Object {
+                        self.r.skip_value()?;
+                    } else {
+                        self.r.skip_value()?;
+                    }
+                    return Ok(kc);
+                }
+                let slot = index.get(&key).copied();
+                let mut value = match slot {
+                    Some(i) => std::mem::replace(&mut entries[i].1, Value::nil()),
+                    None => value_default.clone(),
+                };
+                let vc = if peek == Peek::Object {
+                    self.value(vt, &mut value)
+                } else {
+                    self.pair_value(vt, &mut value)
+                };
+                match slot {
+                    Some(i) => entries[i].1 = value,
+                    None => {
+                        if vc.as_ref().is_ok_and(|c| !failed(*c)) {
+                            index.insert(key.clone(), entries.len());
+                            entries.push((key, value));
+                        }
+                    }
+                }
+                let vc = vc?;
+                if failed(vc) {
+                    return self.ctx.report(Outcome::Unavailable, false, || {
+                        "the entry's value could not be read".into()
+                    });
+                }
+                Ok(kc.combine(vc))
+            });
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        Ok(result)
+    }
+
+    /// Loads the `Key` member of the `{"Key", "Value"}` object ahead (the reader stays at the
+    /// object); a missing key is the default.
+    fn pair_key(&mut self, kt: TypeId, key: &mut Value) -> Step {
+        match self.find_member(&["key"])? {
+            Some(saved) => {
+                let back = self.r.save();
+                self.r.restore(saved);
+                let len = self.ctx.enter_key("Key")?;
+                let code = self.value(kt, key);
+                self.ctx.leave(len);
+                self.r.restore(back);
+                code
+            }
+            None => Ok(self.ctx.code(Outcome::DefaultsUsed)),
+        }
+    }
+
+    /// Loads the `Value` member of the object ahead and consumes the object.
+    fn pair_value(&mut self, vt: TypeId, value: &mut Value) -> Step {
+        match self.find_member(&["value"])? {
+            Some(saved) => {
+                let back = self.r.save();
+                self.r.restore(saved);
+                let len = self.ctx.enter_key("Value")?;
+                let code = self.value(vt, value);
+                self.ctx.leave(len);
+                self.r.restore(back);
+                self.r.skip_value()?;
+                code
+            }
+            None => {
+                self.r.skip_value()?;
+                Ok(self.ctx.code(Outcome::DefaultsUsed))
+            }
+        }
+    }
+
+    /// Where the value of the last member of the object ahead named one of `names` (compared
+    /// case-insensitively) starts; the reader is left where it was.
+    pub(crate) fn find_member(&mut self, names: &[&str]) -> Result<Option<(usize, usize)>, Halt> {
+        let saved = self.r.save();
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut found = None;
+        while let Some(key) = self.r.next_key(&mut first)? {
+            if names.iter().any(|n| key.eq_ignore_ascii_case(n)) {
+                found = Some(self.r.save());
+            }
+            self.r.skip_value()?;
+        }
+        self.r.restore(saved);
+        Ok(found)
+    }
+}

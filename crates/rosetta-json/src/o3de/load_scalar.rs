@@ -1,0 +1,358 @@
+//! Load for scalars: bools, integers, floats, strings, bytes, entity ids, uuids and enums, with
+//! every coercion O3DE's serializers make. Each works on a [`Scalar`] so map keys (member names)
+//! load through the same rules as values.
+
+use std::borrow::Cow;
+
+use rosetta_types::{EnumType, FloatType, IntType, IntWidth, Value};
+
+use super::cnum::{format_percent_f, parse_c_double, parse_c_int};
+use super::enums::{by_name, from_i128, options_message};
+use super::reader::{Num, Scalar};
+use super::result::Outcome;
+use super::uuid::find_uuid;
+
+/// What a scalar load made of the JSON: the value (`None` to leave the target as it is), the
+/// outcome, whether it was coerced, and a message.
+pub(crate) struct Loaded {
+    pub value: Option<Value>,
+    pub outcome: Outcome,
+    pub coerced: bool,
+    pub message: Cow<'static, str>,
+}
+
+impl Loaded {
+    fn ok(value: Value) -> Self {
+        Loaded {
+            value: Some(value),
+            outcome: Outcome::Success,
+            coerced: false,
+            message: Cow::Borrowed(""),
+        }
+    }
+
+    fn coerced(value: Value, message: String) -> Self {
+        Loaded {
+            value: Some(value),
+            outcome: Outcome::Success,
+            coerced: true,
+            message: Cow::Owned(message),
+        }
+    }
+
+    pub fn unsupported(message: impl Into<Cow<'static, str>>) -> Self {
+        Loaded {
+            value: None,
+            outcome: Outcome::Unsupported,
+            coerced: false,
+            message: message.into(),
+        }
+    }
+
+    fn defaults(message: &'static str) -> Self {
+        Loaded {
+            value: None,
+            outcome: Outcome::DefaultsUsed,
+            coerced: false,
+            message: Cow::Borrowed(message),
+        }
+    }
+}
+
+pub(crate) fn describe(s: &Scalar<'_>) -> String {
+    match s {
+        Scalar::Null => "null".into(),
+        Scalar::Bool(b) => format!("the bool {b}"),
+        Scalar::Num(Num::Uint(u)) => format!("the number {u}"),
+        Scalar::Num(Num::Int(i)) => format!("the number {i}"),
+        Scalar::Num(Num::Double(d)) => format!("the number {d:?}"),
+        Scalar::Str(s) => format!("the string {s:?}"),
+    }
+}
+
+pub(crate) fn boolean(s: &Scalar<'_>) -> Loaded {
+    match s {
+        Scalar::Bool(b) => Loaded::ok(Value::Bool(*b)),
+        Scalar::Num(n) => {
+            let b = n.as_f64() != 0.0;
+            Loaded::coerced(Value::Bool(b), format!("read the bool {b} from a number"))
+        }
+        Scalar::Str(text) => {
+            let b = if text.eq_ignore_ascii_case("true") {
+                Some(true)
+            } else if text.eq_ignore_ascii_case("false") {
+                Some(false)
+            } else {
+                parse_c_int(text).map(|n| n.magnitude != 0 || n.overflow)
+            };
+            match b {
+                Some(b) => Loaded::coerced(
+                    Value::Bool(b),
+                    format!("read the bool {b} from the string {text:?}"),
+                ),
+                None => Loaded::unsupported(format!("cannot read a bool from the string {text:?}")),
+            }
+        }
+        Scalar::Null => Loaded::unsupported("cannot read a bool from null"),
+    }
+}
+
+/// The integer `s` holds for an integer target, before the range check: the value and whether
+/// it was coerced; `Err` with the reason.
+fn integer(s: &Scalar<'_>, signed: bool) -> Result<(i128, bool), String> {
+    match s {
+        Scalar::Bool(b) => Ok((i128::from(*b), true)),
+        Scalar::Num(Num::Uint(u)) => Ok((i128::from(*u), false)),
+        Scalar::Num(Num::Int(i)) => Ok((i128::from(*i), false)),
+        Scalar::Num(Num::Double(d)) => {
+            // The range check is on the double, then the value is truncated.
+            if d.is_finite() && *d > -1.9e19 && *d < 1.9e19 {
+                Ok((d.trunc() as i128, true))
+            } else {
+                Err(format!("the number {d:?} is out of range"))
+            }
+        }
+        Scalar::Str(text) => {
+            let parsed = parse_c_int(text)
+                .ok_or_else(|| format!("cannot read an integer from the string {text:?}"))?;
+            let value = if signed {
+                parsed.as_i64().map(i128::from)
+            } else {
+                parsed.as_u64().map(i128::from)
+            };
+            value
+                .map(|v| (v, true))
+                .ok_or_else(|| format!("the string {text:?} is out of range"))
+        }
+        Scalar::Null => Err("cannot read an integer from null".into()),
+    }
+}
+
+pub(crate) fn int_value(t: IntType, v: i128) -> Option<Value> {
+    let min = i128::from(t.min());
+    let max = i128::from(t.max());
+    if !(min..=max).contains(&v) {
+        return None;
+    }
+    Some(match (t.is_signed(), t.width()) {
+        (true, IntWidth::W8) => Value::I8(v as i8),
+        (true, IntWidth::W16) => Value::I16(v as i16),
+        (true, IntWidth::W32) => Value::I32(v as i32),
+        (true, IntWidth::W64) => Value::I64(v as i64),
+        (false, IntWidth::W8) => Value::U8(v as u8),
+        (false, IntWidth::W16) => Value::U16(v as u16),
+        (false, IntWidth::W32) => Value::U32(v as u32),
+        (false, IntWidth::W64) => Value::U64(v as u64),
+    })
+}
+
+pub(crate) fn int(t: IntType, s: &Scalar<'_>) -> Loaded {
+    match integer(s, t.is_signed()) {
+        Ok((v, coerced)) => match int_value(t, v) {
+            Some(value) if coerced => {
+                Loaded::coerced(value, format!("read an integer from {}", describe(s)))
+            }
+            Some(value) => Loaded::ok(value),
+            None => {
+                Loaded::unsupported(format!("{} is out of range for {}", describe(s), t.name()))
+            }
+        },
+        Err(why) => Loaded::unsupported(why),
+    }
+}
+
+pub(crate) fn entity_id(s: &Scalar<'_>) -> Loaded {
+    let mut loaded = int(IntType::INT64, s);
+    if let Some(Value::I64(v)) = loaded.value {
+        loaded.value = Some(Value::EntityId(v));
+    }
+    loaded
+}
+
+pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
+    let (d, coerced) = match s {
+        Scalar::Bool(b) => (if *b { 1.0 } else { 0.0 }, true),
+        Scalar::Num(n) => (n.as_f64(), false),
+        Scalar::Str(text) => match parse_c_double(text) {
+            Some(d) => (d, true),
+            None => {
+                return Loaded::unsupported(format!(
+                    "cannot read a number from the string {text:?}"
+                ))
+            }
+        },
+        Scalar::Null => return Loaded::unsupported("cannot read a number from null"),
+    };
+    let value = match t {
+        FloatType::F64 => Value::F64(d),
+        FloatType::F32 => {
+            if d.is_finite() && d.abs() > f64::from(f32::MAX) {
+                return Loaded::unsupported(format!("{d:?} is out of range for a float"));
+            }
+            Value::F32(d as f32)
+        }
+    };
+    if coerced {
+        Loaded::coerced(value, format!("read a number from {}", describe(s)))
+    } else {
+        Loaded::ok(value)
+    }
+}
+
+pub(crate) fn string(s: &Scalar<'_>) -> Loaded {
+    let text = match s {
+        Scalar::Str(text) => return Loaded::ok(Value::String(text.as_ref().into())),
+        Scalar::Bool(true) => "True".to_owned(),
+        Scalar::Bool(false) => "False".to_owned(),
+        Scalar::Num(Num::Uint(u)) => u.to_string(),
+        Scalar::Num(Num::Int(i)) => i.to_string(),
+        Scalar::Num(Num::Double(d)) => format_percent_f(*d),
+        Scalar::Null => return Loaded::unsupported("cannot read a string from null"),
+    };
+    let message = format!("read the string {text:?} from {}", describe(s));
+    Loaded::coerced(Value::String(text.into()), message)
+}
+
+pub(crate) fn character(s: &Scalar<'_>) -> Loaded {
+    match s {
+        Scalar::Str(text) => {
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Loaded::ok(Value::Char(c)),
+                _ => Loaded::unsupported(format!("{text:?} is not one character")),
+            }
+        }
+        Scalar::Num(Num::Uint(u)) => match u32::try_from(*u).ok().and_then(char::from_u32) {
+            Some(c) => Loaded::coerced(Value::Char(c), format!("read {c:?} from its code {u}")),
+            None => Loaded::unsupported(format!("{u} is not a character code")),
+        },
+        other => Loaded::unsupported(format!("cannot read a character from {}", describe(other))),
+    }
+}
+
+pub(crate) fn bytes(s: &Scalar<'_>) -> Loaded {
+    use base64::Engine;
+    match s {
+        Scalar::Str(text) => {
+            match base64::engine::general_purpose::STANDARD.decode(text.as_bytes()) {
+                Ok(b) => Loaded::ok(Value::Bytes(b.into())),
+                Err(e) => Loaded::unsupported(format!("the string is not base64: {e}")),
+            }
+        }
+        other => Loaded::unsupported(format!("cannot read bytes from {}", describe(other))),
+    }
+}
+
+pub(crate) fn uuid(s: &Scalar<'_>) -> Loaded {
+    let Scalar::Str(text) = s else {
+        return Loaded::unsupported(format!("cannot read a uuid from {}", describe(s)));
+    };
+    match find_uuid(text) {
+        Ok(Some(u)) if u == [0; 16] => {
+            let mut loaded = Loaded::defaults("the null uuid");
+            loaded.value = Some(Value::Uuid(u));
+            loaded
+        }
+        Ok(Some(u)) => {
+            let canonical = super::uuid::uuid_string(&u);
+            if text.as_ref() == canonical {
+                Loaded::ok(Value::Uuid(u))
+            } else {
+                Loaded::coerced(
+                    Value::Uuid(u),
+                    format!("read the uuid {canonical} from {text:?}"),
+                )
+            }
+        }
+        Ok(None) => Loaded::unsupported(format!("no braced uuid in {text:?}")),
+        Err(()) => Loaded::unsupported(format!("the uuid in {text:?} has inconsistent dashes")),
+    }
+}
+
+/// One enum element: a number or a string (numeric text first, then a name).
+fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<i64, String> {
+    let repr = e.repr();
+    let out_of_range = || format!("{} is out of range for {}", describe(s), repr.name());
+    match s {
+        Scalar::Num(_) => {
+            let (v, _) = integer(s, repr.is_signed())?;
+            from_i128(repr, v).ok_or_else(out_of_range)
+        }
+        Scalar::Str(text) => {
+            let trimmed = text.trim();
+            let numeric = parse_c_int(trimmed).filter(|_| {
+                trimmed
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || b"+-xX".contains(&b))
+            });
+            if let Some(n) = numeric {
+                let v = if repr.is_signed() {
+                    n.as_i64().map(i128::from)
+                } else {
+                    n.as_u64().map(i128::from)
+                };
+                return v.and_then(|v| from_i128(repr, v)).ok_or_else(out_of_range);
+            }
+            by_name(e, text).ok_or_else(|| {
+                format!("{text:?} is not a name of the enum. {}", options_message(e))
+            })
+        }
+        other => Err(format!(
+            "cannot read an enum value from {}",
+            describe(other)
+        )),
+    }
+}
+
+/// An enum from a number or string; `""` is the default.
+pub(crate) fn enum_scalar(e: &EnumType, s: &Scalar<'_>) -> Loaded {
+    if matches!(s, Scalar::Str(t) if t.is_empty()) {
+        return Loaded::defaults("an empty enum string");
+    }
+    match enum_element(e, s) {
+        Ok(v) => check_closed(e, v, !matches!(s, Scalar::Num(_)) && !is_exact_name(e, s)),
+        Err(why) => Loaded::unsupported(why),
+    }
+}
+
+fn is_exact_name(e: &EnumType, s: &Scalar<'_>) -> bool {
+    matches!(s, Scalar::Str(t) if e.constant(t).is_some())
+}
+
+/// A closed enum (a SpatialOS enum) only takes its constants.
+pub(crate) fn check_closed(e: &EnumType, v: i64, coerced: bool) -> Loaded {
+    if e.is_closed() && e.by_value(v).is_none() {
+        return Loaded::unsupported(format!(
+            "{v} is not a value of the enum. {}",
+            options_message(e)
+        ));
+    }
+    if coerced {
+        Loaded::coerced(Value::Enum(v), format!("read the enum value {v}"))
+    } else {
+        Loaded::ok(Value::Enum(v))
+    }
+}
+
+/// The elements of an enum array, OR-ed (the target's old value is not kept).
+pub(crate) fn enum_or(e: &EnumType, elements: &[Scalar<'_>]) -> Loaded {
+    if elements.is_empty() {
+        return Loaded::defaults("an empty enum array");
+    }
+    let mut acc = 0i64;
+    for s in elements {
+        match s {
+            Scalar::Num(_) | Scalar::Str(_) => match enum_element(e, s) {
+                Ok(v) => acc |= v,
+                Err(why) => return Loaded::unsupported(why),
+            },
+            other => {
+                return Loaded::unsupported(format!(
+                    "an enum array holds names and numbers, not {}",
+                    describe(other)
+                ))
+            }
+        }
+    }
+    check_closed(e, acc, elements.len() != 1)
+}

@@ -1,0 +1,351 @@
+//! `json` (O3DE rules): any value of the shared type model as JSON the way O3DE's AzCore
+//! `JsonSerialization` writes it, read back leniently the way it reads, with a report of
+//! everything that happened to every value.
+//!
+//! # The representation
+//!
+//! | type | JSON written | also read from |
+//! | --- | --- | --- |
+//! | bool | `true` / `false` | numbers (`0` is false), `"true"`/`"false"` in any case, numeric text (`"0.0f"` is false) |
+//! | integers | a number | bools, floats (truncated after a range check), C integer text (`"0x1F"`, `"010"` is octal, `"34 Hello"`) |
+//! | float, double | a number; a float widened to double (`0.20000000298023224`, [`FloatForm`]) | bools, C number text (`"12.5f"`) |
+//! | string | a string | bools (`"True"`), integers, doubles (`printf("%f")`: `"3.141500"`) |
+//! | bytes | a base64 string | |
+//! | entity id | a number | as integers |
+//! | uuid | `"{5E970016-0039-4454-8E0D-5EE58A390324}"` | any text holding a braced uuid, with or without dashes |
+//! | enum, bitmask | a name, an integer, or `["Name", ..., leftover]` ([`EnumForm`]) | names (any case), numbers, numeric text, arrays OR-ed |
+//! | struct | `{"member": value, ...}` in declaration order, defaults left out | member names in any case; unknown members skipped |
+//! | list, set | `[...]`, a set sorted by [`compare`] | |
+//! | array, tuple | `[...]`, default elements as `{}` | |
+//! | map | `{"key": value}` when every key is written as a string, else `[{"Key": k, "Value": v}]` | both |
+//! | option | `null` or the value | |
+//! | vectors, quaternion, rect, plane, basis, ... | a flat array of components | vectors from `{"x": .., "Y": ..}`, quaternions from Euler degrees |
+//! | color | `[r, g, b, a]` | `{"RGB"}`, `{"RGBA"}`, `{"RGB8"}`, `{"RGBA8"}`, `{"HEX": "FF33CC"}`, `{"HEXA"}` |
+//! | matrix | a flat row-major array | `{"yaw", "pitch", "roll", "scale", "x", "y", "z"}` |
+//! | transform (TRS) | `{"Translation": [..], "Rotation": [..], "Scale": s}` | |
+//! | polymorphic | the actual type's object with `"$type"` first | `$type` anywhere in the object |
+//! | any | `{"$type": name, "Value": value}` | |
+//! | entity | `{"component.Name": data, ...}` | component names or ids |
+//!
+//! Values equal to their defaults are left out (a member) or written as the explicit default
+//! `{}` (an element), unless [`StoreOptions::keep_defaults`]; reading `{}` leaves the target as
+//! it is. Loading is onto a target, so members the JSON leaves out keep their values.
+//!
+//! # Where this follows the engine rather than its documentation
+//!
+//! `research/o3de.md` section 9: enum arrays are written as the engine writes them (the
+//! documented form is [`EnumForm::Documented`]); vectors, arrays and tuples with too few elements
+//! are rejected; colors need decimal channels; integer text is C `strtoll` base 0.
+//!
+//! Beyond O3DE: `option` is written as a nullable pointer (O3DE refuses `AZStd::optional`), and
+//! not-finite floats as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
+//!
+//! # Reporting
+//!
+//! Every [`store`] and [`load`] returns a [`ResultCode`] combined as the engine combines them,
+//! and calls a [`Reporter`] with a message, the code and the JSON Pointer of each value that was
+//! not a plain success (all of them with `report_successes`). Coercions are flagged
+//! ([`Report::coerced`]). In strict mode a coercion, or any outcome other than Success,
+//! DefaultsUsed and PartialDefaults (defaults are how stored JSON is written), is an error.
+//!
+//! ```
+//! use rosetta_json::o3de::{self, Collect, LoadOptions, Outcome, StoreOptions};
+//! use rosetta_types::{Field, StructType, TypeId, TypeRegistry, Value};
+//!
+//! let mut b = TypeRegistry::builder();
+//! let class = b.add("SimpleClass", StructType::new([
+//!     Field::new("var1", TypeId::INT32).with_default(Value::I32(42)),
+//!     Field::new("var2", TypeId::FLOAT).with_default(Value::F32(42.0)),
+//! ]).unwrap()).unwrap();
+//! let registry = b.build().unwrap();
+//!
+//! let value = Value::structure([Value::I32(88), Value::F32(42.0)]);
+//! let stored = o3de::store(&registry, class, &value, &StoreOptions::default(), &mut o3de::Quiet).unwrap();
+//! assert_eq!(stored.json, r#"{"var1":88}"#);
+//! assert_eq!(stored.result.outcome(), Outcome::PartialDefaults);
+//!
+//! let mut report = Collect::default();
+//! let loaded = o3de::load(&registry, class, r#"{"VAR1": "88", "extra": 1}"#, &LoadOptions::default(), &mut report).unwrap();
+//! assert_eq!(loaded.value, value);
+//! assert_eq!(loaded.result.outcome(), Outcome::PartialSkip);
+//! assert_eq!(report.reports[0].path, "/VAR1");
+//! assert!(report.reports[0].coerced);
+//! ```
+
+mod cnum;
+pub mod compare;
+mod ctx;
+mod enums;
+pub mod import;
+mod load;
+mod load_map;
+mod load_math;
+mod load_scalar;
+mod names;
+pub mod patch;
+mod reader;
+mod report;
+mod result;
+mod schema_data;
+mod store;
+mod store_map;
+mod uuid;
+mod writer;
+
+use rosetta_types::{default_value, TypeId, TypeRegistry, Value};
+
+pub use compare::compare;
+pub use enums::EnumForm;
+pub use import::{resolve_imports, restore_imports, FileLoader, ImportLoader, ImportRecord};
+pub use patch::{apply_patch, apply_patch_copy, create_patch, PatchStyle};
+pub use report::{push_pointer, Collect, OwnedReport, Quiet, Report, Reporter};
+pub use result::{Outcome, Processing, ResultCode, Task};
+pub use schema_data::{
+    load_object, load_update, store_object, store_update, CLEARED_MEMBER, EVENTS_MEMBER,
+};
+
+use crate::error::{Error, Result};
+use ctx::{Ctx, Halt};
+use reader::Reader;
+use writer::Writer;
+
+/// How `float` (`f32`) values are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FloatForm {
+    /// Widened to double and written as the shortest text of the double, as O3DE writes them
+    /// (`0.2f` is `0.20000000298023224`).
+    #[default]
+    Widened,
+    /// The shortest text that reads back as the same float (`0.2`).
+    Shortest,
+}
+
+/// The default limit on nesting, for loading and storing.
+pub const DEFAULT_MAX_DEPTH: usize = 256;
+
+/// How [`store`] writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// Write values equal to their defaults too (`m_keepDefaults`).
+    pub keep_defaults: bool,
+    /// How enum values that are no single constant are written.
+    pub enum_form: EnumForm,
+    /// Sort map entries by [`compare`], as O3DE writes `unordered_map`; otherwise the map's order.
+    pub sort_maps: bool,
+    /// Indent with this many spaces per level (O3DE's files use 4); compact when `None`.
+    pub indent: Option<usize>,
+    /// How `float` values are written.
+    pub float_form: FloatForm,
+    /// Any outcome other than Success, DefaultsUsed or PartialDefaults is an error.
+    pub strict: bool,
+    /// Report plain successes too.
+    pub report_successes: bool,
+    /// The deepest nesting written.
+    pub max_depth: usize,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            keep_defaults: false,
+            enum_form: EnumForm::Engine,
+            sort_maps: false,
+            indent: None,
+            float_form: FloatForm::Widened,
+            strict: false,
+            report_successes: false,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+impl StoreOptions {
+    /// Indented with 4 spaces, as O3DE's `PrettyWriter` writes files.
+    pub fn pretty() -> Self {
+        StoreOptions {
+            indent: Some(4),
+            ..StoreOptions::default()
+        }
+    }
+}
+
+/// How [`load`] reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// A coercion, or any outcome other than Success, DefaultsUsed or PartialDefaults, is an
+    /// error at the value's JSON Pointer.
+    pub strict: bool,
+    /// Clear lists, sets and maps of the target before loading into them
+    /// (`m_clearContainers`); otherwise elements are appended.
+    pub clear_containers: bool,
+    /// Report plain successes too.
+    pub report_successes: bool,
+    /// The deepest nesting read.
+    pub max_depth: usize,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            strict: false,
+            clear_containers: false,
+            report_successes: false,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// What [`store`] wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    /// The JSON text (`{}` when everything was the default).
+    pub json: String,
+    /// The combined result.
+    pub result: ResultCode,
+}
+
+/// What [`load`] read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The value: the type's default with what the JSON says loaded onto it.
+    pub value: Value,
+    /// The combined result. A halting outcome (`TypeMismatch`, `Unknown`, ...) stopped loading
+    /// where it happened.
+    pub result: ResultCode,
+}
+
+/// Writes `value` of type `ty` as JSON, leaving out what equals the type's default (unless
+/// `keep_defaults`).
+pub fn store(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    value: &Value,
+    options: &StoreOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Stored> {
+    let default = if options.keep_defaults {
+        None
+    } else {
+        default_value(registry, ty).ok()
+    };
+    store_against(registry, ty, value, default.as_ref(), options, reporter)
+}
+
+/// Writes `value`, leaving out what equals `default` (O3DE's `Store` with a default object:
+/// `keep_defaults` does not apply).
+pub fn store_with_default(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    value: &Value,
+    default: &Value,
+    options: &StoreOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Stored> {
+    let options = StoreOptions {
+        keep_defaults: false,
+        ..options.clone()
+    };
+    store_against(registry, ty, value, Some(default), &options, reporter)
+}
+
+fn store_against(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    value: &Value,
+    default: Option<&Value>,
+    options: &StoreOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Stored> {
+    let ctx = Ctx::new(
+        reporter,
+        Task::WriteValue,
+        options.strict,
+        options.report_successes,
+        options.max_depth,
+    );
+    let mut s = store::Store {
+        reg: registry,
+        opts: options,
+        ctx,
+        w: Writer::new(options.indent),
+    };
+    let result = match s.value(ty, value, default) {
+        Ok(code) => code,
+        Err(Halt::Error(e)) => return Err(e),
+        Err(Halt::Code(code)) => {
+            return Err(Error::at(
+                s.ctx.path.clone(),
+                format!("storing halted: {code}"),
+            ))
+        }
+    };
+    if result.outcome() == Outcome::DefaultsUsed && s.w.out.is_empty() {
+        s.w.empty_object();
+    }
+    let json = String::from_utf8(s.w.out)
+        .map_err(|_| Error::at(String::new(), "the JSON written is not UTF-8"))?;
+    Ok(Stored { json, result })
+}
+
+/// Reads JSON `text` as a value of type `ty`, starting from the type's default.
+pub fn load(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    text: &str,
+    options: &LoadOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Loaded> {
+    let mut value = default_value(registry, ty).map_err(|e| Error::schema(e.to_string()))?;
+    let result = load_into(registry, ty, text, &mut value, options, reporter)?;
+    Ok(Loaded { value, result })
+}
+
+/// Reads JSON `text` onto `target`, a value of type `ty`: what the JSON leaves out keeps its
+/// value, and lists, sets and maps are appended to unless `clear_containers`.
+pub fn load_into(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    text: &str,
+    target: &mut Value,
+    options: &LoadOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<ResultCode> {
+    let mut l = loader(registry, text, options, reporter);
+    let code = l.value(ty, target);
+    finish(&mut l, code)
+}
+
+pub(crate) fn loader<'r, 'a, 'p>(
+    registry: &'r TypeRegistry,
+    text: &'a str,
+    options: &'p LoadOptions,
+    reporter: &'p mut dyn Reporter,
+) -> load::Load<'r, 'a, 'p> {
+    load::Load {
+        reg: registry,
+        opts: options,
+        ctx: Ctx::new(
+            reporter,
+            Task::ReadField,
+            options.strict,
+            options.report_successes,
+            options.max_depth,
+        ),
+        r: Reader::new(text, options.max_depth),
+    }
+}
+
+/// The end of a load: a halting code is the result; otherwise only whitespace may follow.
+pub(crate) fn finish(
+    l: &mut load::Load<'_, '_, '_>,
+    code: std::result::Result<ResultCode, Halt>,
+) -> Result<ResultCode> {
+    match code {
+        Ok(code) => {
+            l.r.finish()?;
+            Ok(code)
+        }
+        Err(Halt::Code(code)) => Ok(code),
+        Err(Halt::Error(e)) => Err(e),
+    }
+}

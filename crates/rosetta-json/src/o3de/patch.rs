@@ -1,0 +1,617 @@
+//! JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386), applied and created with the outcomes
+//! of O3DE's `JsonSerialization::ApplyPatch` / `CreatePatch` (`JsonMerger`).
+//!
+//! Every failure is reported to the [`Reporter`] with a message and a JSON Pointer: the entry of
+//! the patch (`/1`, `/1/op`, `/1/from`) for a malformed or failed JSON Patch operation, the
+//! target path for a success. What the reporter returns replaces the code; a halted code stops.
+
+use serde_json::{Map, Value};
+
+use super::compare::compare;
+use super::report::{push_pointer, Report, Reporter};
+use super::result::{Outcome, Processing, ResultCode, Task};
+
+/// Which patch format (`AZ::JsonMergeApproach`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PatchStyle {
+    /// RFC 6902 JSON Patch: an array of operations.
+    JsonPatch,
+    /// RFC 7386 JSON Merge Patch: a document that mirrors the target.
+    MergePatch,
+}
+
+/// Applies `patch` to `target` in place (the engine's destructive `ApplyPatch`).
+///
+/// Task [`Task::Merge`]. For a JSON Patch, the operations `add`, `remove`, `replace`, `move`,
+/// `copy` and `test` are supported; a patch that is not an array or an entry that is not an
+/// object is `TypeMismatch`, a missing `op`/`path`/`value`/`from` is `Missing`, a bad pointer or
+/// index is `Invalid`, a failed `test` is `TestFailed` and an unknown `op` is `Unknown`, all
+/// halting. On a halt the target keeps the operations applied before it.
+///
+/// ```
+/// use rosetta_json::o3de::patch::{apply_patch, PatchStyle};
+/// use rosetta_json::o3de::{Outcome, Quiet};
+/// use serde_json::json;
+/// let mut doc = json!({"a": [1]});
+/// let patch = json!([{"op": "add", "path": "/a/-", "value": 2}]);
+/// let code = apply_patch(&mut doc, &patch, PatchStyle::JsonPatch, &mut Quiet);
+/// assert_eq!(code.outcome(), Outcome::Success);
+/// assert_eq!(doc, json!({"a": [1, 2]}));
+/// ```
+pub fn apply_patch(
+    target: &mut Value,
+    patch: &Value,
+    style: PatchStyle,
+    reporter: &mut dyn Reporter,
+) -> ResultCode {
+    match style {
+        PatchStyle::JsonPatch => apply_json_patch(target, patch, reporter),
+        PatchStyle::MergePatch => {
+            let mut run = Run::new(reporter, Task::Merge);
+            apply_merge(&mut run, target, patch);
+            run.result
+        }
+    }
+}
+
+/// Applies `patch` to a copy of `source` (the engine's copying `ApplyPatch`): the patched copy,
+/// or `{}` if processing halted.
+pub fn apply_patch_copy(
+    source: &Value,
+    patch: &Value,
+    style: PatchStyle,
+    reporter: &mut dyn Reporter,
+) -> (Value, ResultCode) {
+    let mut output = source.clone();
+    let code = apply_patch(&mut output, patch, style, reporter);
+    if code.halted() {
+        output = Value::Object(Map::new());
+    }
+    (output, code)
+}
+
+/// Creates a patch that turns `source` into `target` (task [`Task::CreatePatch`]).
+///
+/// - JSON Patch: O3DE's positional diff. Members of two objects and indices of two arrays are
+///   compared recursively; a member only in the target is `add`ed (in target member order,
+///   after the recursion into shared members, as the engine does); members only in the source
+///   are `remove`d after that; extra target array elements are `add`ed and extra source
+///   elements `remove`d from the highest index down; anything else that differs is `replace`d,
+///   the root with path `""`. There is no move/copy detection.
+/// - Merge Patch: recursive; a member absent from the target becomes `null`. A `null` in the
+///   target that the patch would have to write (as the root or as an object member that is not
+///   already `null` in the source) cannot be expressed, so the result is `Unsupported`.
+///
+/// The outcome rule: when processing completed, the code is `Success` if the patch changes
+/// anything and `DefaultsUsed` if the two values are equal (the patch is then `[]`, or for a
+/// merge patch `{}` when the source is an object and the target value itself otherwise, since
+/// a merge patch `{}` would turn a non-object into `{}`). This replaces the engine's mix of
+/// `Success`, `PartialDefaults` and `DefaultsUsed`, which depends on how many values happened
+/// to be equal. As in the engine, a `null` target root is `Unsupported` too. Otherwise (an
+/// `Unsupported` merge patch, or a reporter that escalated) the combined code is returned with
+/// the patch `{}`.
+pub fn create_patch(
+    source: &Value,
+    target: &Value,
+    style: PatchStyle,
+    reporter: &mut dyn Reporter,
+) -> (Value, ResultCode) {
+    let mut run = Run::new(reporter, Task::CreatePatch);
+    let (patch, changed) = match style {
+        PatchStyle::JsonPatch => {
+            let mut ops = Vec::new();
+            diff(&mut run, &mut ops, source, target);
+            let changed = !ops.is_empty();
+            (Value::Array(ops), changed)
+        }
+        PatchStyle::MergePatch => match create_merge(&mut run, Some(source), target) {
+            Some(patch) => (patch, true),
+            // Equal values: `{}` leaves an object as it is; anything else is rewritten as itself.
+            None if source.is_object() => (Value::Object(Map::new()), false),
+            None => (target.clone(), false),
+        },
+    };
+    if run.stopped() {
+        return (Value::Object(Map::new()), run.result);
+    }
+    let outcome = if changed {
+        Outcome::Success
+    } else {
+        Outcome::DefaultsUsed
+    };
+    (patch, ResultCode::new(Task::CreatePatch, outcome))
+}
+
+/// Parses an RFC 6901 JSON Pointer into its unescaped tokens; `None` if it is not valid (does
+/// not start with `/`, or has a `~` not followed by `0` or `1`).
+pub(super) fn parse_pointer(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    rest.split('/')
+        .map(|raw| {
+            let mut token = String::with_capacity(raw.len());
+            let mut chars = raw.chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '~' => match chars.next() {
+                        Some('0') => token.push('~'),
+                        Some('1') => token.push('/'),
+                        _ => return None,
+                    },
+                    c => token.push(c),
+                }
+            }
+            Some(token)
+        })
+        .collect()
+}
+
+/// The array index a token names: digits without a leading zero.
+fn token_index(token: &str) -> Option<usize> {
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (token.len() > 1 && token.starts_with('0')) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+fn get<'v>(mut value: &'v Value, tokens: &[String]) -> Option<&'v Value> {
+    for token in tokens {
+        value = match value {
+            Value::Object(map) => map.get(token)?,
+            Value::Array(items) => items.get(token_index(token)?)?,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// The value at `tokens` inside `value`, if there is one.
+pub(super) fn get_mut<'v>(mut value: &'v mut Value, tokens: &[String]) -> Option<&'v mut Value> {
+    for token in tokens {
+        value = match value {
+            Value::Object(map) => map.get_mut(token)?,
+            Value::Array(items) => items.get_mut(token_index(token)?)?,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// A failed operation: the outcome, a message and the pointer to report it at.
+struct Fail {
+    outcome: Outcome,
+    message: String,
+    path: String,
+}
+
+fn fail(outcome: Outcome, message: impl Into<String>, element: &str, field: Option<&str>) -> Fail {
+    let mut path = element.to_owned();
+    if let Some(field) = field {
+        push_pointer(&mut path, field);
+    }
+    Fail {
+        outcome,
+        message: message.into(),
+        path,
+    }
+}
+
+fn report(reporter: &mut dyn Reporter, message: &str, code: ResultCode, path: &str) -> ResultCode {
+    reporter.report(&Report {
+        message,
+        code,
+        path,
+        coerced: false,
+    })
+}
+
+fn apply_json_patch(target: &mut Value, patch: &Value, reporter: &mut dyn Reporter) -> ResultCode {
+    let Value::Array(entries) = patch else {
+        let code = ResultCode::new(Task::Merge, Outcome::TypeMismatch);
+        return report(
+            reporter,
+            "JSON Patch only supports arrays at the root.",
+            code,
+            "",
+        );
+    };
+    let mut result = ResultCode::for_task(Task::Merge);
+    for (index, entry) in entries.iter().enumerate() {
+        let mut element = String::new();
+        push_pointer(&mut element, &index.to_string());
+        let code = match apply_entry(target, entry, &element) {
+            Ok((message, path)) => {
+                let code = ResultCode::new(Task::Merge, Outcome::Success);
+                report(reporter, &message, code, &path)
+            }
+            Err(f) => {
+                let code = ResultCode::new(Task::Merge, f.outcome);
+                report(reporter, &f.message, code, &f.path)
+            }
+        };
+        result.absorb(code);
+        if result.halted() {
+            return result;
+        }
+    }
+    result.combine(ResultCode::new(Task::Merge, Outcome::Success))
+}
+
+/// A string field of a patch entry, as pointer tokens.
+fn pointer_field(
+    entry: &Map<String, Value>,
+    field: &str,
+    element: &str,
+) -> Result<(String, Vec<String>), Fail> {
+    let Some(value) = entry.get(field) else {
+        let msg = format!("The required field \"{field}\" is missing in entry of JSON Patch.");
+        return Err(fail(Outcome::Missing, msg, element, Some(field)));
+    };
+    let Value::String(text) = value else {
+        let msg = format!("The value for \"{field}\" is not a string.");
+        return Err(fail(Outcome::TypeMismatch, msg, element, Some(field)));
+    };
+    match parse_pointer(text) {
+        Some(tokens) => Ok((text.clone(), tokens)),
+        None => {
+            let msg = format!("The value for \"{field}\" is not a valid JSON Pointer: \"{text}\".");
+            Err(fail(Outcome::Invalid, msg, element, Some(field)))
+        }
+    }
+}
+
+/// Applies one entry; on success the message and the target path to report.
+fn apply_entry(target: &mut Value, entry: &Value, element: &str) -> Result<(String, String), Fail> {
+    let Value::Object(entry) = entry else {
+        let msg = "Entry in JSON Patch is not an object.";
+        return Err(fail(Outcome::TypeMismatch, msg, element, None));
+    };
+    let op = match entry.get("op") {
+        None => {
+            let msg = "The required field \"op\" is missing in entry of JSON Patch.";
+            return Err(fail(Outcome::Missing, msg, element, Some("op")));
+        }
+        Some(Value::String(op)) => op.as_str(),
+        Some(_) => {
+            let msg = "The value for \"op\" is not a string.";
+            return Err(fail(Outcome::TypeMismatch, msg, element, Some("op")));
+        }
+    };
+    let (path, tokens) = pointer_field(entry, "path", element)?;
+    let value = |op: &str| {
+        entry.get("value").ok_or_else(|| {
+            let msg = format!("The required field \"value\" for \"{op}\" operation is missing.");
+            fail(Outcome::Missing, msg, element, Some("value"))
+        })
+    };
+    match op {
+        "add" => add(target, &tokens, value(op)?.clone(), element)?,
+        "remove" => {
+            remove(target, &tokens, element)?;
+        }
+        "replace" => {
+            let new = value(op)?;
+            let Some(slot) = get_mut(target, &tokens) else {
+                let msg = format!("The target \"{path}\" for \"replace\" operation doesn't exist.");
+                return Err(fail(Outcome::Invalid, msg, element, None));
+            };
+            *slot = new.clone();
+        }
+        "move" | "copy" => {
+            let (from, from_tokens) = pointer_field(entry, "from", element)?;
+            let Some(found) = get(target, &from_tokens) else {
+                let msg = format!("The path \"{from}\" specified in \"from\" doesn't exist.");
+                return Err(fail(Outcome::Invalid, msg, element, Some("from")));
+            };
+            if op == "copy" {
+                let copied = found.clone();
+                add(target, &tokens, copied, element)?;
+            } else {
+                if tokens.len() > from_tokens.len() && tokens.starts_with(&from_tokens) {
+                    let msg = format!("Cannot move \"{from}\" into its own child \"{path}\".");
+                    return Err(fail(Outcome::Invalid, msg, element, Some("path")));
+                }
+                let moved = remove(target, &from_tokens, element)?;
+                add(target, &tokens, moved, element)?;
+            }
+        }
+        "test" => {
+            let expected = value(op)?;
+            let Some(actual) = get(target, &tokens) else {
+                let msg = format!(
+                    "The path \"{path}\" specified in \"path\" for the \"test\" operation doesn't exist."
+                );
+                return Err(fail(Outcome::Invalid, msg, element, Some("path")));
+            };
+            if compare(actual, expected).is_ne() {
+                let msg =
+                    format!("The values for the \"test\" operation at \"{path}\" are not equal.");
+                return Err(fail(Outcome::TestFailed, msg, element, None));
+            }
+            let msg = "Successfully applied \"test\" operation.".to_owned();
+            return Ok((msg, element.to_owned()));
+        }
+        unknown => {
+            let msg = format!("Unknown operation \"{unknown}\".");
+            return Err(fail(Outcome::Unknown, msg, element, Some("op")));
+        }
+    }
+    Ok((format!("Successfully applied \"{op}\" operation."), path))
+}
+
+fn add(target: &mut Value, tokens: &[String], new: Value, element: &str) -> Result<(), Fail> {
+    let Some((last, parent_tokens)) = tokens.split_last() else {
+        *target = new;
+        return Ok(());
+    };
+    let Some(parent) = get_mut(target, parent_tokens) else {
+        let msg = "The target path for \"add\" operation does not exist.";
+        return Err(fail(Outcome::Invalid, msg, element, Some("path")));
+    };
+    match parent {
+        Value::Object(map) => {
+            map.insert(last.clone(), new);
+        }
+        Value::Array(items) if last == "-" => items.push(new),
+        Value::Array(items) => match token_index(last) {
+            Some(index) if index <= items.len() => items.insert(index, new),
+            _ => {
+                let msg = format!(
+                    "The target path for \"add\" operation has an invalid index \"{last}\"."
+                );
+                return Err(fail(Outcome::Invalid, msg, element, Some("path")));
+            }
+        },
+        _ => {
+            let msg = "The target for \"add\" operation is not an object or array.";
+            return Err(fail(Outcome::TypeMismatch, msg, element, Some("path")));
+        }
+    }
+    Ok(())
+}
+
+fn remove(target: &mut Value, tokens: &[String], element: &str) -> Result<Value, Fail> {
+    let Some((last, parent_tokens)) = tokens.split_last() else {
+        let msg = "The target path for \"remove\" operation can't point at the root.";
+        return Err(fail(Outcome::Invalid, msg, element, None));
+    };
+    let Some(parent) = get_mut(target, parent_tokens) else {
+        let msg = "The target path for \"remove\" operation does not exist.";
+        return Err(fail(Outcome::Invalid, msg, element, None));
+    };
+    match parent {
+        Value::Object(map) => map.shift_remove(last.as_str()).ok_or_else(|| {
+            let msg = format!("The \"remove\" operation found no member \"{last}\" to remove.");
+            fail(Outcome::Invalid, msg, element, None)
+        }),
+        Value::Array(items) => match token_index(last) {
+            Some(index) if index < items.len() => Ok(items.remove(index)),
+            _ => {
+                let msg = format!(
+                    "The target path for \"remove\" operation has an invalid index \"{last}\"."
+                );
+                Err(fail(Outcome::Invalid, msg, element, None))
+            }
+        },
+        _ => {
+            let msg = "The target for \"remove\" operation is not an object or array.";
+            Err(fail(Outcome::TypeMismatch, msg, element, None))
+        }
+    }
+}
+
+/// The state of a merge or a patch creation: the reporter, the combined code and the JSON
+/// Pointer of the current value.
+struct Run<'r> {
+    reporter: &'r mut dyn Reporter,
+    result: ResultCode,
+    path: String,
+}
+
+impl<'r> Run<'r> {
+    fn new(reporter: &'r mut dyn Reporter, task: Task) -> Self {
+        let (result, path) = (ResultCode::for_task(task), String::new());
+        Run {
+            reporter,
+            result,
+            path,
+        }
+    }
+
+    /// Reports at the current path; `false` once processing should stop.
+    fn note(&mut self, message: &str, task: Task, outcome: Outcome) -> bool {
+        let code = ResultCode::new(task, outcome);
+        self.result
+            .absorb(report(self.reporter, message, code, &self.path));
+        !self.stopped()
+    }
+
+    /// Halted, or (for a patch creation) a value could not be expressed.
+    fn stopped(&self) -> bool {
+        self.result.processing() != Processing::Completed
+            || self.result.outcome() > Outcome::PartialDefaults
+    }
+
+    /// Runs `f` with `segment` pushed on the path.
+    fn at<T>(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> T) -> T {
+        let len = self.path.len();
+        push_pointer(&mut self.path, segment);
+        let out = f(self);
+        self.path.truncate(len);
+        out
+    }
+
+    /// Emits a JSON Patch operation at the current path and reports it.
+    fn emit(
+        &mut self,
+        ops: &mut Vec<Value>,
+        op: &str,
+        value: Option<&Value>,
+        message: &str,
+    ) -> bool {
+        let mut entry = Map::new();
+        entry.insert("op".into(), Value::String(op.into()));
+        entry.insert("path".into(), Value::String(self.path.clone()));
+        if let Some(value) = value {
+            entry.insert("value".into(), value.clone());
+        }
+        ops.push(Value::Object(entry));
+        self.note(message, Task::CreatePatch, Outcome::Success)
+    }
+}
+
+/// RFC 7386 `MergePatch(target, patch)` in place; `false` once the reporter halted.
+fn apply_merge(run: &mut Run<'_>, target: &mut Value, patch: &Value) -> bool {
+    if let Value::Object(fields) = patch {
+        if !target.is_object() {
+            *target = Value::Object(Map::new());
+        }
+        let Value::Object(map) = target else {
+            return true;
+        };
+        let go_on = fields.iter().all(|(name, value)| {
+            run.at(name, |run| {
+                if value.is_object() {
+                    let slot = map.entry(name.clone()).or_insert(Value::Null);
+                    return apply_merge(run, slot, value);
+                }
+                let message = if value.is_null() {
+                    if map.shift_remove(name.as_str()).is_none() {
+                        return true;
+                    }
+                    "Successfully removed member using JSON Merge Patch."
+                } else if map.insert(name.clone(), value.clone()).is_some() {
+                    "Successfully updated JSON field using JSON Merge Patch."
+                } else {
+                    "Successfully added JSON field using JSON Merge Patch."
+                };
+                run.note(message, Task::Merge, Outcome::Success)
+            })
+        });
+        if !go_on {
+            return false;
+        }
+    } else {
+        *target = patch.clone();
+    }
+    let message = "Successfully applied patch to target using JSON Merge Patch.";
+    run.note(message, Task::Merge, Outcome::Success)
+}
+
+/// Deep equality as RapidJSON's `operator==` (integers exactly, other numbers as doubles).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            match (x.as_i64(), y.as_i64(), x.as_u64(), y.as_u64()) {
+                (Some(l), Some(r), _, _) => l == r,
+                (_, _, Some(l), Some(r)) => l == r,
+                _ => compare(a, b).is_eq(),
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(l, r)| same(l, r))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => compare(a, b).is_eq(),
+    }
+}
+
+/// The positional JSON Patch diff; `false` once processing should stop.
+fn diff(run: &mut Run<'_>, ops: &mut Vec<Value>, source: &Value, target: &Value) -> bool {
+    match (source, target) {
+        (Value::Object(from), Value::Object(to)) => {
+            to.iter().all(|(name, value)| {
+                run.at(name, |run| match from.get(name) {
+                    Some(old) => diff(run, ops, old, value),
+                    None => run.emit(ops, "add", Some(value), "Added new member in JSON Patch."),
+                })
+            }) && from
+                .keys()
+                .filter(|name| !to.contains_key(name.as_str()))
+                .all(|name| {
+                    let message = "Removed member from object in JSON Patch.";
+                    run.at(name, |run| run.emit(ops, "remove", None, message))
+                })
+        }
+        (Value::Array(from), Value::Array(to)) => {
+            to.iter().enumerate().all(|(index, value)| {
+                run.at(&index.to_string(), |run| match from.get(index) {
+                    Some(old) => diff(run, ops, old, value),
+                    None => run.emit(
+                        ops,
+                        "add",
+                        Some(value),
+                        "Added entry to array in JSON Patch.",
+                    ),
+                })
+            }) && (to.len()..from.len()).rev().all(|index| {
+                let message = "Removed entry from array in JSON Patch.";
+                run.at(&index.to_string(), |run| {
+                    run.emit(ops, "remove", None, message)
+                })
+            })
+        }
+        _ if same(source, target) => {
+            let message = "Values are identical so no operation was added to JSON Patch.";
+            run.note(message, Task::CreatePatch, Outcome::DefaultsUsed)
+        }
+        _ => run.emit(
+            ops,
+            "replace",
+            Some(target),
+            "Added replace operation to JSON Patch.",
+        ),
+    }
+}
+
+/// The merge patch from `source` (`None`: absent) to `target`; `None` when there is nothing to
+/// write or processing stopped ([`Run::stopped`]).
+fn create_merge(run: &mut Run<'_>, source: Option<&Value>, target: &Value) -> Option<Value> {
+    let task = Task::CreatePatch;
+    if let Value::Object(to) = target {
+        let from = source.and_then(Value::as_object);
+        let mut patch = Map::new();
+        for (name, value) in to {
+            let old = from.and_then(|f| f.get(name));
+            if let Some(member) = run.at(name, |run| create_merge(run, old, value)) {
+                patch.insert(name.clone(), member);
+            }
+            if run.stopped() {
+                return None;
+            }
+        }
+        for name in from.into_iter().flat_map(|f| f.keys()) {
+            if !to.contains_key(name.as_str()) {
+                patch.insert(name.clone(), Value::Null);
+                let message = "Removed member from object in JSON Merge Patch.";
+                if !run.at(name, |run| run.note(message, task, Outcome::Success)) {
+                    return None;
+                }
+            }
+        }
+        // Against an object an empty patch changes nothing; against anything else `{}` must be
+        // written to replace it.
+        return (from.is_none() || !patch.is_empty()).then_some(Value::Object(patch));
+    }
+    if source.is_some_and(|s| same(s, target)) {
+        let message = "Values are identical so value was not added to JSON Merge Patch.";
+        run.note(message, task, Outcome::DefaultsUsed);
+        None
+    } else if target.is_null() {
+        let message = "JSON Merge Patch can't be used to write nulls.";
+        run.note(message, task, Outcome::Unsupported);
+        None
+    } else {
+        let message = "Value successfully added to JSON Merge Patch.";
+        run.note(message, task, Outcome::Success);
+        Some(target.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,588 @@
+//! Unit tests of `patch`: the RFC appendix cases and the O3DE corpus vectors as literals.
+
+use super::*;
+use crate::o3de::report::{Collect, Quiet};
+use serde_json::json;
+
+fn merge(target: Value, patch: Value) -> (Value, ResultCode) {
+    let mut target = target;
+    let code = apply_patch(&mut target, &patch, PatchStyle::MergePatch, &mut Quiet);
+    (target, code)
+}
+
+fn json_patch(target: Value, patch: Value) -> (Value, ResultCode, Collect) {
+    let mut target = target;
+    let mut collect = Collect::default();
+    let code = apply_patch(&mut target, &patch, PatchStyle::JsonPatch, &mut collect);
+    (target, code, collect)
+}
+
+#[test]
+fn rfc7386_appendix_cases() {
+    let cases = [
+        (json!({"a": "b"}), json!({"a": "c"}), json!({"a": "c"})),
+        (
+            json!({"a": "b"}),
+            json!({"b": "c"}),
+            json!({"a": "b", "b": "c"}),
+        ),
+        (json!({"a": "b"}), json!({"a": null}), json!({})),
+        (
+            json!({"a": "b", "b": "c"}),
+            json!({"a": null}),
+            json!({"b": "c"}),
+        ),
+        (json!({"a": ["b"]}), json!({"a": "c"}), json!({"a": "c"})),
+        (json!({"a": "c"}), json!({"a": ["b"]}), json!({"a": ["b"]})),
+        (
+            json!({"a": {"b": "c"}}),
+            json!({"a": {"b": "d", "c": null}}),
+            json!({"a": {"b": "d"}}),
+        ),
+        (
+            json!({"a": [{"b": "c"}]}),
+            json!({"a": [1]}),
+            json!({"a": [1]}),
+        ),
+        (json!(["a", "b"]), json!(["c", "d"]), json!(["c", "d"])),
+        (json!({"a": "b"}), json!(["c"]), json!(["c"])),
+        (json!({"a": "foo"}), json!(null), json!(null)),
+        (json!({"a": "foo"}), json!("bar"), json!("bar")),
+        (
+            json!({"e": null}),
+            json!({"a": 1}),
+            json!({"e": null, "a": 1}),
+        ),
+        (
+            json!([1, 2]),
+            json!({"a": "b", "c": null}),
+            json!({"a": "b"}),
+        ),
+        (
+            json!({}),
+            json!({"a": {"bb": {"ccc": null}}}),
+            json!({"a": {"bb": {}}}),
+        ),
+    ];
+    for (target, patch, expected) in cases {
+        let (out, code) = merge(target.clone(), patch.clone());
+        assert_eq!(out, expected, "{target} + {patch}");
+        assert_eq!(code.outcome(), Outcome::Success);
+        assert_eq!(code.task(), Some(Task::Merge));
+    }
+}
+
+#[test]
+fn merge_patch_keeps_member_order_and_reports_paths() {
+    let mut target = json!({"x": 1, "y": 2, "z": 3});
+    let mut collect = Collect::default();
+    let patch = json!({"y": null, "a/b": 4});
+    let code = apply_patch(&mut target, &patch, PatchStyle::MergePatch, &mut collect);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(
+        serde_json::to_string(&target).ok().as_deref(),
+        Some(r#"{"x":1,"z":3,"a/b":4}"#)
+    );
+    let paths: Vec<&str> = collect.reports.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(paths, ["/y", "/a~1b", ""]);
+}
+
+#[test]
+fn merge_patch_honours_a_halting_reporter() {
+    let mut target = json!({});
+    let mut count = 0;
+    let mut reporter = |r: &Report<'_>| {
+        count += 1;
+        if r.path == "/a" {
+            ResultCode::new(Task::Merge, Outcome::Catastrophic)
+        } else {
+            r.code
+        }
+    };
+    let code = apply_patch(
+        &mut target,
+        &json!({"a": 1, "b": 2}),
+        PatchStyle::MergePatch,
+        &mut reporter,
+    );
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert_eq!(count, 1);
+    assert_eq!(target, json!({"a": 1}));
+}
+
+#[test]
+fn rfc6902_appendix_cases() {
+    let ok = [
+        (
+            json!({"foo": "bar"}),
+            json!([{"op": "add", "path": "/baz", "value": "qux"}]),
+            json!({"foo": "bar", "baz": "qux"}),
+        ),
+        (
+            json!({"foo": ["bar", "baz"]}),
+            json!([{"op": "add", "path": "/foo/1", "value": "qux"}]),
+            json!({"foo": ["bar", "qux", "baz"]}),
+        ),
+        (
+            json!({"baz": "qux", "foo": "bar"}),
+            json!([{"op": "remove", "path": "/baz"}]),
+            json!({"foo": "bar"}),
+        ),
+        (
+            json!({"foo": ["bar", "qux", "baz"]}),
+            json!([{"op": "remove", "path": "/foo/1"}]),
+            json!({"foo": ["bar", "baz"]}),
+        ),
+        (
+            json!({"baz": "qux", "foo": "bar"}),
+            json!([{"op": "replace", "path": "/baz", "value": "boo"}]),
+            json!({"baz": "boo", "foo": "bar"}),
+        ),
+        (
+            json!({"foo": {"bar": "baz", "waldo": "fred"}, "qux": {"corge": "grault"}}),
+            json!([{"op": "move", "from": "/foo/waldo", "path": "/qux/thud"}]),
+            json!({"foo": {"bar": "baz"}, "qux": {"corge": "grault", "thud": "fred"}}),
+        ),
+        (
+            json!({"foo": ["all", "grass", "cows", "eat"]}),
+            json!([{"op": "move", "from": "/foo/1", "path": "/foo/3"}]),
+            json!({"foo": ["all", "cows", "eat", "grass"]}),
+        ),
+        (
+            json!({"baz": "qux", "foo": ["a", 2, "c"]}),
+            json!([{"op": "test", "path": "/baz", "value": "qux"}, {"op": "test", "path": "/foo/1", "value": 2}]),
+            json!({"baz": "qux", "foo": ["a", 2, "c"]}),
+        ),
+        (
+            json!({"foo": "bar"}),
+            json!([{"op": "add", "path": "/child", "value": {"grandchild": {}}}]),
+            json!({"foo": "bar", "child": {"grandchild": {}}}),
+        ),
+        (
+            json!({"foo": "bar"}),
+            json!([{"op": "add", "path": "/baz", "value": "qux", "xyz": 123}]),
+            json!({"foo": "bar", "baz": "qux"}),
+        ),
+        (
+            json!({"/": 9, "~1": 10}),
+            json!([{"op": "test", "path": "/~01", "value": 10}]),
+            json!({"/": 9, "~1": 10}),
+        ),
+        (
+            json!({"foo": ["bar"]}),
+            json!([{"op": "add", "path": "/foo/-", "value": ["abc", "def"]}]),
+            json!({"foo": ["bar", ["abc", "def"]]}),
+        ),
+        (
+            json!({"a": 1}),
+            json!([{"op": "copy", "from": "/a", "path": "/b"}]),
+            json!({"a": 1, "b": 1}),
+        ),
+        (
+            json!({"a": 1}),
+            json!([{"op": "replace", "path": "", "value": [1]}]),
+            json!([1]),
+        ),
+        (json!({"a": 1}), json!([]), json!({"a": 1})),
+    ];
+    for (target, patch, expected) in ok {
+        let (out, code, _) = json_patch(target.clone(), patch.clone());
+        assert_eq!(out, expected, "{target} + {patch}");
+        assert_eq!(code.outcome(), Outcome::Success, "{patch}");
+        assert_eq!(code.processing(), Processing::Completed);
+    }
+}
+
+#[test]
+fn json_patch_failures_halt_with_engine_outcomes() {
+    let cases = [
+        // Corpus json-patch-apply-not-array.
+        (json!({}), json!({}), Outcome::TypeMismatch, ""),
+        // Corpus json-patch-apply-missing-op.
+        (
+            json!({}),
+            json!([{"path": "/test", "value": "test"}]),
+            Outcome::Missing,
+            "/0/op",
+        ),
+        (json!({}), json!([3]), Outcome::TypeMismatch, "/0"),
+        (
+            json!({}),
+            json!([{"op": 1, "path": ""}]),
+            Outcome::TypeMismatch,
+            "/0/op",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "value": 1}]),
+            Outcome::Missing,
+            "/0/path",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "path": 5, "value": 1}]),
+            Outcome::TypeMismatch,
+            "/0/path",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "path": "a", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "path": "/~2", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "path": "/a"}]),
+            Outcome::Missing,
+            "/0/value",
+        ),
+        (
+            json!({}),
+            json!([{"op": "add", "path": "/a/b", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!([1]),
+            json!([{"op": "add", "path": "/2", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!([1]),
+            json!([{"op": "add", "path": "/01", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!({"a": 1}),
+            json!([{"op": "add", "path": "/a/b", "value": 1}]),
+            Outcome::TypeMismatch,
+            "/0/path",
+        ),
+        (
+            json!({}),
+            json!([{"op": "remove", "path": ""}]),
+            Outcome::Invalid,
+            "/0",
+        ),
+        (
+            json!({}),
+            json!([{"op": "remove", "path": "/x"}]),
+            Outcome::Invalid,
+            "/0",
+        ),
+        (
+            json!([1]),
+            json!([{"op": "remove", "path": "/1"}]),
+            Outcome::Invalid,
+            "/0",
+        ),
+        (
+            json!([1]),
+            json!([{"op": "remove", "path": "/-"}]),
+            Outcome::Invalid,
+            "/0",
+        ),
+        (
+            json!({}),
+            json!([{"op": "replace", "path": "/x", "value": 1}]),
+            Outcome::Invalid,
+            "/0",
+        ),
+        (
+            json!({}),
+            json!([{"op": "move", "path": "/x"}]),
+            Outcome::Missing,
+            "/0/from",
+        ),
+        (
+            json!({}),
+            json!([{"op": "copy", "from": "/y", "path": "/x"}]),
+            Outcome::Invalid,
+            "/0/from",
+        ),
+        (
+            json!({"a": {}}),
+            json!([{"op": "move", "from": "/a", "path": "/a/b"}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!({"a": 1}),
+            json!([{"op": "test", "path": "/b", "value": 1}]),
+            Outcome::Invalid,
+            "/0/path",
+        ),
+        (
+            json!({"baz": "qux"}),
+            json!([{"op": "test", "path": "/baz", "value": "bar"}]),
+            Outcome::TestFailed,
+            "/0",
+        ),
+        (
+            json!({"/": 9}),
+            json!([{"op": "test", "path": "/~1", "value": "9"}]),
+            Outcome::TestFailed,
+            "/0",
+        ),
+        (
+            json!({}),
+            json!([{"op": "frob", "path": ""}]),
+            Outcome::Unknown,
+            "/0/op",
+        ),
+    ];
+    for (target, patch, outcome, path) in cases {
+        let (_, code, collect) = json_patch(target.clone(), patch.clone());
+        assert_eq!(code.outcome(), outcome, "{target} + {patch}");
+        assert_eq!(code.processing(), Processing::Halted, "{patch}");
+        let last = collect.reports.last().map(|r| r.path.as_str());
+        assert_eq!(last, Some(path), "{patch}");
+    }
+}
+
+#[test]
+fn destructive_apply_keeps_earlier_ops_and_copy_gives_empty_object() {
+    let patch = json!([
+        {"op": "add", "path": "/a", "value": 1},
+        {"op": "test", "path": "/a", "value": 2},
+        {"op": "add", "path": "/b", "value": 3},
+    ]);
+    let (out, code, collect) = json_patch(json!({}), patch.clone());
+    assert_eq!(code.outcome(), Outcome::TestFailed);
+    assert_eq!(out, json!({"a": 1}));
+    assert_eq!(collect.reports[0].path, "/a");
+    assert_eq!(collect.reports[1].path, "/1");
+    let (copy, code) =
+        apply_patch_copy(&json!({"k": 0}), &patch, PatchStyle::JsonPatch, &mut Quiet);
+    assert_eq!(code.outcome(), Outcome::TestFailed);
+    assert_eq!(copy, json!({}));
+    let good = json!([{"op": "add", "path": "/a", "value": 1}]);
+    let (copy, code) = apply_patch_copy(&json!({"k": 0}), &good, PatchStyle::JsonPatch, &mut Quiet);
+    assert_eq!(
+        (copy, code.outcome()),
+        (json!({"k": 0, "a": 1}), Outcome::Success)
+    );
+}
+
+#[test]
+fn a_reporter_can_downgrade_or_escalate() {
+    // Downgrading a failure lets the remaining operations run.
+    let mut lenient = |r: &Report<'_>| {
+        if r.code.halted() {
+            ResultCode::new(Task::Merge, Outcome::Skipped)
+        } else {
+            r.code
+        }
+    };
+    let patch = json!([{"op": "remove", "path": "/nope"}, {"op": "add", "path": "/a", "value": 1}]);
+    let mut target = json!({});
+    let code = apply_patch(&mut target, &patch, PatchStyle::JsonPatch, &mut lenient);
+    assert_eq!(target, json!({"a": 1}));
+    assert_eq!(code.outcome(), Outcome::PartialSkip);
+    // Escalating a success stops.
+    let mut strict = |_: &Report<'_>| ResultCode::new(Task::Merge, Outcome::Catastrophic);
+    let patch =
+        json!([{"op": "add", "path": "/a", "value": 1}, {"op": "add", "path": "/b", "value": 1}]);
+    let mut target = json!({});
+    let code = apply_patch(&mut target, &patch, PatchStyle::JsonPatch, &mut strict);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert_eq!(target, json!({"a": 1}));
+    let (patch, code) = create_patch(&json!(1), &json!(2), PatchStyle::JsonPatch, &mut strict);
+    assert_eq!((patch, code.outcome()), (json!({}), Outcome::Catastrophic));
+}
+
+fn create(source: Value, target: Value, style: PatchStyle) -> (Value, ResultCode) {
+    create_patch(&source, &target, style, &mut Quiet)
+}
+
+#[test]
+fn json_patch_creation_matches_the_corpus() {
+    let cases = [
+        // json-patch-create-0 .. 5
+        (
+            json!({"value": "foo"}),
+            json!({"value": "bar"}),
+            json!([{"op": "replace", "path": "/value", "value": "bar"}]),
+        ),
+        (
+            json!({"value0": "foo"}),
+            json!({"value0": "foo", "value1": "bar"}),
+            json!([{"op": "add", "path": "/value1", "value": "bar"}]),
+        ),
+        (
+            json!({"value0": "foo", "value1": "bar"}),
+            json!({"value0": "foo"}),
+            json!([{"op": "remove", "path": "/value1"}]),
+        ),
+        (
+            json!(["foo", "bar"]),
+            json!(["foo", "hello", "bar"]),
+            json!([{"op": "replace", "path": "/1", "value": "hello"}, {"op": "add", "path": "/2", "value": "bar"}]),
+        ),
+        (
+            json!({"value": "foo"}),
+            json!(42),
+            json!([{"op": "replace", "path": "", "value": 42}]),
+        ),
+        (json!({}), json!({}), json!([])),
+    ];
+    for (source, target, expected) in cases {
+        let (patch, code) = create(source.clone(), target.clone(), PatchStyle::JsonPatch);
+        assert_eq!(patch, expected, "{source} -> {target}");
+        let outcome = if expected == json!([]) {
+            Outcome::DefaultsUsed
+        } else {
+            Outcome::Success
+        };
+        assert_eq!(code.outcome(), outcome);
+        assert_eq!(code.task(), Some(Task::CreatePatch));
+        let (applied, _) = apply_patch_copy(&source, &patch, PatchStyle::JsonPatch, &mut Quiet);
+        assert_eq!(applied, target);
+    }
+}
+
+#[test]
+fn json_patch_creation_orders_and_round_trips() {
+    let source =
+        json!({"keep": 1, "gone": true, "list": [1, 2, 3, 4], "n": {"x": "a~b/c"}, "num": 1});
+    let target = json!({"new": null, "list": [1, 5], "n": {"x": 0}, "keep": 1, "num": 1.0});
+    let (patch, code) = create(source.clone(), target.clone(), PatchStyle::JsonPatch);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(
+        patch,
+        json!([
+            {"op": "add", "path": "/new", "value": null},
+            {"op": "replace", "path": "/list/1", "value": 5},
+            {"op": "remove", "path": "/list/3"},
+            {"op": "remove", "path": "/list/2"},
+            {"op": "replace", "path": "/n/x", "value": 0},
+            {"op": "remove", "path": "/gone"},
+        ])
+    );
+    let (applied, _) = apply_patch_copy(&source, &patch, PatchStyle::JsonPatch, &mut Quiet);
+    assert_eq!(compare(&applied, &target), std::cmp::Ordering::Equal);
+    let (patch, _) = create(
+        json!({"a/b": [1]}),
+        json!({"a/b": [2]}),
+        PatchStyle::JsonPatch,
+    );
+    assert_eq!(
+        patch,
+        json!([{"op": "replace", "path": "/a~1b/0", "value": 2}])
+    );
+}
+
+#[test]
+fn merge_patch_creation() {
+    let cases = [
+        (
+            json!({"a": 1, "b": {"c": 2, "d": 3}}),
+            json!({"a": 1, "b": {"c": 4}}),
+            json!({"b": {"c": 4, "d": null}}),
+        ),
+        (json!({"a": 1}), json!({"a": 1}), json!({})),
+        (
+            json!({"a": {"x": 1}}),
+            json!({"a": {"x": 1}, "b": {}}),
+            json!({"b": {}}),
+        ),
+        (json!({"a": 5}), json!({"a": {}}), json!({"a": {}})),
+        (json!([1]), json!({"a": [null]}), json!({"a": [null]})),
+        (json!({"a": 1}), json!([1, 2]), json!([1, 2])),
+        (
+            json!({"a": null}),
+            json!({"a": null, "b": 1}),
+            json!({"b": 1}),
+        ),
+    ];
+    for (source, target, expected) in cases {
+        let (patch, code) = create(source.clone(), target.clone(), PatchStyle::MergePatch);
+        assert_eq!(patch, expected, "{source} -> {target}");
+        let outcome = if expected == json!({}) {
+            Outcome::DefaultsUsed
+        } else {
+            Outcome::Success
+        };
+        assert_eq!(code.outcome(), outcome);
+        let (applied, _) = apply_patch_copy(&source, &patch, PatchStyle::MergePatch, &mut Quiet);
+        assert_eq!(applied, target, "{source} -> {target}");
+    }
+}
+
+#[test]
+fn merge_patch_cannot_write_nulls() {
+    for (source, target, path) in [
+        (json!({"a": 1}), json!({"a": null}), "/a"),
+        (json!({}), json!({"a": {"b": null}}), "/a/b"),
+        (json!(1), json!(null), ""),
+        (json!([]), json!({"a": null}), "/a"),
+    ] {
+        let mut collect = Collect::default();
+        let (patch, code) = create_patch(&source, &target, PatchStyle::MergePatch, &mut collect);
+        assert_eq!(code.outcome(), Outcome::Unsupported, "{source} -> {target}");
+        assert_eq!(code.processing(), Processing::Altered);
+        assert_eq!(patch, json!({}));
+        let last = collect.reports.last().map(|r| r.path.as_str());
+        assert_eq!(last, Some(path));
+    }
+}
+
+#[test]
+fn pointers_parse_per_rfc6901() {
+    assert_eq!(parse_pointer(""), Some(vec![]));
+    assert_eq!(parse_pointer("/"), Some(vec![String::new()]));
+    assert_eq!(
+        parse_pointer("/a~1b/~0/c"),
+        Some(vec!["a/b".into(), "~".into(), "c".into()])
+    );
+    assert_eq!(parse_pointer("a"), None);
+    assert_eq!(parse_pointer("/~"), None);
+    assert_eq!(token_index("0"), Some(0));
+    assert_eq!(token_index("00"), None);
+    assert_eq!(token_index("-"), None);
+    assert_eq!(token_index("99999999999999999999999"), None);
+}
+
+#[test]
+fn created_patches_round_trip_over_many_pairs() {
+    let values = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!("s"),
+        json!([]),
+        json!([1, [2, 3], {"a": 1}]),
+        json!([1, [2], {"a": 2, "b": []}, 4]),
+        json!({}),
+        json!({"a": 1, "b": {"c": [1, 2]}, "~/": "x"}),
+        json!({"b": {"c": [2], "d": {}}, "a": "1"}),
+    ];
+    for source in &values {
+        for target in &values {
+            let (patch, code) = create_patch(source, target, PatchStyle::JsonPatch, &mut Quiet);
+            assert!(!code.halted());
+            let (applied, code) =
+                apply_patch_copy(source, &patch, PatchStyle::JsonPatch, &mut Quiet);
+            assert_eq!(
+                code.outcome(),
+                Outcome::Success,
+                "{source} -> {target}: {patch}"
+            );
+            assert_eq!(&applied, target, "{source} -> {target}: {patch}");
+            let (patch, code) = create_patch(source, target, PatchStyle::MergePatch, &mut Quiet);
+            if code.outcome() != Outcome::Unsupported {
+                let (applied, _) =
+                    apply_patch_copy(source, &patch, PatchStyle::MergePatch, &mut Quiet);
+                assert_eq!(&applied, target, "{source} -> {target}: {patch}");
+            }
+        }
+    }
+}

@@ -1,0 +1,549 @@
+//! A pull parser over JSON text in memory: the loader asks for the next value of the kind it
+//! expects, so text becomes typed values with no tree in between. Positions can be saved and
+//! restored, which is how the loader looks ahead (for `$type`, or the last color key) without
+//! buffering. Comments (`//`, `/* */`) are whitespace, as O3DE's file loader allows them.
+
+use std::borrow::Cow;
+
+use crate::error::{Error, Result};
+
+/// The kind of the next value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Peek {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Peek {
+    /// The kind's name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Peek::Null => "null",
+            Peek::Bool => "a bool",
+            Peek::Number => "a number",
+            Peek::String => "a string",
+            Peek::Array => "an array",
+            Peek::Object => "an object",
+        }
+    }
+}
+
+/// A JSON number as RapidJSON keeps it: a non-negative integer, a negative integer, or a double
+/// (anything with a fraction or exponent, and integers too large for 64 bits).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Num {
+    Uint(u64),
+    Int(i64),
+    Double(f64),
+}
+
+impl Num {
+    /// The value as a double.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Uint(u) => u as f64,
+            Num::Int(i) => i as f64,
+            Num::Double(d) => d,
+        }
+    }
+}
+
+/// A value that is not a container.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Scalar<'a> {
+    Null,
+    Bool(bool),
+    Num(Num),
+    Str(Cow<'a, str>),
+}
+
+pub(crate) struct Reader<'a> {
+    src: &'a [u8],
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(text: &'a str, max_depth: usize) -> Self {
+        Reader {
+            src: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+            max_depth,
+        }
+    }
+
+    /// Saved state to come back to with [`Reader::restore`].
+    pub fn save(&self) -> (usize, usize) {
+        (self.pos, self.depth)
+    }
+
+    pub fn restore(&mut self, (pos, depth): (usize, usize)) {
+        self.pos = pos;
+        self.depth = depth;
+    }
+
+    /// A syntax error at the current position.
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        self.error_at(self.pos, message)
+    }
+
+    fn error_at(&self, offset: usize, message: impl Into<String>) -> Error {
+        let offset = offset.min(self.src.len());
+        let before = &self.src[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        Error::syntax_at(format!("{} (byte {offset})", message.into()), line, column)
+    }
+
+    #[inline]
+    fn skip_ws(&mut self) -> Result<()> {
+        loop {
+            match self.src.get(self.pos) {
+                Some(b' ' | b'\n' | b'\r' | b'\t') => self.pos += 1,
+                Some(b'/') => self.skip_comment()?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn skip_comment(&mut self) -> Result<()> {
+        let start = self.pos;
+        match self.src.get(self.pos + 1) {
+            Some(b'/') => {
+                while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+                Ok(())
+            }
+            Some(b'*') => {
+                let body = &self.src[self.pos + 2..];
+                match body.windows(2).position(|w| w == b"*/") {
+                    Some(end) => {
+                        self.pos += 2 + end + 2;
+                        Ok(())
+                    }
+                    None => Err(self.error_at(start, "unterminated comment")),
+                }
+            }
+            _ => Err(self.error("expected a value")),
+        }
+    }
+
+    /// The kind of the next value, without reading it.
+    #[inline]
+    pub fn peek(&mut self) -> Result<Peek> {
+        self.skip_ws()?;
+        Ok(match self.src.get(self.pos) {
+            Some(b'n') => Peek::Null,
+            Some(b't' | b'f') => Peek::Bool,
+            Some(b'-' | b'0'..=b'9') => Peek::Number,
+            Some(b'"') => Peek::String,
+            Some(b'[') => Peek::Array,
+            Some(b'{') => Peek::Object,
+            Some(_) => return Err(self.error("expected a JSON value")),
+            None => return Err(self.error("unexpected end of input")),
+        })
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Result<()> {
+        if self.src[self.pos..].starts_with(word) {
+            self.pos += word.len();
+            Ok(())
+        } else {
+            Err(self.error("invalid literal"))
+        }
+    }
+
+    /// Reads a scalar (after [`Reader::peek`] said it is one).
+    pub fn scalar(&mut self) -> Result<Scalar<'a>> {
+        Ok(match self.peek()? {
+            Peek::Null => {
+                self.literal(b"null")?;
+                Scalar::Null
+            }
+            Peek::Bool => Scalar::Bool(self.boolean()?),
+            Peek::Number => Scalar::Num(self.number()?),
+            Peek::String => Scalar::Str(self.string()?),
+            Peek::Array | Peek::Object => return Err(self.error("expected a scalar")),
+        })
+    }
+
+    pub fn boolean(&mut self) -> Result<bool> {
+        self.skip_ws()?;
+        if self.src.get(self.pos) == Some(&b't') {
+            self.literal(b"true")?;
+            Ok(true)
+        } else {
+            self.literal(b"false")?;
+            Ok(false)
+        }
+    }
+
+    /// Reads a number.
+    #[inline]
+    pub fn number(&mut self) -> Result<Num> {
+        self.skip_ws()?;
+        let start = self.pos;
+        let b = self.src;
+        let mut i = start;
+        let negative = b.get(i) == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let int_start = i;
+        let mut magnitude: u64 = 0;
+        let mut overflow = false;
+        while let Some(&c) = b.get(i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            match magnitude
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(u64::from(c - b'0')))
+            {
+                Some(m) => magnitude = m,
+                None => overflow = true,
+            }
+            i += 1;
+        }
+        let int_digits = i - int_start;
+        if int_digits == 0 || (int_digits > 1 && b[int_start] == b'0') {
+            return Err(self.error_at(start, "invalid number"));
+        }
+        let mut is_double = false;
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            let frac = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == frac {
+                return Err(self.error_at(i, "expected a digit after the decimal point"));
+            }
+            is_double = true;
+        }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            i += 1;
+            if matches!(b.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            let exp = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == exp {
+                return Err(self.error_at(i, "expected a digit in the exponent"));
+            }
+            is_double = true;
+        }
+        self.pos = i;
+        if !is_double && !overflow {
+            if !negative {
+                return Ok(Num::Uint(magnitude));
+            }
+            if let Some(v) = 0i64.checked_sub_unsigned(magnitude) {
+                return Ok(if v == 0 { Num::Uint(0) } else { Num::Int(v) });
+            }
+        }
+        // The slice is ASCII digits, signs, '.' and exponent characters.
+        let text = std::str::from_utf8(&b[start..i])
+            .map_err(|_| self.error_at(start, "invalid number"))?;
+        let value: f64 = text
+            .parse()
+            .map_err(|_| self.error_at(start, "invalid number"))?;
+        if value.is_infinite() {
+            return Err(self.error_at(start, "number out of range"));
+        }
+        Ok(Num::Double(value))
+    }
+
+    /// Reads a string; borrowed when it has no escapes.
+    #[inline]
+    pub fn string(&mut self) -> Result<Cow<'a, str>> {
+        self.skip_ws()?;
+        if self.src.get(self.pos) != Some(&b'"') {
+            return Err(self.error("expected a string"));
+        }
+        let start = self.pos + 1;
+        let mut i = start;
+        let b = self.src;
+        loop {
+            match b.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return self.utf8(start, &b[start..i]).map(Cow::Borrowed);
+                }
+                Some(b'\\') => break,
+                Some(&c) if c < 0x20 => {
+                    return Err(self.error_at(i, "control character in a string"))
+                }
+                Some(_) => i += 1,
+                None => return Err(self.error_at(start - 1, "unterminated string")),
+            }
+        }
+        let mut out: Vec<u8> = b[start..i].to_vec();
+        loop {
+            match b.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return String::from_utf8(out)
+                        .map(Cow::Owned)
+                        .map_err(|_| self.error_at(start, "invalid UTF-8 in a string"));
+                }
+                Some(b'\\') => {
+                    i += 1;
+                    let c = match b.get(i) {
+                        Some(b'"') => b'"',
+                        Some(b'\\') => b'\\',
+                        Some(b'/') => b'/',
+                        Some(b'b') => 8,
+                        Some(b'f') => 12,
+                        Some(b'n') => b'\n',
+                        Some(b'r') => b'\r',
+                        Some(b't') => b'\t',
+                        Some(b'u') => {
+                            let ch = self.unicode_escape(&mut i)?;
+                            let mut buf = [0u8; 4];
+                            out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                            continue;
+                        }
+                        _ => return Err(self.error_at(i, "invalid escape")),
+                    };
+                    out.push(c);
+                    i += 1;
+                }
+                Some(&c) if c < 0x20 => {
+                    return Err(self.error_at(i, "control character in a string"))
+                }
+                Some(&c) => {
+                    out.push(c);
+                    i += 1;
+                }
+                None => return Err(self.error_at(start - 1, "unterminated string")),
+            }
+        }
+    }
+
+    fn utf8(&self, start: usize, bytes: &'a [u8]) -> Result<&'a str> {
+        std::str::from_utf8(bytes).map_err(|_| self.error_at(start, "invalid UTF-8 in a string"))
+    }
+
+    /// `i` is at the `u` of `\uXXXX`; leaves `i` after the escape (and a low surrogate's).
+    fn unicode_escape(&self, i: &mut usize) -> Result<char> {
+        let hex4 = |at: usize| -> Option<u32> {
+            let s = self.src.get(at..at + 4)?;
+            let s = std::str::from_utf8(s).ok()?;
+            u32::from_str_radix(s, 16).ok()
+        };
+        let at = *i;
+        let hi = hex4(at + 1).ok_or_else(|| self.error_at(at, "invalid \\u escape"))?;
+        *i = at + 5;
+        if (0xD800..0xDC00).contains(&hi) {
+            if self.src.get(*i..*i + 2) == Some(b"\\u") {
+                if let Some(lo) = hex4(*i + 2).filter(|lo| (0xDC00..0xE000).contains(lo)) {
+                    *i += 6;
+                    let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                    return char::from_u32(c)
+                        .ok_or_else(|| self.error_at(at, "invalid \\u escape"));
+                }
+            }
+            return Err(self.error_at(at, "unpaired surrogate in a \\u escape"));
+        }
+        char::from_u32(hi).ok_or_else(|| self.error_at(at, "unpaired surrogate in a \\u escape"))
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(self.error(format!("nesting deeper than {} levels", self.max_depth)));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Reads `[` (after a peek).
+    pub fn begin_array(&mut self) -> Result<()> {
+        self.skip_ws()?;
+        self.enter()
+    }
+
+    /// Before each element: `Ok(true)` if one follows, `Ok(false)` after reading `]`.
+    #[inline]
+    pub fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        self.skip_ws()?;
+        match self.src.get(self.pos) {
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                return Ok(false);
+            }
+            Some(b',') if !*first => {
+                self.pos += 1;
+            }
+            _ if *first => {}
+            _ => return Err(self.error("expected `,` or `]`")),
+        }
+        *first = false;
+        Ok(true)
+    }
+
+    /// Reads `{` (after a peek).
+    pub fn begin_object(&mut self) -> Result<()> {
+        self.skip_ws()?;
+        self.enter()
+    }
+
+    /// The next member's key (and its `:`), or `None` after reading `}`.
+    #[inline]
+    pub fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'a, str>>> {
+        self.skip_ws()?;
+        match self.src.get(self.pos) {
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                return Ok(None);
+            }
+            Some(b',') if !*first => {
+                self.pos += 1;
+                self.skip_ws()?;
+            }
+            Some(b'"') if *first => {}
+            _ if *first => return Err(self.error("expected a member name or `}`")),
+            _ => return Err(self.error("expected `,` or `}`")),
+        }
+        *first = false;
+        if self.src.get(self.pos) != Some(&b'"') {
+            return Err(self.error("expected a member name"));
+        }
+        let key = self.string()?;
+        self.skip_ws()?;
+        if self.src.get(self.pos) != Some(&b':') {
+            return Err(self.error("expected `:` after a member name"));
+        }
+        self.pos += 1;
+        Ok(Some(key))
+    }
+
+    /// Reads and discards the next value (bounded by the nesting limit).
+    pub fn skip_value(&mut self) -> Result<()> {
+        match self.peek()? {
+            Peek::Array => {
+                self.begin_array()?;
+                let mut first = true;
+                while self.next_element(&mut first)? {
+                    self.skip_value()?;
+                }
+                Ok(())
+            }
+            Peek::Object => {
+                self.begin_object()?;
+                let mut first = true;
+                while self.next_key(&mut first)?.is_some() {
+                    self.skip_value()?;
+                }
+                Ok(())
+            }
+            _ => self.scalar().map(drop),
+        }
+    }
+
+    /// Whether the next value is the explicit default `{}` (without reading it).
+    pub fn at_empty_object(&mut self) -> Result<bool> {
+        self.skip_ws()?;
+        if self.src.get(self.pos) != Some(&b'{') {
+            return Ok(false);
+        }
+        let mut i = self.pos + 1;
+        while matches!(self.src.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            i += 1;
+        }
+        Ok(self.src.get(i) == Some(&b'}'))
+    }
+
+    /// Reads `{}` (after [`Reader::at_empty_object`]).
+    pub fn empty_object(&mut self) -> Result<()> {
+        self.begin_object()?;
+        let mut first = true;
+        match self.next_key(&mut first)? {
+            None => Ok(()),
+            Some(_) => Err(self.error("expected `{}`")),
+        }
+    }
+
+    /// After the document: only whitespace may follow.
+    pub fn finish(&mut self) -> Result<()> {
+        self.skip_ws()?;
+        if self.pos < self.src.len() {
+            return Err(self.error("trailing characters after the JSON value"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_values_and_says_where() {
+        let mut r = Reader::new(" {\"a\": [1, -2, 3.5, 1e2, 18446744073709551615, 18446744073709551616], // c\n \"b\\u00e9\\ud83d\\ude00\": \"x\" /* c */ }", 8);
+        assert_eq!(r.peek().unwrap(), Peek::Object);
+        r.begin_object().unwrap();
+        let mut first = true;
+        assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("a"));
+        r.begin_array().unwrap();
+        let mut nums = Vec::new();
+        let mut f = true;
+        while r.next_element(&mut f).unwrap() {
+            nums.push(r.number().unwrap());
+        }
+        assert_eq!(
+            nums,
+            [
+                Num::Uint(1),
+                Num::Int(-2),
+                Num::Double(3.5),
+                Num::Double(100.0),
+                Num::Uint(u64::MAX),
+                Num::Double(18446744073709551616.0)
+            ]
+        );
+        assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("bé😀"));
+        assert_eq!(r.scalar().unwrap(), Scalar::Str("x".into()));
+        assert_eq!(r.next_key(&mut first).unwrap(), None);
+        r.finish().unwrap();
+
+        let err = Reader::new("{\n  \"a\": tru }", 8)
+            .skip_value()
+            .unwrap_err();
+        assert_eq!(err.line_column(), Some((2, 8)));
+        assert!(Reader::new("[[[[1]]]]", 3).skip_value().is_err());
+        assert!(Reader::new("[[[1]]]", 3).skip_value().is_ok());
+        for bad in [
+            "01",
+            "1.",
+            "-",
+            "\"\\x\"",
+            "\"a",
+            "[1,]",
+            "{\"a\" 1}",
+            "{,}",
+            "\"\\ud800\"",
+        ] {
+            assert!(Reader::new(bad, 8).skip_value().is_err(), "{bad}");
+        }
+    }
+}

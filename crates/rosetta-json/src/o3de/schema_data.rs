@@ -1,0 +1,347 @@
+//! Schema data in O3DE-style JSON: objects (component data, command requests and responses,
+//! any type's object) and component updates, through the shared type model.
+//!
+//! An update is an object of the fields it sets (a field set to its default is written as the
+//! explicit default `{}`, so it is not lost), plus two reserved members:
+//!
+//! ```json
+//! {
+//!     "level": 3,
+//!     "name": {},
+//!     "$cleared": ["titles"],
+//!     "$events": { "levelled_up": [ { "new_level": 3 } ] }
+//! }
+//! ```
+
+use rosetta_types::{default_value, Kind, TypeId, TypeRegistry};
+use rosetta_wire::{typed, ComponentUpdate, Object};
+
+use super::ctx::{Ctx, Halt, Step};
+use super::load::{failed, Load};
+use super::reader::Peek;
+use super::result::{Outcome, ResultCode, Task};
+use super::store::Store;
+use super::writer::Writer;
+use super::{finish, loader, LoadOptions, Reporter, StoreOptions, Stored};
+use crate::error::{Error, Result};
+
+/// The update member listing cleared fields by name.
+pub const CLEARED_MEMBER: &str = "$cleared";
+/// The update member holding events: event name to an array of payloads.
+pub const EVENTS_MEMBER: &str = "$events";
+
+fn wire(e: rosetta_wire::Error) -> Error {
+    Error::wire(String::new(), &e)
+}
+
+/// Writes schema data `object` of type (or component) `ty` as JSON.
+pub fn store_object(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    object: &Object,
+    options: &StoreOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Stored> {
+    let value = typed::read(registry, ty, object).map_err(wire)?;
+    super::store(registry, ty, &value, options, reporter)
+}
+
+/// Reads schema data of type (or component) `ty` from JSON.
+pub fn load_object(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    text: &str,
+    options: &LoadOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<(Object, ResultCode)> {
+    let loaded = super::load(registry, ty, text, options, reporter)?;
+    let object = typed::write(registry, ty, &loaded.value).map_err(wire)?;
+    Ok((object, loaded.result))
+}
+
+fn component_parts(
+    registry: &TypeRegistry,
+    component: TypeId,
+) -> Result<(&rosetta_types::StructType, &rosetta_types::ComponentInfo)> {
+    let t = registry
+        .get(component)
+        .ok_or_else(|| Error::schema(format!("no type with id {}", component.as_u32())))?;
+    match (t.kind(), t.component()) {
+        (Kind::Struct(s), Some(info)) => Ok((s, info)),
+        _ => Err(Error::schema(format!(
+            "`{}` is not a component",
+            registry.display(component)
+        ))),
+    }
+}
+
+/// Writes a component update as JSON.
+pub fn store_update(
+    registry: &TypeRegistry,
+    component: TypeId,
+    update: &ComponentUpdate,
+    options: &StoreOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<Stored> {
+    let (def, info) = component_parts(registry, component)?;
+    let ctx = Ctx::new(
+        reporter,
+        Task::WriteValue,
+        options.strict,
+        options.report_successes,
+        options.max_depth,
+    );
+    let mut s = Store {
+        reg: registry,
+        opts: options,
+        ctx,
+        w: Writer::new(options.indent),
+    };
+    let mut frame = s.w.begin_object();
+    let mut result = ResultCode::new(Task::WriteValue, Outcome::Success);
+    let mut cleared = Vec::new();
+    let step =
+        |s: &mut Store<'_, '_>, name: &str, f: &mut dyn FnMut(&mut Store<'_, '_>) -> Step| {
+            let len = s.ctx.enter_key(name)?;
+            let code = f(s);
+            s.ctx.leave(len);
+            code
+        };
+    let halt = |h: Halt| match h {
+        Halt::Error(e) => e,
+        Halt::Code(code) => Error::at(String::new(), format!("storing halted: {code}")),
+    };
+    for field in def.fields() {
+        let Some(n) = field.number() else { continue };
+        if update.is_field_cleared(n) {
+            cleared.push(field.name());
+        }
+        if !update.fields().has_field(n) {
+            continue;
+        }
+        let value =
+            typed::get_field(registry, component, update.fields(), field.name()).map_err(wire)?;
+        let fresh = s.fresh_default(field.ty());
+        s.w.key(&mut frame, field.name());
+        let code = step(&mut s, field.name(), &mut |s| {
+            s.element(field.ty(), &value, fresh.as_ref())
+        })
+        .map_err(halt)?;
+        result.absorb(code);
+    }
+    if !cleared.is_empty() {
+        s.w.key(&mut frame, CLEARED_MEMBER);
+        let mut a = s.w.begin_array();
+        for name in cleared {
+            s.w.element(&mut a);
+            s.w.string(name);
+        }
+        s.w.end_array(a);
+    }
+    let mut events_frame = None;
+    for event in info.events() {
+        let objects = update.events().objects(event.index()).map_err(wire)?;
+        if objects.is_empty() {
+            continue;
+        }
+        let events = events_frame.get_or_insert_with(|| {
+            s.w.key(&mut frame, EVENTS_MEMBER);
+            s.w.begin_object()
+        });
+        s.w.key(events, event.name());
+        let mut a = s.w.begin_array();
+        let fresh = s.fresh_default(event.ty());
+        for (i, object) in objects.iter().enumerate() {
+            let value = typed::read(registry, event.ty(), object).map_err(wire)?;
+            s.w.element(&mut a);
+            let path = format!("{EVENTS_MEMBER}/{}/{i}", event.name());
+            let code = step(&mut s, &path, &mut |s| {
+                s.element(event.ty(), &value, fresh.as_ref())
+            })
+            .map_err(halt)?;
+            result.absorb(code);
+        }
+        s.w.end_array(a);
+    }
+    if let Some(events) = events_frame {
+        s.w.end_object(events);
+    }
+    s.w.end_object(frame);
+    let json = String::from_utf8(s.w.out)
+        .map_err(|_| Error::at(String::new(), "the JSON written is not UTF-8"))?;
+    Ok(Stored { json, result })
+}
+
+/// Reads a component update from JSON (the form [`store_update`] writes).
+pub fn load_update(
+    registry: &TypeRegistry,
+    component: TypeId,
+    text: &str,
+    options: &LoadOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<(ComponentUpdate, ResultCode)> {
+    let (def, info) = component_parts(registry, component)?;
+    let mut l = loader(registry, text, options, reporter);
+    let mut update = ComponentUpdate::new();
+    let code = update_members(&mut l, component, def, info, &mut update);
+    let code = finish(&mut l, code)?;
+    Ok((update, code))
+}
+
+fn update_members(
+    l: &mut Load<'_, '_, '_>,
+    component: TypeId,
+    def: &rosetta_types::StructType,
+    info: &rosetta_types::ComponentInfo,
+    update: &mut ComponentUpdate,
+) -> Step {
+    if l.r.peek()? != Peek::Object {
+        return l.wrong_kind("an object");
+    }
+    l.r.begin_object()?;
+    let mut first = true;
+    let mut result = l.ctx.code(Outcome::Success);
+    while let Some(key) = l.r.next_key(&mut first)? {
+        let len = l.ctx.enter_key(&key)?;
+        let code = if key == CLEARED_MEMBER {
+            cleared(l, def, update)
+        } else if key == EVENTS_MEMBER {
+            events(l, info, update)
+        } else {
+            field(l, component, def, &key, update)
+        };
+        l.ctx.leave(len);
+        result.absorb(code?);
+    }
+    Ok(result)
+}
+
+fn find_field<'s>(
+    def: &'s rosetta_types::StructType,
+    name: &str,
+) -> Option<&'s rosetta_types::Field> {
+    def.field(name).or_else(|| {
+        def.fields()
+            .iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    })
+}
+
+fn field(
+    l: &mut Load<'_, '_, '_>,
+    component: TypeId,
+    def: &rosetta_types::StructType,
+    key: &str,
+    update: &mut ComponentUpdate,
+) -> Step {
+    let Some(field) = find_field(def, key) else {
+        l.r.skip_value()?;
+        let message = format!("`{}` has no field `{key}`", l.reg.display(component));
+        return l.ctx.report(Outcome::Skipped, false, || message);
+    };
+    let mut value = default_value(l.reg, field.ty()).map_err(|e| l.ctx.error(e.to_string()))?;
+    let code = l.value(field.ty(), &mut value)?;
+    if !failed(code) {
+        typed::set_field(l.reg, component, update.fields_mut(), field.name(), &value)
+            .map_err(|e| l.ctx.error(e.to_string()))?;
+    }
+    Ok(code)
+}
+
+fn cleared(
+    l: &mut Load<'_, '_, '_>,
+    def: &rosetta_types::StructType,
+    update: &mut ComponentUpdate,
+) -> Step {
+    if l.r.peek()? != Peek::Array {
+        return l.wrong_kind("an array of field names");
+    }
+    l.r.begin_array()?;
+    let mut first = true;
+    let mut result = l.ctx.code(Outcome::Success);
+    let mut i = 0;
+    while l.r.next_element(&mut first)? {
+        let len = l.ctx.enter_index(i)?;
+        i += 1;
+        let code = if l.r.peek()? == Peek::String {
+            let name = l.r.string()?;
+            match find_field(def, &name).and_then(|f| f.number()) {
+                Some(n) => {
+                    update.add_cleared_field(n);
+                    Ok(l.ctx.code(Outcome::Success))
+                }
+                None => l.ctx.report(Outcome::Skipped, false, || {
+                    format!("no field `{name}` to clear")
+                }),
+            }
+        } else {
+            l.wrong_kind("a field name")
+        };
+        l.ctx.leave(len);
+        result.absorb(code?);
+    }
+    Ok(result)
+}
+
+fn events(
+    l: &mut Load<'_, '_, '_>,
+    info: &rosetta_types::ComponentInfo,
+    update: &mut ComponentUpdate,
+) -> Step {
+    if l.r.peek()? != Peek::Object {
+        return l.wrong_kind("an object of event names");
+    }
+    l.r.begin_object()?;
+    let mut first = true;
+    let mut result = l.ctx.code(Outcome::Success);
+    while let Some(name) = l.r.next_key(&mut first)? {
+        let len = l.ctx.enter_key(&name)?;
+        let event = info.event_by_name(&name).or_else(|| {
+            info.events()
+                .iter()
+                .find(|e| e.name().eq_ignore_ascii_case(&name))
+        });
+        let code = match event {
+            None => {
+                let skipped = l.r.skip_value().map_err(Halt::from);
+                skipped.and_then(|()| {
+                    l.ctx
+                        .report(Outcome::Skipped, false, || format!("no event `{name}`"))
+                })
+            }
+            Some(event) if l.r.peek()? == Peek::Array => event_payloads(l, event, update),
+            Some(_) => l.wrong_kind("an array of event payloads"),
+        };
+        l.ctx.leave(len);
+        result.absorb(code?);
+    }
+    Ok(result)
+}
+
+fn event_payloads(
+    l: &mut Load<'_, '_, '_>,
+    event: &rosetta_types::Event,
+    update: &mut ComponentUpdate,
+) -> Step {
+    let fresh = default_value(l.reg, event.ty()).map_err(|e| l.ctx.error(e.to_string()))?;
+    l.r.begin_array()?;
+    let mut first = true;
+    let mut result = l.ctx.code(Outcome::Success);
+    let mut i = 0;
+    while l.r.next_element(&mut first)? {
+        let len = l.ctx.enter_index(i)?;
+        i += 1;
+        let mut value = fresh.clone();
+        let code = l.value(event.ty(), &mut value).and_then(|code| {
+            if !failed(code) {
+                let object = typed::write(l.reg, event.ty(), &value)
+                    .map_err(|e| l.ctx.error(e.to_string()))?;
+                *update.add_event(event.index()) = object;
+            }
+            Ok(code)
+        });
+        l.ctx.leave(len);
+        result.absorb(code?);
+    }
+    Ok(result)
+}

@@ -1,0 +1,602 @@
+//! Store: a value of the shared type model written straight to JSON text by O3DE's rules.
+//!
+//! Every function writes exactly one JSON value, or nothing and returns `DefaultsUsed` (the value
+//! equals its default and defaults are not kept). The caller decides what nothing means: a
+//! member is left out, an element becomes the explicit default `{}`, the document is `{}`.
+
+use rosetta_types::{default_value, Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
+
+use super::ctx::{Ctx, Halt, Step};
+use super::enums::{store_form, EnumJson, Leftover};
+use super::names::type_name;
+use super::result::Outcome;
+use super::writer::{Frame, Writer};
+use super::{FloatForm, StoreOptions};
+
+pub(crate) struct Store<'r, 'p> {
+    pub reg: &'r TypeRegistry,
+    pub opts: &'p StoreOptions,
+    pub ctx: Ctx<'p>,
+    pub w: Writer,
+}
+
+/// `AZ::IsClose(a, b, epsilon)`.
+fn close32(a: f32, b: f32) -> bool {
+    a == b || (a - b).abs() <= f32::EPSILON
+}
+
+fn close64(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= f64::EPSILON
+}
+
+/// Whether a leaf value equals its default, as the leaf serializers compare.
+fn leaf_equal(v: &Value, d: &Value) -> bool {
+    match (v, d) {
+        (Value::F32(a), Value::F32(b)) => close32(*a, *b),
+        (Value::F64(a), Value::F64(b)) => close64(*a, *b),
+        (Value::MathF32(a), Value::MathF32(b)) => {
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close32(*x, *y))
+        }
+        (Value::MathF64(a), Value::MathF64(b)) => {
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close64(*x, *y))
+        }
+        _ => v == d,
+    }
+}
+
+impl Store<'_, '_> {
+    fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
+        self.ctx.error(format!(
+            "a {} is not a value of `{}`",
+            v.kind_name(),
+            self.reg.display(ty)
+        ))
+    }
+
+    /// A fresh default of `ty` to compare elements with (`None` when defaults are kept or the
+    /// type has no finite default).
+    pub fn fresh_default(&self, ty: TypeId) -> Option<Value> {
+        if self.opts.keep_defaults {
+            None
+        } else {
+            default_value(self.reg, ty).ok()
+        }
+    }
+
+    fn success(&mut self) -> Step {
+        self.ctx.report(Outcome::Success, false, String::new)
+    }
+
+    fn defaults_used(&mut self) -> Step {
+        self.ctx
+            .report(Outcome::DefaultsUsed, false, || "the default value".into())
+    }
+
+    pub fn value(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let reg = self.reg;
+        let t = reg
+            .get(ty)
+            .ok_or_else(|| self.ctx.error(format!("no type with id {}", ty.as_u32())))?;
+        match t.kind() {
+            Kind::Struct(_) => self.structure(ty, v, d),
+            Kind::Enum(e) | Kind::Bitmask(e) => {
+                let Value::Enum(x) = v else {
+                    return Err(self.mismatch(ty, v));
+                };
+                if d.is_some_and(|d| d == v) {
+                    return self.defaults_used();
+                }
+                match store_form(e, *x, self.opts.enum_form) {
+                    EnumJson::Name(n) => self.w.string(n),
+                    EnumJson::Int(i) => self.w.i64(i),
+                    EnumJson::Uint(u) => self.w.u64(u),
+                    EnumJson::Flags(names, rest) => {
+                        let mut f = self.w.begin_array();
+                        for n in names {
+                            self.w.element(&mut f);
+                            self.w.string(n);
+                        }
+                        match rest {
+                            Some(Leftover::Int(i)) => {
+                                self.w.element(&mut f);
+                                self.w.i64(i);
+                            }
+                            Some(Leftover::Uint(u)) => {
+                                self.w.element(&mut f);
+                                self.w.u64(u);
+                            }
+                            None => {}
+                        }
+                        self.w.end_array(f);
+                    }
+                }
+                self.success()
+            }
+            Kind::List(e) | Kind::Set(e) => {
+                let sorted = matches!(t.kind(), Kind::Set(_));
+                self.list(*e, v, d, sorted)
+            }
+            Kind::Array(e, _) => self.fixed(v, d, |_| *e),
+            Kind::Tuple(ts) => self.fixed(v, d, |i| ts.get(i).copied().unwrap_or(TypeId::NIL)),
+            Kind::Map(k, val) => self.map(*k, *val, v, d),
+            Kind::Option(inner) => self.option(*inner, v, d),
+            Kind::Math(m) => {
+                if d.is_some_and(|d| leaf_equal(v, d)) {
+                    return self.defaults_used();
+                }
+                self.math(ty, m.shape, m.scalar, v, d)
+            }
+            Kind::Entity => self.entity(v, d),
+            Kind::Polymorphic(base) => self.polymorphic(*base, v, d),
+            Kind::Any => self.any(v, d),
+            _ => {
+                if d.is_some_and(|d| leaf_equal(v, d)) {
+                    return self.defaults_used();
+                }
+                self.scalar(ty, v)
+            }
+        }
+    }
+
+    fn scalar(&mut self, ty: TypeId, v: &Value) -> Step {
+        match *v {
+            Value::Bool(b) => self.w.boolean(b),
+            Value::Char(c) => self.w.string(c.encode_utf8(&mut [0; 4])),
+            Value::I8(x) => self.w.i64(x.into()),
+            Value::I16(x) => self.w.i64(x.into()),
+            Value::I32(x) => self.w.i64(x.into()),
+            Value::I64(x) | Value::EntityId(x) => self.w.i64(x),
+            Value::U8(x) => self.w.u64(x.into()),
+            Value::U16(x) => self.w.u64(x.into()),
+            Value::U32(x) => self.w.u64(x.into()),
+            Value::U64(x) => self.w.u64(x),
+            Value::F32(x) => self.f32(x),
+            Value::F64(x) => self.w.f64(x),
+            Value::String(ref s) => self.w.string(s),
+            Value::Bytes(ref b) => {
+                use base64::Engine;
+                self.w
+                    .string(&base64::engine::general_purpose::STANDARD.encode(b))
+            }
+            Value::Uuid(ref u) => self.w.uuid(u),
+            _ => return Err(self.mismatch(ty, v)),
+        }
+        self.success()
+    }
+
+    #[inline]
+    fn f32(&mut self, x: f32) {
+        match self.opts.float_form {
+            FloatForm::Widened => self.w.f64(f64::from(x)),
+            FloatForm::Shortest if x.is_finite() => {
+                self.w.raw(zmij::Buffer::new().format_finite(x).as_bytes())
+            }
+            FloatForm::Shortest => self.w.f64(f64::from(x)),
+        }
+    }
+
+    /// An element of a container: the explicit default `{}` when it is the default (`null` for
+    /// an empty option, which `{}` would load as a present default).
+    pub fn element(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let code = self.value(ty, v, d)?;
+        if code.outcome() == Outcome::DefaultsUsed {
+            if matches!(v, Value::Option(None)) {
+                self.w.null();
+            } else {
+                self.w.empty_object();
+            }
+        }
+        Ok(code)
+    }
+
+    fn structure(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let start = self.w.len();
+        let mut frame = self.w.begin_object();
+        let mut result = self.members(&mut frame, ty, v, d)?;
+        if !result.has_done_work() && self.opts.keep_defaults {
+            result = self.ctx.code(Outcome::Success);
+        }
+        if result.outcome() == Outcome::DefaultsUsed {
+            self.w.abandon(start);
+            return self.defaults_used();
+        }
+        self.w.end_object(frame);
+        Ok(result)
+    }
+
+    /// The members of struct value `v` into an open object, defaults left out.
+    fn members(&mut self, frame: &mut Frame, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let reg = self.reg;
+        let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
+            return Err(self.mismatch(ty, v));
+        };
+        let Value::Struct(values) = v else {
+            return Err(self.mismatch(ty, v));
+        };
+        if values.len() != s.len() {
+            return Err(self.mismatch(ty, v));
+        }
+        let defaults = d.and_then(Value::as_struct).filter(|d| d.len() == s.len());
+        let mut result = self.ctx.fresh();
+        for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
+            let mark = self.w.mark(frame);
+            self.w.key(frame, field.name());
+            let len = self.ctx.enter_key(field.name())?;
+            let code = self.value(field.ty(), value, defaults.map(|d| &d[i]));
+            self.ctx.leave(len);
+            let code = code?;
+            if code.outcome() == Outcome::DefaultsUsed {
+                self.w.rollback(frame, mark);
+            }
+            result.absorb(code);
+        }
+        Ok(result)
+    }
+
+    fn list(&mut self, element: TypeId, v: &Value, d: Option<&Value>, sorted: bool) -> Step {
+        let Value::List(items) = v else {
+            return Err(self.mismatch(element, v));
+        };
+        if items.is_empty() {
+            let default_empty = d.is_none_or(|d| d.as_list().is_some_and(<[Value]>::is_empty));
+            if !self.opts.keep_defaults && default_empty {
+                return self.defaults_used();
+            }
+            self.w.raw(b"[]");
+            return self.success();
+        }
+        let fresh = self.fresh_default(element);
+        let mut result = self.ctx.code(Outcome::Success);
+        if sorted {
+            let mut parts = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                let (code, json) =
+                    self.fragment(i, |s| s.element(element, item, fresh.as_ref()))?;
+                result.absorb(code);
+                parts.push(json);
+            }
+            self.write_sorted(parts);
+            return Ok(result);
+        }
+        let mut frame = self.w.begin_array();
+        for (i, item) in items.iter().enumerate() {
+            self.w.element(&mut frame);
+            let len = self.ctx.enter_index(i)?;
+            let code = self.element(element, item, fresh.as_ref());
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        self.w.end_array(frame);
+        Ok(result)
+    }
+
+    /// Writes one value at `index` into its own buffer (for sorting): its code and JSON text.
+    pub fn fragment(
+        &mut self,
+        index: usize,
+        f: impl FnOnce(&mut Self) -> Step,
+    ) -> Result<(super::ResultCode, Vec<u8>), Halt> {
+        let saved = std::mem::replace(&mut self.w, Writer::new(None));
+        let len = self.ctx.enter_index(index);
+        let code = len.and_then(|len| {
+            let code = f(self);
+            self.ctx.leave(len);
+            code
+        });
+        let part = std::mem::replace(&mut self.w, saved);
+        Ok((code?, part.out))
+    }
+
+    /// Writes compact JSON fragments as an array sorted by `JsonSerialization::Compare`.
+    fn write_sorted(&mut self, parts: Vec<Vec<u8>>) {
+        let mut parsed: Vec<(serde_json::Value, Vec<u8>)> = parts
+            .into_iter()
+            .map(|p| {
+                (
+                    serde_json::from_slice(&p).unwrap_or(serde_json::Value::Null),
+                    p,
+                )
+            })
+            .collect();
+        parsed.sort_by(|a, b| super::compare::compare(&a.0, &b.0));
+        let mut frame = self.w.begin_array();
+        for (value, raw) in parsed {
+            self.w.element(&mut frame);
+            self.write_fragment(&value, &raw);
+        }
+        self.w.end_array(frame);
+    }
+
+    /// A fragment written compact is copied; when pretty-printing it is re-written indented.
+    pub fn write_fragment(&mut self, value: &serde_json::Value, raw: &[u8]) {
+        if self.w.is_pretty() {
+            self.w.json(value);
+        } else {
+            self.w.raw(raw);
+        }
+    }
+
+    /// An `AZStd::array`, pair or tuple: element `i` compared with default element `i`; all
+    /// default is nothing.
+    fn fixed(&mut self, v: &Value, d: Option<&Value>, ty_of: impl Fn(usize) -> TypeId) -> Step {
+        let items = match v {
+            Value::List(items) | Value::Tuple(items) => items,
+            _ => {
+                return Err(self
+                    .ctx
+                    .error(format!("a {} is not an array or tuple", v.kind_name())))
+            }
+        };
+        let defaults: Option<&[Value]> = match d {
+            Some(Value::List(d) | Value::Tuple(d)) if d.len() == items.len() => Some(d),
+            _ => None,
+        };
+        let start = self.w.len();
+        let mut frame = self.w.begin_array();
+        let mut result = self.ctx.fresh();
+        for (i, item) in items.iter().enumerate() {
+            self.w.element(&mut frame);
+            let len = self.ctx.enter_index(i)?;
+            let fresh;
+            let default = match defaults {
+                Some(d) => Some(&d[i]),
+                None => {
+                    fresh = self.fresh_default(ty_of(i));
+                    fresh.as_ref()
+                }
+            };
+            let code = self.element(ty_of(i), item, default);
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        if result.outcome() == Outcome::DefaultsUsed && !self.opts.keep_defaults {
+            self.w.abandon(start);
+            return self.defaults_used();
+        }
+        self.w.end_array(frame);
+        if !result.has_done_work() {
+            result = self.ctx.code(Outcome::Success);
+        }
+        Ok(result)
+    }
+
+    fn option(&mut self, inner: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let Value::Option(o) = v else {
+            return Err(self.mismatch(inner, v));
+        };
+        let default_inner = match d {
+            Some(Value::Option(d)) => Some(d.as_deref()),
+            _ => None,
+        };
+        match o {
+            None if default_inner == Some(None) => self.defaults_used(),
+            None => {
+                self.w.null();
+                self.success()
+            }
+            Some(x) => {
+                let fresh;
+                let inner_default = match default_inner {
+                    Some(Some(d)) => Some(d),
+                    _ => {
+                        fresh = self.fresh_default(inner);
+                        fresh.as_ref()
+                    }
+                };
+                let code = self.value(inner, x, inner_default)?;
+                if code.outcome() == Outcome::DefaultsUsed {
+                    if matches!(default_inner, Some(Some(_))) {
+                        return Ok(code);
+                    }
+                    // Present but default, against an absent default: the explicit default.
+                    self.w.empty_object();
+                    return Ok(self.ctx.code(Outcome::PartialDefaults));
+                }
+                Ok(code)
+            }
+        }
+    }
+
+    fn math(
+        &mut self,
+        ty: TypeId,
+        shape: MathShape,
+        scalar: MathScalar,
+        v: &Value,
+        d: Option<&Value>,
+    ) -> Step {
+        let comps: Vec<f64> = match (v, scalar) {
+            (Value::MathF32(c), MathScalar::F32) => c.iter().map(|&x| f64::from(x)).collect(),
+            (Value::MathF64(c), MathScalar::F64) => c.to_vec(),
+            (Value::MathI32(c), MathScalar::I32) => c.iter().map(|&x| f64::from(x)).collect(),
+            _ => return Err(self.mismatch(ty, v)),
+        };
+        if comps.len() != shape.len() {
+            return Err(self.mismatch(ty, v));
+        }
+        let write = |s: &mut Self, x: f64| match scalar {
+            MathScalar::F32 => s.f32(x as f32),
+            MathScalar::F64 => s.w.f64(x),
+            MathScalar::I32 => s.w.i64(x as i64),
+        };
+        let dcomps: Option<Vec<f64>> = d.and_then(|d| match d {
+            Value::MathF32(c) => Some(c.iter().map(|&x| f64::from(x)).collect()),
+            Value::MathF64(c) => Some(c.to_vec()),
+            Value::MathI32(c) => Some(c.iter().map(|&x| f64::from(x)).collect()),
+            _ => None,
+        });
+        let same = |a: f64, b: f64| match scalar {
+            MathScalar::F64 => close64(a, b),
+            _ => close32(a as f32, b as f32),
+        };
+        match shape {
+            MathShape::TransformTrs => {
+                let parts: [(&str, std::ops::Range<usize>); 3] =
+                    [("Translation", 0..3), ("Rotation", 3..7), ("Scale", 7..8)];
+                let mut frame = self.w.begin_object();
+                let mut result = self.ctx.fresh();
+                for (name, range) in parts {
+                    let default = dcomps.as_ref().filter(|d| d.len() == 8);
+                    if let Some(dc) = default {
+                        if range.clone().all(|i| same(comps[i], dc[i])) {
+                            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+                            continue;
+                        }
+                    }
+                    self.w.key(&mut frame, name);
+                    if name == "Scale" {
+                        write(self, comps[7]);
+                    } else {
+                        let mut a = self.w.begin_array();
+                        for i in range {
+                            self.w.element(&mut a);
+                            write(self, comps[i]);
+                        }
+                        self.w.end_array(a);
+                    }
+                    result.absorb(self.ctx.code(Outcome::Success));
+                }
+                self.w.end_object(frame);
+                Ok(result)
+            }
+            _ => {
+                // A color leaves out an alpha equal to the default's when the rest differs.
+                let mut n = comps.len();
+                let mut result = self.ctx.code(Outcome::Success);
+                if shape == MathShape::Color && !self.opts.keep_defaults {
+                    if let Some(dc) = dcomps.as_ref().filter(|d| d.len() == 4) {
+                        if same(comps[3], dc[3]) {
+                            n = 3;
+                            result = self.ctx.code(Outcome::PartialDefaults);
+                        }
+                    }
+                }
+                let mut a = self.w.begin_array();
+                for &x in &comps[..n] {
+                    self.w.element(&mut a);
+                    write(self, x);
+                }
+                self.w.end_array(a);
+                if result.outcome() == Outcome::Success {
+                    self.success()
+                } else {
+                    Ok(result)
+                }
+            }
+        }
+    }
+
+    fn entity(&mut self, v: &Value, d: Option<&Value>) -> Step {
+        let Value::Entity(components) = v else {
+            return Err(self.mismatch(TypeId::ENTITY, v));
+        };
+        if components.is_empty() && !self.opts.keep_defaults && d.is_none_or(|d| d == v) {
+            return self.defaults_used();
+        }
+        let mut frame = self.w.begin_object();
+        let mut result = self.ctx.code(Outcome::Success);
+        for (id, data) in components.iter() {
+            let reg = self.reg;
+            let component = reg
+                .component(*id)
+                .ok_or_else(|| self.ctx.error(format!("no component with id {}", id)))?;
+            let name = component.qualified_name().unwrap_or_default();
+            self.w.key(&mut frame, name);
+            let len = self.ctx.enter_key(name)?;
+            let fresh = self.fresh_default(component.id());
+            let code = self.element(component.id(), data, fresh.as_ref());
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        self.w.end_object(frame);
+        Ok(result)
+    }
+
+    /// A pointer to a polymorphic class: `$type` first when the actual type is not the declared
+    /// one, unless the default has the same actual type and defaults are not kept.
+    fn polymorphic(&mut self, base: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let Value::Dynamic(dynamic) = v else {
+            return Err(self.mismatch(base, v));
+        };
+        let actual = dynamic.ty;
+        let default = d.and_then(Value::as_dynamic);
+        let same_type_default = default.is_some_and(|d| d.ty == actual);
+        let write_type = actual != base && (self.opts.keep_defaults || !same_type_default);
+        let fresh;
+        let inner_default = match default {
+            Some(d) if d.ty == actual => Some(&d.value),
+            _ => {
+                fresh = self.fresh_default(actual);
+                fresh.as_ref()
+            }
+        };
+        let is_struct = matches!(
+            self.reg.get(actual).map(|t| t.kind()),
+            Some(Kind::Struct(_))
+        );
+        if !is_struct {
+            return self.typed_value(
+                actual,
+                &dynamic.value,
+                inner_default,
+                write_type,
+                d == Some(v),
+            );
+        }
+        if !write_type {
+            return self.structure(actual, &dynamic.value, inner_default);
+        }
+        let mut frame = self.w.begin_object();
+        self.w.key(&mut frame, "$type");
+        self.w.string(&type_name(self.reg, actual));
+        let code = self.members(&mut frame, actual, &dynamic.value, inner_default)?;
+        self.w.end_object(frame);
+        Ok(self.ctx.code(Outcome::Success).combine(code))
+    }
+
+    /// `{"$type": name, "Value": value}` (`AZStd::any`, and polymorphic values that are not
+    /// classes).
+    fn typed_value(
+        &mut self,
+        ty: TypeId,
+        value: &Value,
+        default: Option<&Value>,
+        write_type: bool,
+        whole_default: bool,
+    ) -> Step {
+        if whole_default && !self.opts.keep_defaults {
+            return self.defaults_used();
+        }
+        let mut frame = self.w.begin_object();
+        if write_type {
+            self.w.key(&mut frame, "$type");
+            self.w.string(&type_name(self.reg, ty));
+        }
+        let mark = self.w.mark(&frame);
+        self.w.key(&mut frame, "Value");
+        let len = self.ctx.enter_key("Value")?;
+        let code = self.value(ty, value, default);
+        self.ctx.leave(len);
+        let code = code?;
+        if code.outcome() == Outcome::DefaultsUsed {
+            self.w.rollback(&mut frame, mark);
+        }
+        self.w.end_object(frame);
+        Ok(self.ctx.code(Outcome::Success).combine(code))
+    }
+
+    fn any(&mut self, v: &Value, d: Option<&Value>) -> Step {
+        let Value::Dynamic(dynamic) = v else {
+            return Err(self.mismatch(TypeId::ANY, v));
+        };
+        let fresh = self.fresh_default(dynamic.ty);
+        let whole_default = d.is_some_and(|d| d == v);
+        self.typed_value(
+            dynamic.ty,
+            &dynamic.value,
+            fresh.as_ref(),
+            true,
+            whole_default,
+        )
+    }
+}

@@ -1,0 +1,134 @@
+//! Store for maps: entries stored as `[key, value]` pairs, then written as an object when every
+//! key came out as a string or the explicit default `{}` (`"{}"` as the member name), else as
+//! `[{"Key": k, "Value": v}, ...]`. The decision is made on the stored keys, as the engine makes
+//! it, so uuid- and enum-keyed maps whose keys are all names become objects.
+
+use rosetta_types::{TypeId, Value};
+
+use super::compare::compare;
+use super::ctx::Step;
+use super::result::Outcome;
+use super::store::Store;
+
+struct Entry {
+    key: Vec<u8>,
+    /// The value's text when entries are sorted (buffered); `None` when streamed.
+    value: Option<Vec<u8>>,
+    index: usize,
+}
+
+fn parse(raw: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(raw).unwrap_or(serde_json::Value::Null)
+}
+
+/// The member name of a key written as `raw` (a JSON string, or `{}`).
+fn member_name(raw: &[u8]) -> String {
+    if raw == b"{}" {
+        "{}".to_owned()
+    } else {
+        serde_json::from_slice::<String>(raw).unwrap_or_default()
+    }
+}
+
+impl Store<'_, '_> {
+    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, v: &Value, d: Option<&Value>) -> Step {
+        let Value::Map(entries) = v else {
+            return Err(self.ctx.error(format!("a {} is not a map", v.kind_name())));
+        };
+        if entries.is_empty() {
+            let default_empty = d.is_none_or(|d| d.as_map().is_some_and(<[_]>::is_empty));
+            if !self.opts.keep_defaults && default_empty {
+                return self
+                    .ctx
+                    .report(Outcome::DefaultsUsed, false, || "an empty map".into());
+            }
+            self.w.empty_object();
+            return self.ctx.report(Outcome::Success, false, String::new);
+        }
+        let key_default = self.fresh_default(kt);
+        let value_default = self.fresh_default(vt);
+        let sort = self.opts.sort_maps;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut stored = Vec::with_capacity(entries.len());
+        for (i, (key, value)) in entries.iter().enumerate() {
+            let (code, key_json) =
+                self.fragment(i, |s| s.element(kt, key, key_default.as_ref()))?;
+            result.absorb(code);
+            let value_json = if sort {
+                let (code, json) =
+                    self.fragment(i, |s| s.element(vt, value, value_default.as_ref()))?;
+                result.absorb(code);
+                Some(json)
+            } else {
+                None
+            };
+            stored.push(Entry {
+                key: key_json,
+                value: value_json,
+                index: i,
+            });
+        }
+        let object_form = stored
+            .iter()
+            .all(|e| e.key.first() == Some(&b'"') || e.key == b"{}");
+        if sort {
+            let mut keyed: Vec<(serde_json::Value, Entry)> = stored
+                .into_iter()
+                .map(|e| {
+                    let value = parse(e.value.as_deref().unwrap_or(b"null"));
+                    let sort_key = if object_form {
+                        serde_json::json!([member_name(&e.key), value])
+                    } else {
+                        serde_json::json!({"Key": parse(&e.key), "Value": value})
+                    };
+                    (sort_key, e)
+                })
+                .collect();
+            keyed.sort_by(|a, b| compare(&a.0, &b.0));
+            stored = keyed.into_iter().map(|(_, e)| e).collect();
+        }
+        let value_default = value_default.as_ref();
+        if object_form {
+            let mut frame = self.w.begin_object();
+            for e in &stored {
+                let name = member_name(&e.key);
+                if e.key == b"{}" {
+                    self.w.raw_key(&mut frame, b"\"{}\"");
+                } else {
+                    self.w.raw_key(&mut frame, &e.key);
+                }
+                let len = self.ctx.enter_key(&name)?;
+                let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
+                self.ctx.leave(len);
+                result.absorb(code?);
+            }
+            self.w.end_object(frame);
+        } else {
+            let mut frame = self.w.begin_array();
+            for (n, e) in stored.iter().enumerate() {
+                self.w.element(&mut frame);
+                let len = self.ctx.enter_index(n)?;
+                let mut pair = self.w.begin_object();
+                self.w.key(&mut pair, "Key");
+                self.write_fragment(&parse(&e.key), &e.key);
+                self.w.key(&mut pair, "Value");
+                let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
+                self.w.end_object(pair);
+                self.ctx.leave(len);
+                result.absorb(code?);
+            }
+            self.w.end_array(frame);
+        }
+        Ok(result)
+    }
+
+    fn entry_value(&mut self, vt: TypeId, value: &Value, d: Option<&Value>, e: &Entry) -> Step {
+        match &e.value {
+            Some(raw) => {
+                self.write_fragment(&parse(raw), raw);
+                Ok(self.ctx.code(Outcome::Success))
+            }
+            None => self.element(vt, value, d),
+        }
+    }
+}
