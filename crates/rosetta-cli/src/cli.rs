@@ -292,11 +292,22 @@ from --root: `object` (the default) is an object of --type; `data` and `update` 
 component's data or update, the component named by --component (qualified name or id) or by
 --type; `request` and `response` are a command's, the command named by --command (name or
 index). Formats: `wire` (the protobuf wire bytes SpatialOS wrote; an update in Rosetta's
-envelope), `json-spatialos` (the SpatialOS SDK's JSON form), and `godot3` / `godot4` (Godot
+envelope), `json-spatialos` (the SpatialOS SDK's JSON form), `godot3` / `godot4` (Godot
 Variant bytes, `var2bytes` / `var_to_bytes`: the object as a Dictionary keyed by field name, lists
-of primitives as packed arrays; an update as the fields that change and `$events`). JSON is
-written pretty, with a final newline. The exit status is 0 on success, 1 when the schema or the
-data has errors (said with a JSON Pointer or a byte offset), 2 on a usage error.
+of primitives as packed arrays; an update as the fields that change and `$events`), and `json`
+(O3DE's JSON serialization rules: values equal to their defaults left out, read leniently with a
+report of every coercion; an update as the fields it sets, `$cleared` and `$events`). JSON is
+written pretty, with a final newline (`json`: 4-space indent, or one line with --compact).
+
+Reading `json` from a file resolves `$import` directives relative to that file (from standard
+input, relative to the current directory). Every value `json` reads or writes that is not a plain
+success is reported: with --report all of them go to standard error, with the combined result
+code; without it, only those of outcome Unavailable or worse, as warnings. A load or store that
+halts (TypeMismatch, Invalid, Unknown, ...) is an error; with --strict so is any coercion or any
+outcome other than Success, DefaultsUsed and PartialDefaults.
+
+The exit status is 0 on success, 1 when the schema or the data has errors (said with a JSON
+Pointer or a byte offset), 2 on a usage error.
 
 Examples:
   # a Player's component data from wire bytes to JSON, and back
@@ -316,7 +327,13 @@ Examples:
 
   # a Player's data as Godot 4 Variant bytes (`bytes_to_var` in Godot reads them)
   rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component game.Player --from json-spatialos --to godot4 player.json > player.var";
+      --component game.Player --from json-spatialos --to godot4 player.json > player.var
+
+  # a Player's data in O3DE's JSON form, defaults included, and back to wire bytes
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to json --keep-defaults player.json
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json --to wire --strict --report player.o3de.json";
 
 /// Arguments of `rosetta convert`.
 #[derive(Debug, Args)]
@@ -362,6 +379,73 @@ pub struct ConvertArgs {
     /// The output file; standard output when left out or `-`.
     #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
     pub output: Option<PathBuf>,
+
+    /// How the `json` format (O3DE rules) reads and writes.
+    #[command(flatten)]
+    pub json: JsonArgs,
+}
+
+/// The options of the `json` format (O3DE rules) of `rosetta convert`. Writing options need
+/// `--to json`, `--strict` and `--report` either `--from json` or `--to json`.
+#[derive(Debug, Default, Args)]
+#[command(next_help_heading = "json format (O3DE rules)")]
+pub struct JsonArgs {
+    /// Write values equal to their defaults too (O3DE's `m_keepDefaults`); by default they are
+    /// left out.
+    #[arg(long)]
+    pub keep_defaults: bool,
+
+    /// How enum values that are no single constant are written: `engine` (the default, as
+    /// O3DE writes them) or `documented` (as O3DE's documentation describes them).
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub enum_form: Option<EnumFormArg>,
+
+    /// How `float` values are written: `widened` (the default, to double as O3DE writes them:
+    /// 0.20000000298023224) or `shortest` (0.2).
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub float_form: Option<FloatFormArg>,
+
+    /// Write map entries sorted by key, as O3DE writes `unordered_map`; otherwise in the map's
+    /// order.
+    #[arg(long)]
+    pub sort_maps: bool,
+
+    /// Write the JSON on one line; by default it is indented with 4 spaces, as O3DE writes
+    /// files.
+    #[arg(long)]
+    pub compact: bool,
+
+    /// Reading json, any coercion (a number read from a string, say), and reading or writing
+    /// json, any outcome other than Success, DefaultsUsed and PartialDefaults, is an error, said
+    /// with the value's JSON Pointer.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Print every report to standard error, one a line (`<outcome> <JSON Pointer> <message>`,
+    /// ` (coerced)` for a coercion), then the combined result (`result: <code>`). Without it,
+    /// only reports of Unavailable or worse are printed, as warnings.
+    #[arg(long)]
+    pub report: bool,
+}
+
+/// The `--enum-form` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EnumFormArg {
+    /// As the engine writes them: every constant whose bits are set, by value descending, then
+    /// the leftover bits.
+    Engine,
+    /// As O3DE's documentation describes them: the fewest non-overlapping constants, ascending,
+    /// then the leftover bits.
+    Documented,
+}
+
+/// The `--float-form` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FloatFormArg {
+    /// Widened to double, as O3DE writes them (`0.20000000298023224`).
+    Widened,
+    /// The shortest text that reads back as the same float (`0.2`).
+    Shortest,
 }
 
 /// The `--from`/`--to` values of `rosetta convert`.
@@ -376,6 +460,9 @@ pub enum ConvertFormatArg {
     Godot3,
     /// Godot 4 Variant bytes (`var_to_bytes`): structs as Dictionaries keyed by field name.
     Godot4,
+    /// JSON as O3DE's JsonSerialization writes and reads it (an update with `$cleared` and
+    /// `$events`).
+    Json,
 }
 
 /// The `--root` values of `rosetta convert`.

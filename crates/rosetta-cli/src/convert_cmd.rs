@@ -2,7 +2,8 @@
 //! request or response) from one format to another.
 //!
 //! Each format is a [`Format`]: it reads a [`Data`] of a [`Target`] from bytes and writes one
-//! back. Adding a format is one `impl Format` and one arm in [`format`].
+//! back. Adding a format is one `impl Format` and one arm in [`format`]. A format with options
+//! (`json`, [`Json`]) is built from the arguments in [`run`] and handed to [`format`].
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,7 @@ use rosetta_types::{Command, Kind, TypeId, TypeRegistry};
 use rosetta_wire::{ComponentUpdate, Object};
 
 use crate::cli::{Cli, ConvertArgs, ConvertFormatArg, ConvertRootArg};
+use crate::convert_json::Json;
 use crate::error::CliError;
 use crate::files::{read_input, write_output};
 
@@ -46,9 +48,10 @@ pub trait Format {
     fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String>;
 }
 
-/// The format of a `--from`/`--to` value.
-pub fn format(arg: ConvertFormatArg) -> &'static dyn Format {
+/// The format of a `--from`/`--to` value; `json` is the one given, configured by the arguments.
+pub fn format(arg: ConvertFormatArg, json: &Json) -> &dyn Format {
     match arg {
+        ConvertFormatArg::Json => json,
         ConvertFormatArg::Wire => &Wire,
         ConvertFormatArg::JsonSpatialos => &JsonSpatialos,
         ConvertFormatArg::Godot3 => &Godot(rosetta_godot::Version::Godot3),
@@ -169,6 +172,10 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
 
     let input_path = args.input.clone().unwrap_or_else(|| PathBuf::from("-"));
     let input = read_input(&input_path)?;
+    let json = Json::new(
+        &args.json,
+        Some(input_path.clone()).filter(|p| p != Path::new("-")),
+    );
     // Problems with the data are said about the input (`<stdin>` for standard input).
     let data_error = |message: String| CliError::Data {
         path: if input_path == Path::new("-") {
@@ -178,10 +185,12 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         },
         message,
     };
-    let data = format(args.from)
+    let data = format(args.from, &json)
         .read(&target, &input)
         .map_err(data_error)?;
-    let output = format(args.to).write(&target, &data).map_err(data_error)?;
+    let output = format(args.to, &json)
+        .write(&target, &data)
+        .map_err(data_error)?;
     write_output(args.output.as_deref().unwrap_or(Path::new("-")), &output)
 }
 
@@ -211,9 +220,11 @@ fn check_usage(args: &ConvertArgs) {
         }
         _ => None,
     };
+    let json_only = json_only_flag(args);
     let error = missing
-        .map(|m| (ErrorKind::MissingRequiredArgument, m))
-        .or(conflict.map(|m| (ErrorKind::ArgumentConflict, m)));
+        .map(|m| (ErrorKind::MissingRequiredArgument, m.to_owned()))
+        .or(conflict.map(|m| (ErrorKind::ArgumentConflict, m.to_owned())))
+        .or(json_only.map(|m| (ErrorKind::ArgumentConflict, m)));
     if let Some((kind, message)) = error {
         let mut cli = Cli::command();
         cli.build();
@@ -222,6 +233,37 @@ fn check_usage(args: &ConvertArgs) {
             None => cli.error(kind, message),
         };
         error.exit();
+    }
+}
+
+/// A `json` option given without the `json` format it configures: writing options need
+/// `--to json`; `--strict` and `--report` need `json` on either side.
+fn json_only_flag(args: &ConvertArgs) -> Option<String> {
+    let json = &args.json;
+    let to_json = args.to == ConvertFormatArg::Json;
+    let from_json = args.from == ConvertFormatArg::Json;
+    let writing = [
+        ("--keep-defaults", json.keep_defaults),
+        ("--enum-form", json.enum_form.is_some()),
+        ("--float-form", json.float_form.is_some()),
+        ("--sort-maps", json.sort_maps),
+        ("--compact", json.compact),
+    ];
+    if let Some((flag, _)) = writing
+        .iter()
+        .find(|(_, given)| *given)
+        .filter(|_| !to_json)
+    {
+        return Some(format!(
+            "{flag} is an option of the json format: it needs --to json"
+        ));
+    }
+    let either = [("--strict", json.strict), ("--report", json.report)];
+    match either.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if !to_json && !from_json => Some(format!(
+            "{flag} is an option of the json format: it needs --from json or --to json"
+        )),
+        _ => None,
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod cli;
 mod convert_cmd;
+mod convert_json;
 mod error;
 mod files;
 mod godot_cmd;

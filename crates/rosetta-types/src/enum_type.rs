@@ -149,9 +149,13 @@ impl EnumType {
             .and_then(|&i| self.constants.get(i))
     }
 
-    /// The default enum value: the first declared constant's value, or 0 without constants.
-    /// (A bitmask's default is always 0.)
+    /// The default enum value: for a closed enum the first declared constant's value (the
+    /// SpatialOS rule); for an open enum, or one without constants, 0 (a value-initialised C++
+    /// enum, as O3DE has it). (A bitmask's default is always 0.)
     pub fn default_value(&self) -> i64 {
+        if self.open {
+            return 0;
+        }
         self.constants.first().map_or(0, |c| c.value)
     }
 }

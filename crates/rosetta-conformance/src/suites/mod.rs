@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::report::Report;
 
 pub mod godot;
+pub mod o3de_json;
 pub mod spatialos_schema;
 pub mod spatialos_snapshot;
 
@@ -46,6 +47,13 @@ pub const SUITES: &[Suite] = &[
         about: "FILE.json or DIR (every godot4*.json; shared/corpus/godot): Godot 4 Variant \
                 vectors re-encode byte-identical, decode tests succeed or fail as the engine did",
         run: godot::run_godot4,
+    },
+    Suite {
+        name: "o3de-json",
+        about: "FILE (shared/corpus/o3de/json_vectors.json): O3DE JSON serialization vectors \
+                store, load and patch as the engine does; vectors whose C++ type has no \
+                equivalent in the shared model are listed as skipped, with the reason",
+        run: o3de_json::run,
     },
 ];
 

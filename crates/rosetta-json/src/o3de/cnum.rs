@@ -220,7 +220,8 @@ mod tests {
 
     #[test]
     fn percent_f() {
-        assert_eq!(format_percent_f(3.1415), "3.141500");
+        assert_eq!(format_percent_f(2.5), "2.500000");
+        assert_eq!(format_percent_f(1.0 / 3.0), "0.333333");
         assert_eq!(format_percent_f(-2.0), "-2.000000");
         assert_eq!(format_percent_f(1e20), "100000000000000000000.000000");
     }

@@ -61,6 +61,19 @@ impl<'p> Ctx<'p> {
         ResultCode::for_task(self.task)
     }
 
+    /// A container's result from its elements' (PR o3de/o3de#1350): nothing reported is
+    /// Success (`[]`), and elements that were all defaults make PartialDefaults, not
+    /// DefaultsUsed, since the container itself was written or read.
+    pub fn container(&self, elements: ResultCode) -> ResultCode {
+        if !elements.has_done_work() {
+            self.code(Outcome::Success)
+        } else if elements.outcome() == Outcome::DefaultsUsed {
+            elements.combine(self.code(Outcome::Success))
+        } else {
+            elements
+        }
+    }
+
     /// Reports `outcome` for the current value. The message is only built when someone will
     /// see it. Plain successes reach the reporter only when asked for.
     #[inline]

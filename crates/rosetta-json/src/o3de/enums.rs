@@ -84,7 +84,7 @@ pub(crate) fn store_form(e: &EnumType, value: i64, form: EnumForm) -> EnumJson<'
             if subset.is_empty() {
                 return as_json(plain(repr, value));
             }
-            subset.sort_by(|a, b| b.0.cmp(&a.0));
+            subset.sort_by_key(|(b, _)| std::cmp::Reverse(*b));
             let covered = subset.iter().fold(0, |acc, (b, _)| acc | b);
             let names = subset.into_iter().map(|(_, n)| n).collect();
             EnumJson::Flags(names, leftover(repr, v & !covered))
@@ -123,7 +123,7 @@ pub(crate) fn from_i128(repr: IntType, value: i128) -> Option<i64> {
 }
 
 /// The constant named `name`, compared case-insensitively (`azstrnicmp`), first declared first.
-pub(crate) fn by_name<'e>(e: &'e EnumType, name: &str) -> Option<i64> {
+pub(crate) fn by_name(e: &EnumType, name: &str) -> Option<i64> {
     e.constant(name)
         .or_else(|| {
             e.constants()

@@ -173,7 +173,7 @@ impl<'a> Load<'_, 'a, '_> {
         let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
             return Err(self.ctx.error("not a struct"));
         };
-        if target.as_struct().is_none_or(|v| v.len() != s.len()) {
+        if target.as_struct().map_or(true, |v| v.len() != s.len()) {
             *target = self.default_of(ty)?;
         }
         let Value::Struct(values) = target else {
@@ -267,7 +267,7 @@ impl<'a> Load<'_, 'a, '_> {
         };
         self.r.begin_array()?;
         let mut first = true;
-        let mut result = self.ctx.code(Outcome::Success);
+        let mut result = self.ctx.fresh();
         let mut index = 0;
         while self.r.next_element(&mut first)? {
             let len = self.ctx.enter_index(index)?;
@@ -288,7 +288,7 @@ impl<'a> Load<'_, 'a, '_> {
             self.ctx.leave(len);
             result.absorb(code?);
         }
-        Ok(result)
+        Ok(self.ctx.container(result))
     }
 
     /// How many elements the array ahead holds (the reader is left where it was).
@@ -318,7 +318,7 @@ impl<'a> Load<'_, 'a, '_> {
                 format!("expected {n} elements, found {count}")
             });
         }
-        if target.as_list().is_none_or(|l| l.len() != n) {
+        if target.as_list().map_or(true, |l| l.len() != n) {
             *target = Value::list(vec![self.default_of(element)?; n]);
         }
         let Value::List(items) = target else {

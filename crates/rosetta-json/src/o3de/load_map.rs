@@ -40,7 +40,7 @@ impl Load<'_, '_, '_> {
             .enumerate()
             .map(|(i, (k, _))| (k.clone(), i))
             .collect();
-        let mut result = self.ctx.code(Outcome::Success);
+        let mut result = self.ctx.fresh();
         let reg = self.reg;
         let key_kind = reg.get(kt).map(|t| t.kind().clone());
         let mut first = true;
@@ -89,11 +89,8 @@ impl Load<'_, '_, '_> {
             }
             let code = key_code.and_then(|kc| {
                 if failed(kc) {
-                    if peek == Peek::Object {
-                        self.r.skip_value()?;
-                    } else {
-                        self.r.skip_value()?;
-                    }
+                    // The member's value, or the whole {"Key", "Value"} element.
+                    self.r.skip_value()?;
                     return Ok(kc);
                 }
                 let slot = index.get(&key).copied();
@@ -126,7 +123,7 @@ impl Load<'_, '_, '_> {
             self.ctx.leave(len);
             result.absorb(code?);
         }
-        Ok(result)
+        Ok(self.ctx.container(result))
     }
 
     /// Loads the `Key` member of the `{"Key", "Value"}` object ahead (the reader stays at the

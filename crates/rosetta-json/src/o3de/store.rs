@@ -238,7 +238,7 @@ impl Store<'_, '_> {
             return Err(self.mismatch(element, v));
         };
         if items.is_empty() {
-            let default_empty = d.is_none_or(|d| d.as_list().is_some_and(<[Value]>::is_empty));
+            let default_empty = d.map_or(true, |d| d.as_list().is_some_and(<[Value]>::is_empty));
             if !self.opts.keep_defaults && default_empty {
                 return self.defaults_used();
             }
@@ -246,7 +246,7 @@ impl Store<'_, '_> {
             return self.success();
         }
         let fresh = self.fresh_default(element);
-        let mut result = self.ctx.code(Outcome::Success);
+        let mut result = self.ctx.fresh();
         if sorted {
             let mut parts = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
@@ -256,7 +256,7 @@ impl Store<'_, '_> {
                 parts.push(json);
             }
             self.write_sorted(parts);
-            return Ok(result);
+            return Ok(self.ctx.container(result));
         }
         let mut frame = self.w.begin_array();
         for (i, item) in items.iter().enumerate() {
@@ -267,7 +267,7 @@ impl Store<'_, '_> {
             result.absorb(code?);
         }
         self.w.end_array(frame);
-        Ok(result)
+        Ok(self.ctx.container(result))
     }
 
     /// Writes one value at `index` into its own buffer (for sorting): its code and JSON text.
@@ -490,7 +490,7 @@ impl Store<'_, '_> {
         let Value::Entity(components) = v else {
             return Err(self.mismatch(TypeId::ENTITY, v));
         };
-        if components.is_empty() && !self.opts.keep_defaults && d.is_none_or(|d| d == v) {
+        if components.is_empty() && !self.opts.keep_defaults && d.map_or(true, |d| d == v) {
             return self.defaults_used();
         }
         let mut frame = self.w.begin_object();

@@ -36,7 +36,7 @@ impl Store<'_, '_> {
             return Err(self.ctx.error(format!("a {} is not a map", v.kind_name())));
         };
         if entries.is_empty() {
-            let default_empty = d.is_none_or(|d| d.as_map().is_some_and(<[_]>::is_empty));
+            let default_empty = d.map_or(true, |d| d.as_map().is_some_and(<[_]>::is_empty));
             if !self.opts.keep_defaults && default_empty {
                 return self
                     .ctx
@@ -48,7 +48,7 @@ impl Store<'_, '_> {
         let key_default = self.fresh_default(kt);
         let value_default = self.fresh_default(vt);
         let sort = self.opts.sort_maps;
-        let mut result = self.ctx.code(Outcome::Success);
+        let mut result = self.ctx.fresh();
         let mut stored = Vec::with_capacity(entries.len());
         for (i, (key, value)) in entries.iter().enumerate() {
             let (code, key_json) =
@@ -68,9 +68,10 @@ impl Store<'_, '_> {
                 index: i,
             });
         }
+        // A real key "{}" would read back as the default key: such a map takes the array form.
         let object_form = stored
             .iter()
-            .all(|e| e.key.first() == Some(&b'"') || e.key == b"{}");
+            .all(|e| (e.key.first() == Some(&b'"') && e.key != b"\"{}\"") || e.key == b"{}");
         if sort {
             let mut keyed: Vec<(serde_json::Value, Entry)> = stored
                 .into_iter()
@@ -119,7 +120,7 @@ impl Store<'_, '_> {
             }
             self.w.end_array(frame);
         }
-        Ok(result)
+        Ok(self.ctx.container(result))
     }
 
     fn entry_value(&mut self, vt: TypeId, value: &Value, d: Option<&Value>, e: &Entry) -> Step {

@@ -51,8 +51,7 @@ impl Writer {
     fn newline(&mut self) {
         if let Some(width) = self.indent {
             self.out.push(b'\n');
-            self.out
-                .extend(std::iter::repeat_n(b' ', width * self.level));
+            self.out.resize(self.out.len() + width * self.level, b' ');
         }
     }
 

@@ -1,0 +1,199 @@
+//! The `json` format of `rosetta convert`: schema data as O3DE's `JsonSerialization` writes and
+//! reads it ([`rosetta_json::o3de`]), with its reports on standard error.
+//!
+//! Reading resolves `$import` directives first (relative to the input file, or to the current
+//! directory for standard input). Every report of a value that was not a plain success goes to a
+//! [`Printer`]: with `--report` each is printed, then the combined result code; without it only
+//! those of outcome Unavailable or worse are printed, as warnings. A halted load is an error.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use rosetta_json::o3de::{
+    self, EnumForm, FileLoader, FloatForm, LoadOptions, Outcome, Report, Reporter, ResultCode,
+    StoreOptions,
+};
+
+use crate::cli::{ConvertRootArg, EnumFormArg, FloatFormArg, JsonArgs};
+use crate::convert_cmd::{Data, Format, Target};
+
+/// JSON by O3DE's rules, with the options of the command line.
+#[derive(Debug, Clone)]
+pub struct Json {
+    store: StoreOptions,
+    load: LoadOptions,
+    /// `--report`: print every report and the result codes.
+    report: bool,
+    /// The file `$import` directives are relative to (its directory); `<stdin>` for standard
+    /// input, whose directory is the current one.
+    import_base: PathBuf,
+}
+
+impl Json {
+    /// The format as `args` configure it, reading from `input` (`None` for standard input).
+    pub fn new(args: &JsonArgs, input: Option<PathBuf>) -> Self {
+        let indent = if args.compact { None } else { Some(4) };
+        Json {
+            store: StoreOptions {
+                keep_defaults: args.keep_defaults,
+                enum_form: match args.enum_form.unwrap_or(EnumFormArg::Engine) {
+                    EnumFormArg::Engine => EnumForm::Engine,
+                    EnumFormArg::Documented => EnumForm::Documented,
+                },
+                float_form: match args.float_form.unwrap_or(FloatFormArg::Widened) {
+                    FloatFormArg::Widened => FloatForm::Widened,
+                    FloatFormArg::Shortest => FloatForm::Shortest,
+                },
+                sort_maps: args.sort_maps,
+                indent,
+                strict: args.strict,
+                ..StoreOptions::default()
+            },
+            load: LoadOptions {
+                strict: args.strict,
+                ..LoadOptions::default()
+            },
+            report: args.report,
+            import_base: input.unwrap_or_else(|| PathBuf::from("<stdin>")),
+        }
+    }
+
+    /// `text` with its `$import` directives resolved, or `None` when it is not JSON at all (the
+    /// load then says where the syntax error is, in the text as written).
+    fn resolve_imports(&self, text: &str, printer: &mut Printer) -> Result<Option<String>, String> {
+        let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(text) else {
+            return Ok(None);
+        };
+        let (code, _records) =
+            o3de::resolve_imports(&mut doc, &self.import_base, &mut FileLoader, printer);
+        printer.finish(code)?;
+        serde_json::to_string(&doc)
+            .map(Some)
+            .map_err(|e| format!("the JSON with its imports resolved cannot be written: {e}"))
+    }
+}
+
+impl Format for Json {
+    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String> {
+        let text =
+            std::str::from_utf8(input).map_err(|e| format!("the input is not UTF-8: {e}"))?;
+        let mut printer = Printer::new(self.report);
+        let directive = format!("\"{}\"", o3de::import::IMPORT_DIRECTIVE);
+        let resolved = if text.contains(&directive) {
+            self.resolve_imports(text, &mut printer)?
+        } else {
+            None
+        };
+        let text = resolved.as_deref().unwrap_or(text);
+        let (data, code) = match target.root {
+            ConvertRootArg::Update => {
+                o3de::load_update(target.registry, target.ty, text, &self.load, &mut printer)
+                    .map(|(update, code)| (Data::Update(update), code))
+            }
+            _ => o3de::load_object(target.registry, target.ty, text, &self.load, &mut printer)
+                .map(|(object, code)| (Data::Object(object), code)),
+        }
+        .map_err(|e| e.to_string())?;
+        printer.finish(code)?;
+        Ok(data)
+    }
+
+    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+        let mut printer = Printer::new(self.report);
+        let stored = match data {
+            Data::Object(object) => o3de::store_object(
+                target.registry,
+                target.ty,
+                object,
+                &self.store,
+                &mut printer,
+            ),
+            Data::Update(update) => o3de::store_update(
+                target.registry,
+                target.ty,
+                update,
+                &self.store,
+                &mut printer,
+            ),
+        }
+        .map_err(|e| e.to_string())?;
+        printer.finish(stored.result)?;
+        let mut text = stored.json;
+        text.push('\n');
+        Ok(text.into_bytes())
+    }
+}
+
+/// The reporter of one load, store or import resolution: prints reports to standard error and
+/// keeps the first one that halted, to be the error.
+struct Printer {
+    /// Print every report and the result code (`--report`); otherwise only warnings.
+    all: bool,
+    /// The first halting report, as the error's text.
+    halted: Option<String>,
+}
+
+impl Printer {
+    fn new(all: bool) -> Self {
+        Printer { all, halted: None }
+    }
+
+    /// The end of one operation: prints its combined code with `--report`; a halted code is an
+    /// error, said with the report that halted it.
+    fn finish(&mut self, code: ResultCode) -> Result<(), String> {
+        if self.all {
+            eprint_line(&format!("result: {code}"));
+        }
+        if !code.halted() {
+            return Ok(());
+        }
+        Err(self
+            .halted
+            .take()
+            .unwrap_or_else(|| format!("processing halted: {code}")))
+    }
+}
+
+impl Reporter for Printer {
+    fn report(&mut self, report: &Report<'_>) -> ResultCode {
+        let line = report_line(report);
+        let halts = report.code.halted();
+        if self.all {
+            eprint_line(&line);
+        } else if report.code.outcome() >= Outcome::Unavailable && !halts {
+            eprint_line(&format!("warning: {line}"));
+        }
+        if halts && self.halted.is_none() {
+            let place = match report.path {
+                "" => " (at the document root)".to_owned(),
+                path => format!(" (at {path})"),
+            };
+            self.halted = Some(format!(
+                "{} [{}]{place}",
+                report.message,
+                report.code.outcome().name()
+            ));
+        }
+        report.code
+    }
+}
+
+/// `<outcome> <JSON Pointer or (root)> <message>`, and ` (coerced)` for a coercion.
+fn report_line(report: &Report<'_>) -> String {
+    let path = if report.path.is_empty() {
+        "(root)"
+    } else {
+        report.path
+    };
+    let coerced = if report.coerced { " (coerced)" } else { "" };
+    format!(
+        "{} {path} {}{coerced}",
+        report.code.outcome().name(),
+        report.message
+    )
+}
+
+fn eprint_line(line: &str) {
+    // Nothing useful can be done when standard error itself is gone.
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
