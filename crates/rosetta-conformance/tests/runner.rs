@@ -130,3 +130,48 @@ fn a_difference_is_reported_with_its_json_pointer() {
     );
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// A vectors file in the corpus format, made here: two that hold and one that cannot (its
+/// expected JSON is wrong), plus one whose type has no equivalent.
+#[test]
+fn o3de_json_vectors_pass_fail_and_skip() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vectors.json");
+    let vectors = serde_json::json!({
+        "schema": "o3de-json-vectors/1",
+        "type_defs": {
+            "Flags": {"underlying": "u8", "values": [["A", 1], ["B", 2], ["AB", 3], ["C", 8]]}
+        },
+        "vectors": [
+            {"id": "enum-flags", "kind": "enum", "direction": "store", "type": "Flags",
+             "value": 11, "json": ["C", "AB", "B", "A"], "outcome": "Success", "settings": {}},
+            {"id": "int-from-hex", "kind": "int", "direction": "load", "type": "i32",
+             "json": "0x10", "value": 16, "outcome": "Success", "settings": {}},
+            {"id": "wrong", "kind": "bool", "direction": "store", "type": "bool",
+             "value": true, "json": false, "outcome": "Success", "settings": {}},
+            {"id": "multimap", "kind": "map", "direction": "store",
+             "type": "AZStd::unordered_multimap<int,double>", "value": [], "json": {},
+             "outcome": "Success", "settings": {}}
+        ]
+    });
+    fs::write(&file, vectors.to_string()).unwrap();
+    let output = runner(&["o3de-json", file.to_str().unwrap()]);
+    let text = stdout(&output);
+    assert_eq!(last_line(&output), "2 passed, 1 failed", "{text}");
+    assert!(text.contains("FAIL wrong: "), "{text}");
+    assert!(text.contains("skip multimap: multimaps"), "{text}");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// The corpus vectors, when the shared corpus is beside the repository.
+#[test]
+fn o3de_json_corpus() {
+    let vectors = repo_root().join("../shared/corpus/o3de/json_vectors.json");
+    if !vectors.is_file() {
+        eprintln!("skipped: {} not found", vectors.display());
+        return;
+    }
+    let output = runner(&["o3de-json", vectors.to_str().unwrap()]);
+    let text = stdout(&output);
+    assert!(last_line(&output).ends_with(" passed, 0 failed"), "{text}");
+}

@@ -1,0 +1,182 @@
+//! The examples of O3DE's JSON documentation page (`shared/seeds/001_*.txt`) through the public
+//! API: where the engine and the page agree, and the page's enum form as an option.
+
+use rosetta_json::o3de::{self, Collect, EnumForm, LoadOptions, Outcome, Quiet, StoreOptions};
+use rosetta_types::{Constant, EnumType, IntType, Kind, MathType, TypeId, TypeRegistry, Value};
+
+fn example_enum() -> (TypeRegistry, TypeId) {
+    let mut b = TypeRegistry::builder();
+    let e = EnumType::new(
+        IntType::UINT8,
+        [
+            Constant::new("Flag1", 1),
+            Constant::new("Flag2", 2),
+            Constant::new("Flag4", 8),
+            Constant::new("Flag2Flag3Combo", 6),
+        ],
+    )
+    .unwrap()
+    .open();
+    let ty = b.add("ExampleEnum", Kind::Enum(e)).unwrap();
+    (b.build().unwrap(), ty)
+}
+
+fn store(registry: &TypeRegistry, ty: TypeId, value: &Value, options: &StoreOptions) -> String {
+    o3de::store(registry, ty, value, options, &mut Quiet)
+        .unwrap()
+        .json
+}
+
+#[test]
+fn example_enum_in_both_forms() {
+    let (registry, ty) = example_enum();
+    let engine = StoreOptions {
+        keep_defaults: true,
+        ..StoreOptions::default()
+    };
+    let documented = StoreOptions {
+        enum_form: EnumForm::Documented,
+        ..engine.clone()
+    };
+    let cases: [(i64, &str, &str); 10] = [
+        (0, "0", "0"),
+        (1, r#""Flag1""#, r#""Flag1""#),
+        (
+            255,
+            r#"["Flag4","Flag2Flag3Combo","Flag2","Flag1",240]"#,
+            "255",
+        ),
+        (10, r#"["Flag4","Flag2"]"#, r#"["Flag2","Flag4"]"#),
+        (4, "4", "4"),
+        (6, r#""Flag2Flag3Combo""#, r#""Flag2Flag3Combo""#),
+        (9, r#"["Flag4","Flag1"]"#, r#"["Flag1","Flag4"]"#),
+        (5, r#"["Flag1",4]"#, r#"["Flag1",4]"#),
+        (
+            7,
+            r#"["Flag2Flag3Combo","Flag2","Flag1"]"#,
+            r#"["Flag1","Flag2Flag3Combo"]"#,
+        ),
+        (24, r#"["Flag4",16]"#, r#"["Flag4",16]"#),
+    ];
+    for (value, engine_json, documented_json) in cases {
+        let v = Value::Enum(value);
+        assert_eq!(store(&registry, ty, &v, &engine), engine_json, "{value}");
+        assert_eq!(
+            store(&registry, ty, &v, &documented),
+            documented_json,
+            "{value}"
+        );
+        // Both forms read back as the value.
+        for json in [engine_json, documented_json] {
+            let loaded =
+                o3de::load(&registry, ty, json, &LoadOptions::default(), &mut Quiet).unwrap();
+            assert_eq!(loaded.value, v, "{json}");
+        }
+    }
+}
+
+#[test]
+fn colors_from_every_documented_form() {
+    let mut b = TypeRegistry::builder();
+    let color = b.math(MathType::COLOR);
+    let registry = b.build().unwrap();
+    let close = |value: &Value, expected: [f32; 4]| {
+        let c = value.as_math_f32().unwrap();
+        assert!(
+            c.iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-6),
+            "{c:?} vs {expected:?}"
+        );
+    };
+    let cases: [(&str, [f32; 4]); 8] = [
+        ("[1.0, 0.3, 0.2]", [1.0, 0.3, 0.2, 1.0]),
+        ("[1.0, 0.3, 0.2, 0.8]", [1.0, 0.3, 0.2, 0.8]),
+        (r#"{ "RGB" : [1.0, 0.3, 0.2] }"#, [1.0, 0.3, 0.2, 1.0]),
+        (r#"{ "RGBA" : [1.0, 0.3, 0.2, 0.8] }"#, [1.0, 0.3, 0.2, 0.8]),
+        (
+            r#"{ "RGB8" : [255, 77, 51] }"#,
+            [1.0, 77.0 / 255.0, 0.2, 1.0],
+        ),
+        (
+            r#"{ "RGBA8" : [255, 77, 51, 204] }"#,
+            [1.0, 77.0 / 255.0, 0.2, 0.8],
+        ),
+        (r#"{ "HEX" : "FF4D33" }"#, [1.0, 77.0 / 255.0, 0.2, 1.0]),
+        (r#"{ "HEXA" : "FF4D33CC" }"#, [1.0, 77.0 / 255.0, 0.2, 0.8]),
+    ];
+    for (json, expected) in cases {
+        let loaded =
+            o3de::load(&registry, color, json, &LoadOptions::default(), &mut Quiet).unwrap();
+        close(&loaded.value, expected);
+        assert!(
+            loaded.result.outcome() <= Outcome::PartialDefaults,
+            "{json}"
+        );
+    }
+}
+
+#[test]
+fn maps_with_other_keys_are_key_value_arrays() {
+    let mut b = TypeRegistry::builder();
+    let map = b.map(TypeId::UINT8, TypeId::UINT8);
+    let by_name = b.map(TypeId::STRING, TypeId::UINT8);
+    let registry = b.build().unwrap();
+    let value = Value::map([(Value::U8(0), Value::U8(1)), (Value::U8(2), Value::U8(3))]);
+    let keep = StoreOptions {
+        keep_defaults: true,
+        ..StoreOptions::default()
+    };
+    assert_eq!(
+        store(&registry, map, &value, &keep),
+        r#"[{"Key":0,"Value":1},{"Key":2,"Value":3}]"#
+    );
+    // Without keep_defaults the engine writes the default key 0 as the explicit default.
+    assert_eq!(
+        store(&registry, map, &value, &StoreOptions::default()),
+        r#"[{"Key":{},"Value":1},{"Key":2,"Value":3}]"#
+    );
+    let named = Value::map([(Value::from("gold"), Value::U8(7))]);
+    assert_eq!(store(&registry, by_name, &named, &keep), r#"{"gold":7}"#);
+    // Key/value arrays read back; so do objects with numeric member names.
+    for json in [
+        r#"[{"Key":0,"Value":1},{"key":2,"value":3}]"#,
+        r#"{"0": 1, "2": 3}"#,
+    ] {
+        let loaded = o3de::load(&registry, map, json, &LoadOptions::default(), &mut Quiet).unwrap();
+        assert_eq!(loaded.value, value, "{json}");
+    }
+}
+
+#[test]
+fn coercions_are_reported_with_pointers_and_strict_mode_refuses_them() {
+    let mut b = TypeRegistry::builder();
+    let list = b.list(TypeId::BOOL);
+    let registry = b.build().unwrap();
+    let mut report = Collect::default();
+    let json = r#"[true, "TRUE", 0, "0x10", "nope"]"#;
+    let loaded = o3de::load(&registry, list, json, &LoadOptions::default(), &mut report).unwrap();
+    assert_eq!(
+        loaded.value,
+        Value::list([true, true, false, true].map(Value::Bool))
+    );
+    let paths: Vec<(&str, bool, Outcome)> = report
+        .reports
+        .iter()
+        .map(|r| (r.path.as_str(), r.coerced, r.code.outcome()))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/1", true, Outcome::Success),
+            ("/2", true, Outcome::Success),
+            ("/3", true, Outcome::Success),
+            ("/4", false, Outcome::Unsupported),
+        ]
+    );
+    assert_eq!(loaded.result.outcome(), Outcome::Unsupported);
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
+    let err = o3de::load(&registry, list, json, &strict, &mut Quiet).unwrap_err();
+    assert_eq!(err.path(), Some("/1"));
+}
