@@ -99,7 +99,8 @@ pub(crate) fn parse_c_double(text: &str) -> Option<f64> {
     }
     let rest = &text[i..];
     for word in ["infinity", "inf", "nan"] {
-        if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word) {
+        let head = rest.as_bytes().get(..word.len());
+        if head.is_some_and(|h| h.eq_ignore_ascii_case(word.as_bytes())) {
             let negative = b[start] == b'-';
             return Some(match (word, negative) {
                 ("nan", _) => f64::NAN,
@@ -212,7 +213,18 @@ mod tests {
         assert_eq!(parse_c_double("1e"), Some(1.0));
         assert_eq!(parse_c_double("-inf"), Some(f64::NEG_INFINITY));
         assert_eq!(parse_c_double("0.0"), Some(0.0));
-        for bad in ["", "hello", "hello 2.4", ".", "-", "1e999", "1e-999"] {
+        for bad in [
+            "",
+            "hello",
+            "hello 2.4",
+            ".",
+            "-",
+            "1e999",
+            "1e-999",
+            "a€",
+            "-a€",
+            "aaaaaaa€",
+        ] {
             assert_eq!(parse_c_double(bad), None, "{bad:?}");
         }
         assert_eq!(parse_c_double(&("9".repeat(500) + ".0")), None);

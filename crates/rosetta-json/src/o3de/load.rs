@@ -87,11 +87,12 @@ impl<'a> Load<'_, 'a, '_> {
             Kind::Polymorphic(base) => self.polymorphic(*base, target),
             Kind::Any => self.any(target),
             Kind::Enum(e) | Kind::Bitmask(e) => {
+                let closed = matches!(t.kind(), Kind::Enum(_)) && e.is_closed();
                 let loaded = match self.r.peek()? {
                     Peek::Array => {
                         let elements = self.scalar_elements()?;
                         match elements {
-                            Ok(elements) => scalar::enum_or(e, &elements),
+                            Ok(elements) => scalar::enum_or(e, closed, &elements),
                             Err(found) => Loaded::unsupported(format!(
                                 "an enum array holds names and numbers, not {}",
                                 found.name()
@@ -99,7 +100,7 @@ impl<'a> Load<'_, 'a, '_> {
                         }
                     }
                     Peek::Object => return self.wrong_kind("an enum name, number or array"),
-                    _ => scalar::enum_scalar(e, &self.r.scalar()?),
+                    _ => scalar::enum_scalar(e, closed, &self.r.scalar()?),
                 };
                 self.apply(loaded, target)
             }
@@ -124,7 +125,8 @@ impl<'a> Load<'_, 'a, '_> {
             Kind::Bytes => scalar::bytes(s),
             Kind::EntityId => scalar::entity_id(s),
             Kind::Uuid => scalar::uuid(s),
-            Kind::Enum(e) | Kind::Bitmask(e) => scalar::enum_scalar(e, s),
+            Kind::Enum(e) => scalar::enum_scalar(e, e.is_closed(), s),
+            Kind::Bitmask(e) => scalar::enum_scalar(e, false, s),
             other => Loaded::unsupported(format!(
                 "a {} cannot be read from {}",
                 other.name(),

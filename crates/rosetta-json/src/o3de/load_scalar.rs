@@ -269,16 +269,22 @@ pub(crate) fn uuid(s: &Scalar<'_>) -> Loaded {
     }
 }
 
-/// One enum element: a number or a string (numeric text first, then a name).
-fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<i64, String> {
+/// One enum element: a number or a string (numeric text first, then a name), and whether it
+/// was coerced (numeric text, or a name in another case).
+fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
     let repr = e.repr();
     let out_of_range = || format!("{} is out of range for {}", describe(s), repr.name());
     match s {
         Scalar::Num(_) => {
-            let (v, _) = integer(s, repr.is_signed())?;
-            from_i128(repr, v).ok_or_else(out_of_range)
+            let (v, coerced) = integer(s, repr.is_signed())?;
+            from_i128(repr, v)
+                .map(|v| (v, coerced))
+                .ok_or_else(out_of_range)
         }
         Scalar::Str(text) => {
+            if let Some(c) = e.constant(text) {
+                return Ok((c.value(), false));
+            }
             let trimmed = text.trim();
             let numeric = parse_c_int(trimmed).filter(|_| {
                 trimmed
@@ -291,9 +297,12 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<i64, String> {
                 } else {
                     n.as_u64().map(i128::from)
                 };
-                return v.and_then(|v| from_i128(repr, v)).ok_or_else(out_of_range);
+                return v
+                    .and_then(|v| from_i128(repr, v))
+                    .map(|v| (v, true))
+                    .ok_or_else(out_of_range);
             }
-            by_name(e, text).ok_or_else(|| {
+            by_name(e, text).map(|v| (v, true)).ok_or_else(|| {
                 format!("{text:?} is not a name of the enum. {}", options_message(e))
             })
         }
@@ -304,24 +313,20 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<i64, String> {
     }
 }
 
-/// An enum from a number or string; `""` is the default.
-pub(crate) fn enum_scalar(e: &EnumType, s: &Scalar<'_>) -> Loaded {
+/// An enum from a number or string; `""` is the default. A `closed` enum (a SpatialOS enum)
+/// only takes its constants; a bitmask or an open enum any value of its representation.
+pub(crate) fn enum_scalar(e: &EnumType, closed: bool, s: &Scalar<'_>) -> Loaded {
     if matches!(s, Scalar::Str(t) if t.is_empty()) {
         return Loaded::defaults("an empty enum string");
     }
     match enum_element(e, s) {
-        Ok(v) => check_closed(e, v, !matches!(s, Scalar::Num(_)) && !is_exact_name(e, s)),
+        Ok((v, coerced)) => check_closed(e, closed, v, coerced),
         Err(why) => Loaded::unsupported(why),
     }
 }
 
-fn is_exact_name(e: &EnumType, s: &Scalar<'_>) -> bool {
-    matches!(s, Scalar::Str(t) if e.constant(t).is_some())
-}
-
-/// A closed enum (a SpatialOS enum) only takes its constants.
-pub(crate) fn check_closed(e: &EnumType, v: i64, coerced: bool) -> Loaded {
-    if e.is_closed() && e.by_value(v).is_none() {
+fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
+    if closed && e.by_value(v).is_none() {
         return Loaded::unsupported(format!(
             "{v} is not a value of the enum. {}",
             options_message(e)
@@ -335,15 +340,19 @@ pub(crate) fn check_closed(e: &EnumType, v: i64, coerced: bool) -> Loaded {
 }
 
 /// The elements of an enum array, OR-ed (the target's old value is not kept).
-pub(crate) fn enum_or(e: &EnumType, elements: &[Scalar<'_>]) -> Loaded {
+pub(crate) fn enum_or(e: &EnumType, closed: bool, elements: &[Scalar<'_>]) -> Loaded {
     if elements.is_empty() {
         return Loaded::defaults("an empty enum array");
     }
     let mut acc = 0i64;
+    let mut coerced = false;
     for s in elements {
         match s {
             Scalar::Num(_) | Scalar::Str(_) => match enum_element(e, s) {
-                Ok(v) => acc |= v,
+                Ok((v, c)) => {
+                    acc |= v;
+                    coerced |= c;
+                }
                 Err(why) => return Loaded::unsupported(why),
             },
             other => {
@@ -354,5 +363,5 @@ pub(crate) fn enum_or(e: &EnumType, elements: &[Scalar<'_>]) -> Loaded {
             }
         }
     }
-    check_closed(e, acc, elements.len() != 1)
+    check_closed(e, closed, acc, coerced)
 }

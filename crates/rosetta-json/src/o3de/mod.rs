@@ -65,7 +65,8 @@
 //! assert_eq!(stored.result.outcome(), Outcome::PartialDefaults);
 //!
 //! let mut report = Collect::default();
-//! let loaded = o3de::load(&registry, class, r#"{"VAR1": "88", "extra": 1}"#, &LoadOptions::default(), &mut report).unwrap();
+//! let json = r#"{"VAR1": "88", "var2": 42, "extra": 1}"#;
+//! let loaded = o3de::load(&registry, class, json, &LoadOptions::default(), &mut report).unwrap();
 //! assert_eq!(loaded.value, value);
 //! assert_eq!(loaded.result.outcome(), Outcome::PartialSkip);
 //! assert_eq!(report.reports[0].path, "/VAR1");
@@ -75,6 +76,7 @@
 mod cnum;
 pub mod compare;
 mod ctx;
+mod dflt;
 mod enums;
 pub mod import;
 mod load;
@@ -106,6 +108,7 @@ pub use schema_data::{
 
 use crate::error::{Error, Result};
 use ctx::{Ctx, Halt};
+use dflt::Dflt;
 use reader::Reader;
 use writer::Writer;
 
@@ -121,7 +124,7 @@ pub enum FloatForm {
 }
 
 /// The default limit on nesting, for loading and storing.
-pub const DEFAULT_MAX_DEPTH: usize = 256;
+pub const DEFAULT_MAX_DEPTH: usize = 128;
 
 /// How [`store`] writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,11 +227,11 @@ pub fn store(
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
     let default = if options.keep_defaults {
-        None
+        Dflt::None
     } else {
-        default_value(registry, ty).ok()
+        Dflt::Type
     };
-    store_against(registry, ty, value, default.as_ref(), options, reporter)
+    store_against(registry, ty, value, default, options, reporter)
 }
 
 /// Writes `value`, leaving out what equals `default` (O3DE's `Store` with a default object:
@@ -245,14 +248,21 @@ pub fn store_with_default(
         keep_defaults: false,
         ..options.clone()
     };
-    store_against(registry, ty, value, Some(default), &options, reporter)
+    store_against(
+        registry,
+        ty,
+        value,
+        Dflt::Value(default),
+        &options,
+        reporter,
+    )
 }
 
 fn store_against(
     registry: &TypeRegistry,
     ty: TypeId,
     value: &Value,
-    default: Option<&Value>,
+    default: Dflt<'_>,
     options: &StoreOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
@@ -280,7 +290,13 @@ fn store_against(
         }
     };
     if result.outcome() == Outcome::DefaultsUsed && s.w.out.is_empty() {
-        s.w.empty_object();
+        // The explicit default, except for an absent option, which `{}` would read back as a
+        // present default.
+        if matches!(value, Value::Option(None)) {
+            s.w.null();
+        } else {
+            s.w.empty_object();
+        }
     }
     let json = String::from_utf8(s.w.out)
         .map_err(|_| Error::at(String::new(), "the JSON written is not UTF-8"))?;

@@ -121,10 +121,10 @@ pub fn store_update(
         }
         let value =
             typed::get_field(registry, component, update.fields(), field.name()).map_err(wire)?;
-        let fresh = s.fresh_default(field.ty());
+        let fresh = s.fresh();
         s.w.key(&mut frame, field.name());
         let code = step(&mut s, field.name(), &mut |s| {
-            s.element(field.ty(), &value, fresh.as_ref())
+            s.element(field.ty(), &value, fresh)
         })
         .map_err(halt)?;
         result.absorb(code);
@@ -150,15 +150,13 @@ pub fn store_update(
         });
         s.w.key(events, event.name());
         let mut a = s.w.begin_array();
-        let fresh = s.fresh_default(event.ty());
+        let fresh = s.fresh();
         for (i, object) in objects.iter().enumerate() {
             let value = typed::read(registry, event.ty(), object).map_err(wire)?;
             s.w.element(&mut a);
             let path = format!("{EVENTS_MEMBER}/{}/{i}", event.name());
-            let code = step(&mut s, &path, &mut |s| {
-                s.element(event.ty(), &value, fresh.as_ref())
-            })
-            .map_err(halt)?;
+            let code =
+                step(&mut s, &path, &mut |s| s.element(event.ty(), &value, fresh)).map_err(halt)?;
             result.absorb(code);
         }
         s.w.end_array(a);

@@ -3,13 +3,15 @@
 //! Every function writes exactly one JSON value, or nothing and returns `DefaultsUsed` (the value
 //! equals its default and defaults are not kept). The caller decides what nothing means: a
 //! member is left out, an element becomes the explicit default `{}`, the document is `{}`.
+//! Defaults are compared as they are walked ([`Dflt`]); no default value is built.
 
-use rosetta_types::{default_value, Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
+use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
+use super::dflt::{close32, close64, Dflt};
 use super::enums::{store_form, EnumJson, Leftover};
 use super::names::type_name;
-use super::result::Outcome;
+use super::result::{Outcome, ResultCode};
 use super::writer::{Frame, Writer};
 use super::{FloatForm, StoreOptions};
 
@@ -20,31 +22,10 @@ pub(crate) struct Store<'r, 'p> {
     pub w: Writer,
 }
 
-/// `AZ::IsClose(a, b, epsilon)`.
-fn close32(a: f32, b: f32) -> bool {
-    a == b || (a - b).abs() <= f32::EPSILON
-}
+/// The most components a math value has (a 4x4 matrix).
+const MAX_COMPONENTS: usize = 16;
 
-fn close64(a: f64, b: f64) -> bool {
-    a == b || (a - b).abs() <= f64::EPSILON
-}
-
-/// Whether a leaf value equals its default, as the leaf serializers compare.
-fn leaf_equal(v: &Value, d: &Value) -> bool {
-    match (v, d) {
-        (Value::F32(a), Value::F32(b)) => close32(*a, *b),
-        (Value::F64(a), Value::F64(b)) => close64(*a, *b),
-        (Value::MathF32(a), Value::MathF32(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close32(*x, *y))
-        }
-        (Value::MathF64(a), Value::MathF64(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close64(*x, *y))
-        }
-        _ => v == d,
-    }
-}
-
-impl Store<'_, '_> {
+impl<'r> Store<'r, '_> {
     fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
         self.ctx.error(format!(
             "a {} is not a value of `{}`",
@@ -53,13 +34,12 @@ impl Store<'_, '_> {
         ))
     }
 
-    /// A fresh default of `ty` to compare elements with (`None` when defaults are kept or the
-    /// type has no finite default).
-    pub fn fresh_default(&self, ty: TypeId) -> Option<Value> {
+    /// The default a fresh element (of the type it is used with) is compared with.
+    pub fn fresh(&self) -> Dflt<'static> {
         if self.opts.keep_defaults {
-            None
+            Dflt::None
         } else {
-            default_value(self.reg, ty).ok()
+            Dflt::Type
         }
     }
 
@@ -72,68 +52,60 @@ impl Store<'_, '_> {
             .report(Outcome::DefaultsUsed, false, || "the default value".into())
     }
 
-    pub fn value(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    pub fn value(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let reg = self.reg;
         let t = reg
             .get(ty)
             .ok_or_else(|| self.ctx.error(format!("no type with id {}", ty.as_u32())))?;
         match t.kind() {
             Kind::Struct(_) => self.structure(ty, v, d),
-            Kind::Enum(e) | Kind::Bitmask(e) => {
-                let Value::Enum(x) = v else {
-                    return Err(self.mismatch(ty, v));
-                };
-                if d.is_some_and(|d| d == v) {
-                    return self.defaults_used();
-                }
-                match store_form(e, *x, self.opts.enum_form) {
-                    EnumJson::Name(n) => self.w.string(n),
-                    EnumJson::Int(i) => self.w.i64(i),
-                    EnumJson::Uint(u) => self.w.u64(u),
-                    EnumJson::Flags(names, rest) => {
-                        let mut f = self.w.begin_array();
-                        for n in names {
-                            self.w.element(&mut f);
-                            self.w.string(n);
-                        }
-                        match rest {
-                            Some(Leftover::Int(i)) => {
-                                self.w.element(&mut f);
-                                self.w.i64(i);
-                            }
-                            Some(Leftover::Uint(u)) => {
-                                self.w.element(&mut f);
-                                self.w.u64(u);
-                            }
-                            None => {}
-                        }
-                        self.w.end_array(f);
-                    }
-                }
-                self.success()
-            }
-            Kind::List(e) | Kind::Set(e) => {
-                let sorted = matches!(t.kind(), Kind::Set(_));
-                self.list(*e, v, d, sorted)
-            }
+            Kind::List(e) => self.list(*e, v, d, false),
+            Kind::Set(e) => self.list(*e, v, d, true),
             Kind::Array(e, _) => self.fixed(v, d, |_| *e),
             Kind::Tuple(ts) => self.fixed(v, d, |i| ts.get(i).copied().unwrap_or(TypeId::NIL)),
             Kind::Map(k, val) => self.map(*k, *val, v, d),
             Kind::Option(inner) => self.option(*inner, v, d),
-            Kind::Math(m) => {
-                if d.is_some_and(|d| leaf_equal(v, d)) {
-                    return self.defaults_used();
-                }
-                self.math(ty, m.shape, m.scalar, v, d)
-            }
             Kind::Entity => self.entity(v, d),
             Kind::Polymorphic(base) => self.polymorphic(*base, v, d),
             Kind::Any => self.any(v, d),
-            _ => {
-                if d.is_some_and(|d| leaf_equal(v, d)) {
+            kind => {
+                if d.leaf_is_default(kind, v) {
                     return self.defaults_used();
                 }
-                self.scalar(ty, v)
+                match kind {
+                    Kind::Enum(e) | Kind::Bitmask(e) => {
+                        let Value::Enum(x) = v else {
+                            return Err(self.mismatch(ty, v));
+                        };
+                        self.enumeration(e, *x);
+                        self.success()
+                    }
+                    Kind::Math(m) => self.math(ty, m.shape, m.scalar, v, d),
+                    _ => self.scalar(ty, v),
+                }
+            }
+        }
+    }
+
+    fn enumeration(&mut self, e: &rosetta_types::EnumType, x: i64) {
+        match store_form(e, x, self.opts.enum_form) {
+            EnumJson::Name(n) => self.w.string(n),
+            EnumJson::Int(i) => self.w.i64(i),
+            EnumJson::Uint(u) => self.w.u64(u),
+            EnumJson::Flags(names, rest) => {
+                let mut f = self.w.begin_array();
+                for n in names {
+                    self.w.element(&mut f);
+                    self.w.string(n);
+                }
+                if let Some(rest) = rest {
+                    self.w.element(&mut f);
+                    match rest {
+                        Leftover::Int(i) => self.w.i64(i),
+                        Leftover::Uint(u) => self.w.u64(u),
+                    }
+                }
+                self.w.end_array(f);
             }
         }
     }
@@ -177,7 +149,7 @@ impl Store<'_, '_> {
 
     /// An element of a container: the explicit default `{}` when it is the default (`null` for
     /// an empty option, which `{}` would load as a present default).
-    pub fn element(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    pub fn element(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let code = self.value(ty, v, d)?;
         if code.outcome() == Outcome::DefaultsUsed {
             if matches!(v, Value::Option(None)) {
@@ -189,7 +161,7 @@ impl Store<'_, '_> {
         Ok(code)
     }
 
-    fn structure(&mut self, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    fn structure(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let start = self.w.len();
         let mut frame = self.w.begin_object();
         let mut result = self.members(&mut frame, ty, v, d)?;
@@ -205,7 +177,7 @@ impl Store<'_, '_> {
     }
 
     /// The members of struct value `v` into an open object, defaults left out.
-    fn members(&mut self, frame: &mut Frame, ty: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    fn members(&mut self, frame: &mut Frame, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let reg = self.reg;
         let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
             return Err(self.mismatch(ty, v));
@@ -216,13 +188,12 @@ impl Store<'_, '_> {
         if values.len() != s.len() {
             return Err(self.mismatch(ty, v));
         }
-        let defaults = d.and_then(Value::as_struct).filter(|d| d.len() == s.len());
         let mut result = self.ctx.fresh();
         for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
             let mark = self.w.mark(frame);
             self.w.key(frame, field.name());
             let len = self.ctx.enter_key(field.name())?;
-            let code = self.value(field.ty(), value, defaults.map(|d| &d[i]));
+            let code = self.value(field.ty(), value, d.field(reg, ty, i));
             self.ctx.leave(len);
             let code = code?;
             if code.outcome() == Outcome::DefaultsUsed {
@@ -233,25 +204,23 @@ impl Store<'_, '_> {
         Ok(result)
     }
 
-    fn list(&mut self, element: TypeId, v: &Value, d: Option<&Value>, sorted: bool) -> Step {
+    fn list(&mut self, element: TypeId, v: &Value, d: Dflt<'_>, sorted: bool) -> Step {
         let Value::List(items) = v else {
             return Err(self.mismatch(element, v));
         };
         if items.is_empty() {
-            let default_empty = d.map_or(true, |d| d.as_list().is_some_and(<[Value]>::is_empty));
-            if !self.opts.keep_defaults && default_empty {
+            if !self.opts.keep_defaults && d.is_empty_container() {
                 return self.defaults_used();
             }
             self.w.raw(b"[]");
             return self.success();
         }
-        let fresh = self.fresh_default(element);
+        let fresh = self.fresh();
         let mut result = self.ctx.fresh();
         if sorted {
             let mut parts = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                let (code, json) =
-                    self.fragment(i, |s| s.element(element, item, fresh.as_ref()))?;
+                let (code, json) = self.fragment(i, |s| s.element(element, item, fresh))?;
                 result.absorb(code);
                 parts.push(json);
             }
@@ -262,7 +231,7 @@ impl Store<'_, '_> {
         for (i, item) in items.iter().enumerate() {
             self.w.element(&mut frame);
             let len = self.ctx.enter_index(i)?;
-            let code = self.element(element, item, fresh.as_ref());
+            let code = self.element(element, item, fresh);
             self.ctx.leave(len);
             result.absorb(code?);
         }
@@ -275,7 +244,7 @@ impl Store<'_, '_> {
         &mut self,
         index: usize,
         f: impl FnOnce(&mut Self) -> Step,
-    ) -> Result<(super::ResultCode, Vec<u8>), Halt> {
+    ) -> Result<(ResultCode, Vec<u8>), Halt> {
         let saved = std::mem::replace(&mut self.w, Writer::new(None));
         let len = self.ctx.enter_index(index);
         let code = len.and_then(|len| {
@@ -318,7 +287,7 @@ impl Store<'_, '_> {
 
     /// An `AZStd::array`, pair or tuple: element `i` compared with default element `i`; all
     /// default is nothing.
-    fn fixed(&mut self, v: &Value, d: Option<&Value>, ty_of: impl Fn(usize) -> TypeId) -> Step {
+    fn fixed(&mut self, v: &Value, d: Dflt<'_>, ty_of: impl Fn(usize) -> TypeId) -> Step {
         let items = match v {
             Value::List(items) | Value::Tuple(items) => items,
             _ => {
@@ -327,23 +296,15 @@ impl Store<'_, '_> {
                     .error(format!("a {} is not an array or tuple", v.kind_name())))
             }
         };
-        let defaults: Option<&[Value]> = match d {
-            Some(Value::List(d) | Value::Tuple(d)) if d.len() == items.len() => Some(d),
-            _ => None,
-        };
         let start = self.w.len();
         let mut frame = self.w.begin_array();
         let mut result = self.ctx.fresh();
         for (i, item) in items.iter().enumerate() {
             self.w.element(&mut frame);
             let len = self.ctx.enter_index(i)?;
-            let fresh;
-            let default = match defaults {
-                Some(d) => Some(&d[i]),
-                None => {
-                    fresh = self.fresh_default(ty_of(i));
-                    fresh.as_ref()
-                }
+            let default = match d {
+                Dflt::None if !self.opts.keep_defaults => Dflt::Type,
+                d => d.element(i),
             };
             let code = self.element(ty_of(i), item, default);
             self.ctx.leave(len);
@@ -360,34 +321,25 @@ impl Store<'_, '_> {
         Ok(result)
     }
 
-    fn option(&mut self, inner: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    fn option(&mut self, inner: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let Value::Option(o) = v else {
             return Err(self.mismatch(inner, v));
         };
-        let default_inner = match d {
-            Some(Value::Option(d)) => Some(d.as_deref()),
-            _ => None,
-        };
+        let default = d.option();
         match o {
-            None if default_inner == Some(None) => self.defaults_used(),
+            None if matches!(default, Some(None)) => self.defaults_used(),
             None => {
                 self.w.null();
                 self.success()
             }
             Some(x) => {
-                let fresh;
-                let inner_default = match default_inner {
-                    Some(Some(d)) => Some(d),
-                    _ => {
-                        fresh = self.fresh_default(inner);
-                        fresh.as_ref()
-                    }
+                let present_default = matches!(default, Some(Some(_)));
+                let inner_default = match default {
+                    Some(Some(d)) => d,
+                    _ => self.fresh(),
                 };
                 let code = self.value(inner, x, inner_default)?;
-                if code.outcome() == Outcome::DefaultsUsed {
-                    if matches!(default_inner, Some(Some(_))) {
-                        return Ok(code);
-                    }
+                if code.outcome() == Outcome::DefaultsUsed && !present_default {
                     // Present but default, against an absent default: the explicit default.
                     self.w.empty_object();
                     return Ok(self.ctx.code(Outcome::PartialDefaults));
@@ -403,108 +355,95 @@ impl Store<'_, '_> {
         shape: MathShape,
         scalar: MathScalar,
         v: &Value,
-        d: Option<&Value>,
+        d: Dflt<'_>,
     ) -> Step {
-        let comps: Vec<f64> = match (v, scalar) {
-            (Value::MathF32(c), MathScalar::F32) => c.iter().map(|&x| f64::from(x)).collect(),
-            (Value::MathF64(c), MathScalar::F64) => c.to_vec(),
-            (Value::MathI32(c), MathScalar::I32) => c.iter().map(|&x| f64::from(x)).collect(),
-            _ => return Err(self.mismatch(ty, v)),
-        };
-        if comps.len() != shape.len() {
+        let mut comps = [0.0f64; MAX_COMPONENTS];
+        let n = fill(&mut comps, v);
+        if n != Some(shape.len()) || !scalar_matches(scalar, v) {
             return Err(self.mismatch(ty, v));
         }
-        let write = |s: &mut Self, x: f64| match scalar {
-            MathScalar::F32 => s.f32(x as f32),
-            MathScalar::F64 => s.w.f64(x),
-            MathScalar::I32 => s.w.i64(x as i64),
+        let comps = &comps[..shape.len()];
+        let mut dcomps = [0.0f64; MAX_COMPONENTS];
+        let has_default = match d {
+            Dflt::None => false,
+            Dflt::Value(dv) => fill(&mut dcomps, dv) == Some(shape.len()),
+            Dflt::Type => {
+                for (i, c) in dcomps.iter_mut().enumerate().take(shape.len()) {
+                    *c = shape.default_component(i);
+                }
+                true
+            }
         };
-        let dcomps: Option<Vec<f64>> = d.and_then(|d| match d {
-            Value::MathF32(c) => Some(c.iter().map(|&x| f64::from(x)).collect()),
-            Value::MathF64(c) => Some(c.to_vec()),
-            Value::MathI32(c) => Some(c.iter().map(|&x| f64::from(x)).collect()),
-            _ => None,
-        });
         let same = |a: f64, b: f64| match scalar {
             MathScalar::F64 => close64(a, b),
             _ => close32(a as f32, b as f32),
         };
-        match shape {
-            MathShape::TransformTrs => {
-                let parts: [(&str, std::ops::Range<usize>); 3] =
-                    [("Translation", 0..3), ("Rotation", 3..7), ("Scale", 7..8)];
-                let mut frame = self.w.begin_object();
-                let mut result = self.ctx.fresh();
-                for (name, range) in parts {
-                    let default = dcomps.as_ref().filter(|d| d.len() == 8);
-                    if let Some(dc) = default {
-                        if range.clone().all(|i| same(comps[i], dc[i])) {
-                            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
-                            continue;
-                        }
-                    }
-                    self.w.key(&mut frame, name);
-                    if name == "Scale" {
-                        write(self, comps[7]);
-                    } else {
-                        let mut a = self.w.begin_array();
-                        for i in range {
-                            self.w.element(&mut a);
-                            write(self, comps[i]);
-                        }
-                        self.w.end_array(a);
-                    }
-                    result.absorb(self.ctx.code(Outcome::Success));
+        if shape == MathShape::TransformTrs {
+            let parts: [(&str, std::ops::Range<usize>); 3] =
+                [("Translation", 0..3), ("Rotation", 3..7), ("Scale", 7..8)];
+            let mut frame = self.w.begin_object();
+            let mut result = self.ctx.fresh();
+            for (name, range) in parts {
+                if has_default && range.clone().all(|i| same(comps[i], dcomps[i])) {
+                    result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+                    continue;
                 }
-                self.w.end_object(frame);
-                Ok(result)
-            }
-            _ => {
-                // A color leaves out an alpha equal to the default's when the rest differs.
-                let mut n = comps.len();
-                let mut result = self.ctx.code(Outcome::Success);
-                if shape == MathShape::Color && !self.opts.keep_defaults {
-                    if let Some(dc) = dcomps.as_ref().filter(|d| d.len() == 4) {
-                        if same(comps[3], dc[3]) {
-                            n = 3;
-                            result = self.ctx.code(Outcome::PartialDefaults);
-                        }
-                    }
-                }
-                let mut a = self.w.begin_array();
-                for &x in &comps[..n] {
-                    self.w.element(&mut a);
-                    write(self, x);
-                }
-                self.w.end_array(a);
-                if result.outcome() == Outcome::Success {
-                    self.success()
+                self.w.key(&mut frame, name);
+                if name == "Scale" {
+                    self.component(scalar, comps[7]);
                 } else {
-                    Ok(result)
+                    self.components(scalar, &comps[range]);
                 }
+                result.absorb(self.ctx.code(Outcome::Success));
             }
+            self.w.end_object(frame);
+            return Ok(result);
+        }
+        // A color leaves out an alpha equal to the default's when the rest differs.
+        if shape == MathShape::Color && has_default && same(comps[3], dcomps[3]) {
+            self.components(scalar, &comps[..3]);
+            return Ok(self.ctx.code(Outcome::PartialDefaults));
+        }
+        self.components(scalar, comps);
+        self.success()
+    }
+
+    #[inline]
+    fn component(&mut self, scalar: MathScalar, x: f64) {
+        match scalar {
+            MathScalar::F32 => self.f32(x as f32),
+            MathScalar::F64 => self.w.f64(x),
+            MathScalar::I32 => self.w.i64(x as i64),
         }
     }
 
-    fn entity(&mut self, v: &Value, d: Option<&Value>) -> Step {
+    fn components(&mut self, scalar: MathScalar, comps: &[f64]) {
+        let mut a = self.w.begin_array();
+        for &x in comps {
+            self.w.element(&mut a);
+            self.component(scalar, x);
+        }
+        self.w.end_array(a);
+    }
+
+    fn entity(&mut self, v: &Value, d: Dflt<'_>) -> Step {
         let Value::Entity(components) = v else {
             return Err(self.mismatch(TypeId::ENTITY, v));
         };
-        if components.is_empty() && !self.opts.keep_defaults && d.map_or(true, |d| d == v) {
+        if components.is_empty() && !self.opts.keep_defaults && d.is_empty_container() {
             return self.defaults_used();
         }
         let mut frame = self.w.begin_object();
         let mut result = self.ctx.code(Outcome::Success);
+        let reg = self.reg;
         for (id, data) in components.iter() {
-            let reg = self.reg;
             let component = reg
                 .component(*id)
-                .ok_or_else(|| self.ctx.error(format!("no component with id {}", id)))?;
+                .ok_or_else(|| self.ctx.error(format!("no component with id {id}")))?;
             let name = component.qualified_name().unwrap_or_default();
             self.w.key(&mut frame, name);
             let len = self.ctx.enter_key(name)?;
-            let fresh = self.fresh_default(component.id());
-            let code = self.element(component.id(), data, fresh.as_ref());
+            let code = self.element(component.id(), data, self.fresh());
             self.ctx.leave(len);
             result.absorb(code?);
         }
@@ -514,33 +453,30 @@ impl Store<'_, '_> {
 
     /// A pointer to a polymorphic class: `$type` first when the actual type is not the declared
     /// one, unless the default has the same actual type and defaults are not kept.
-    fn polymorphic(&mut self, base: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    fn polymorphic(&mut self, base: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let Value::Dynamic(dynamic) = v else {
             return Err(self.mismatch(base, v));
         };
         let actual = dynamic.ty;
-        let default = d.and_then(Value::as_dynamic);
-        let same_type_default = default.is_some_and(|d| d.ty == actual);
+        let default = d.dynamic(base);
+        let same_type_default = default.is_some_and(|(t, _)| t == actual);
         let write_type = actual != base && (self.opts.keep_defaults || !same_type_default);
-        let fresh;
         let inner_default = match default {
-            Some(d) if d.ty == actual => Some(&d.value),
-            _ => {
-                fresh = self.fresh_default(actual);
-                fresh.as_ref()
-            }
+            Some((t, inner)) if t == actual => inner,
+            _ => self.fresh(),
         };
         let is_struct = matches!(
             self.reg.get(actual).map(|t| t.kind()),
             Some(Kind::Struct(_))
         );
         if !is_struct {
+            let whole_default = same_type_default && matches!(d, Dflt::Value(dv) if dv == v);
             return self.typed_value(
                 actual,
                 &dynamic.value,
                 inner_default,
                 write_type,
-                d == Some(v),
+                whole_default,
             );
         }
         if !write_type {
@@ -560,7 +496,7 @@ impl Store<'_, '_> {
         &mut self,
         ty: TypeId,
         value: &Value,
-        default: Option<&Value>,
+        default: Dflt<'_>,
         write_type: bool,
         whole_default: bool,
     ) -> Step {
@@ -585,18 +521,42 @@ impl Store<'_, '_> {
         Ok(self.ctx.code(Outcome::Success).combine(code))
     }
 
-    fn any(&mut self, v: &Value, d: Option<&Value>) -> Step {
+    fn any(&mut self, v: &Value, d: Dflt<'_>) -> Step {
         let Value::Dynamic(dynamic) = v else {
             return Err(self.mismatch(TypeId::ANY, v));
         };
-        let fresh = self.fresh_default(dynamic.ty);
-        let whole_default = d.is_some_and(|d| d == v);
-        self.typed_value(
-            dynamic.ty,
-            &dynamic.value,
-            fresh.as_ref(),
-            true,
-            whole_default,
-        )
+        let whole_default = match d {
+            Dflt::None => false,
+            Dflt::Type => dynamic.ty == TypeId::NIL,
+            Dflt::Value(dv) => dv == v,
+        };
+        let fresh = self.fresh();
+        self.typed_value(dynamic.ty, &dynamic.value, fresh, true, whole_default)
     }
+}
+
+/// Copies a math value's components into `out` as `f64`; their number, or `None`.
+fn fill(out: &mut [f64; MAX_COMPONENTS], v: &Value) -> Option<usize> {
+    fn copy<T: Copy + Into<f64>>(out: &mut [f64; MAX_COMPONENTS], c: &[T]) -> Option<usize> {
+        let dst = out.get_mut(..c.len())?;
+        for (d, s) in dst.iter_mut().zip(c) {
+            *d = (*s).into();
+        }
+        Some(c.len())
+    }
+    match v {
+        Value::MathF32(c) => copy(out, c),
+        Value::MathF64(c) => copy(out, c),
+        Value::MathI32(c) => copy(out, c),
+        _ => None,
+    }
+}
+
+fn scalar_matches(scalar: MathScalar, v: &Value) -> bool {
+    matches!(
+        (scalar, v),
+        (MathScalar::F32, Value::MathF32(_))
+            | (MathScalar::F64, Value::MathF64(_))
+            | (MathScalar::I32, Value::MathI32(_))
+    )
 }

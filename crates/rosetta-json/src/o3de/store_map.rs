@@ -7,6 +7,7 @@ use rosetta_types::{TypeId, Value};
 
 use super::compare::compare;
 use super::ctx::Step;
+use super::dflt::Dflt;
 use super::result::Outcome;
 use super::store::Store;
 
@@ -31,13 +32,12 @@ fn member_name(raw: &[u8]) -> String {
 }
 
 impl Store<'_, '_> {
-    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, v: &Value, d: Option<&Value>) -> Step {
+    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let Value::Map(entries) = v else {
             return Err(self.ctx.error(format!("a {} is not a map", v.kind_name())));
         };
         if entries.is_empty() {
-            let default_empty = d.map_or(true, |d| d.as_map().is_some_and(<[_]>::is_empty));
-            if !self.opts.keep_defaults && default_empty {
+            if !self.opts.keep_defaults && d.is_empty_container() {
                 return self
                     .ctx
                     .report(Outcome::DefaultsUsed, false, || "an empty map".into());
@@ -45,18 +45,16 @@ impl Store<'_, '_> {
             self.w.empty_object();
             return self.ctx.report(Outcome::Success, false, String::new);
         }
-        let key_default = self.fresh_default(kt);
-        let value_default = self.fresh_default(vt);
+        let key_default = self.fresh();
+        let value_default = self.fresh();
         let sort = self.opts.sort_maps;
         let mut result = self.ctx.fresh();
         let mut stored = Vec::with_capacity(entries.len());
         for (i, (key, value)) in entries.iter().enumerate() {
-            let (code, key_json) =
-                self.fragment(i, |s| s.element(kt, key, key_default.as_ref()))?;
+            let (code, key_json) = self.fragment(i, |s| s.element(kt, key, key_default))?;
             result.absorb(code);
             let value_json = if sort {
-                let (code, json) =
-                    self.fragment(i, |s| s.element(vt, value, value_default.as_ref()))?;
+                let (code, json) = self.fragment(i, |s| s.element(vt, value, value_default))?;
                 result.absorb(code);
                 Some(json)
             } else {
@@ -88,7 +86,6 @@ impl Store<'_, '_> {
             keyed.sort_by(|a, b| compare(&a.0, &b.0));
             stored = keyed.into_iter().map(|(_, e)| e).collect();
         }
-        let value_default = value_default.as_ref();
         if object_form {
             let mut frame = self.w.begin_object();
             for e in &stored {
@@ -123,7 +120,7 @@ impl Store<'_, '_> {
         Ok(self.ctx.container(result))
     }
 
-    fn entry_value(&mut self, vt: TypeId, value: &Value, d: Option<&Value>, e: &Entry) -> Step {
+    fn entry_value(&mut self, vt: TypeId, value: &Value, d: Dflt<'_>, e: &Entry) -> Step {
         match &e.value {
             Some(raw) => {
                 self.write_fragment(&parse(raw), raw);
