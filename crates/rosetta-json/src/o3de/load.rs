@@ -19,6 +19,60 @@ pub(crate) struct Load<'r, 'a, 'p> {
     pub r: Reader<'a>,
 }
 
+/// A value not made yet: the empty tuple, which is also `nil`'s value (whose default it is, so
+/// treating a real `nil` as a placeholder changes nothing).
+pub(crate) fn is_placeholder(v: &Value) -> bool {
+    matches!(v, Value::Tuple(t) if t.is_empty())
+}
+
+/// Replaces the placeholders left in `v` when loading halted part-way with their defaults.
+pub(crate) fn fill_placeholders(registry: &TypeRegistry, ty: TypeId, v: &mut Value) {
+    if is_placeholder(v) {
+        if let Ok(d) = default_value(registry, ty) {
+            *v = d;
+        }
+        return;
+    }
+    let Some(kind) = registry.get(ty).map(|t| t.kind()) else {
+        return;
+    };
+    match (kind, v) {
+        (Kind::Struct(s), Value::Struct(values)) => {
+            for (field, value) in s.fields().iter().zip(values.iter_mut()) {
+                if is_placeholder(value) {
+                    if let Some(d) = field.default() {
+                        *value = d.clone();
+                        continue;
+                    }
+                }
+                fill_placeholders(registry, field.ty(), value);
+            }
+        }
+        (Kind::List(e) | Kind::Set(e) | Kind::Array(e, _), Value::List(items)) => {
+            items
+                .iter_mut()
+                .for_each(|x| fill_placeholders(registry, *e, x));
+        }
+        (Kind::Tuple(ts), Value::Tuple(items)) => {
+            for (t, x) in ts.iter().zip(items.iter_mut()) {
+                fill_placeholders(registry, *t, x);
+            }
+        }
+        (Kind::Map(k, val), Value::Map(entries)) => {
+            for (key, value) in entries.iter_mut() {
+                fill_placeholders(registry, *k, key);
+                fill_placeholders(registry, *val, value);
+            }
+        }
+        (Kind::Option(inner), Value::Option(Some(x))) => fill_placeholders(registry, *inner, x),
+        (Kind::Polymorphic(_) | Kind::Any, Value::Dynamic(d)) => {
+            let ty = d.ty;
+            fill_placeholders(registry, ty, &mut d.value);
+        }
+        _ => {}
+    }
+}
+
 /// Whether a result means the value was not applied.
 pub(crate) fn failed(code: ResultCode) -> bool {
     matches!(code.processing(), Processing::Altered | Processing::Halted)
@@ -65,7 +119,20 @@ impl<'a> Load<'_, 'a, '_> {
         }
     }
 
+    /// Loads the value ahead onto `target`. A [placeholder](is_placeholder) target (a value not
+    /// made yet) that nothing was read into becomes the type's default.
     pub fn value(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        if is_placeholder(target) {
+            let code = self.value_onto(ty, target);
+            if is_placeholder(target) {
+                *target = self.default_of(ty)?;
+            }
+            return code;
+        }
+        self.value_onto(ty, target)
+    }
+
+    fn value_onto(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if self.r.at_empty_object()? {
             self.r.empty_object()?;
             return self.explicit_default(ty, target);
@@ -158,7 +225,7 @@ impl<'a> Load<'_, 'a, '_> {
     /// null pointer gets a new default instance).
     fn explicit_default(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if let Some(Kind::Option(inner)) = self.reg.get(ty).map(|t| t.kind()) {
-            if matches!(target, Value::Option(None)) {
+            if matches!(target, Value::Option(None)) || is_placeholder(target) {
                 *target = Value::some(self.default_of(*inner)?);
             }
         }
@@ -176,7 +243,8 @@ impl<'a> Load<'_, 'a, '_> {
             return Err(self.ctx.error("not a struct"));
         };
         if target.as_struct().map_or(true, |v| v.len() != s.len()) {
-            *target = self.default_of(ty)?;
+            // Members are made as they are read; the others get their defaults at the end.
+            *target = Value::Struct(vec![Value::nil(); s.len()].into_boxed_slice());
         }
         let Value::Struct(values) = target else {
             return Err(self.ctx.error("not a struct value"));
@@ -223,6 +291,14 @@ impl<'a> Load<'_, 'a, '_> {
         if loaded < fields.len() {
             result.absorb(self.ctx.code(Outcome::DefaultsUsed));
         }
+        for (field, value) in fields.iter().zip(values.iter_mut()) {
+            if is_placeholder(value) {
+                *value = match field.default() {
+                    Some(d) => d.clone(),
+                    None => self.default_of(field.ty())?,
+                };
+            }
+        }
         Ok(result)
     }
 
@@ -262,6 +338,9 @@ impl<'a> Load<'_, 'a, '_> {
 
     fn list_items(&mut self, element: TypeId, items: &mut Vec<Value>, set: bool) -> Step {
         let fresh = self.default_of(element)?;
+        // Leaves and math values never read their target, so a new element starts empty and
+        // becomes the default only if nothing was read into it (`{}`).
+        let placeholder = self.reg.get(element).is_some_and(|t| t.kind().is_leaf());
         let mut seen: std::collections::HashSet<Value> = if set {
             items.iter().cloned().collect()
         } else {
@@ -274,10 +353,17 @@ impl<'a> Load<'_, 'a, '_> {
         while self.r.next_element(&mut first)? {
             let len = self.ctx.enter_index(index)?;
             index += 1;
-            let mut item = fresh.clone();
+            let mut item = if placeholder {
+                Value::nil()
+            } else {
+                fresh.clone()
+            };
             let code = self.value(element, &mut item).and_then(|code| {
                 if failed(code) {
                     return Ok(code);
+                }
+                if placeholder && item == Value::nil() {
+                    item = fresh.clone();
                 }
                 if set && !seen.insert(item.clone()) {
                     return self.ctx.report(Outcome::Unavailable, false, || {

@@ -3,6 +3,7 @@
 //! value loaded on top of its entry.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use rosetta_types::{Kind, TypeId, Value};
 
@@ -35,14 +36,10 @@ impl Load<'_, '_, '_> {
     ) -> Step {
         let key_default = self.default_of(kt)?;
         let value_default = self.default_of(vt)?;
-        let mut index: HashMap<Value, usize> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, (k, _))| (k.clone(), i))
-            .collect();
+        let mut index = KeyIndex::new(entries);
         let mut result = self.ctx.fresh();
         let reg = self.reg;
-        let key_kind = reg.get(kt).map(|t| t.kind().clone());
+        let key_kind = reg.get(kt).map(|t| t.kind());
         let mut first = true;
         let mut n = 0;
         if peek == Peek::Object {
@@ -93,7 +90,7 @@ impl Load<'_, '_, '_> {
                     self.r.skip_value()?;
                     return Ok(kc);
                 }
-                let slot = index.get(&key).copied();
+                let slot = index.find(entries, &key);
                 let mut value = match slot {
                     Some(i) => std::mem::replace(&mut entries[i].1, Value::nil()),
                     None => value_default.clone(),
@@ -107,7 +104,7 @@ impl Load<'_, '_, '_> {
                     Some(i) => entries[i].1 = value,
                     None => {
                         if vc.as_ref().is_ok_and(|c| !failed(*c)) {
-                            index.insert(key.clone(), entries.len());
+                            index.insert(&key, entries.len());
                             entries.push((key, value));
                         }
                     }
@@ -178,5 +175,61 @@ impl Load<'_, '_, '_> {
         }
         self.r.restore(saved);
         Ok(found)
+    }
+}
+
+/// A multiplicative hasher for map keys (FxHash's step): the keys come from the document being
+/// read, and a collision only costs a comparison.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Where each key of a map being loaded is, by the key's hash: the map's entries are the
+/// source of truth, so no key is copied.
+struct KeyIndex(HashMap<u64, usize, BuildHasherDefault<KeyHasher>>);
+
+fn key_hash(key: &Value) -> u64 {
+    let mut h = KeyHasher::default();
+    key.hash(&mut h);
+    h.finish()
+}
+
+impl KeyIndex {
+    fn new(entries: &[(Value, Value)]) -> Self {
+        let mut index = KeyIndex(HashMap::default());
+        for (i, (k, _)) in entries.iter().enumerate() {
+            index.insert(k, i);
+        }
+        index
+    }
+
+    fn insert(&mut self, key: &Value, i: usize) {
+        self.0.entry(key_hash(key)).or_insert(i);
+    }
+
+    /// The entry with `key`; on a hash collision, a search.
+    fn find(&self, entries: &[(Value, Value)], key: &Value) -> Option<usize> {
+        let i = *self.0.get(&key_hash(key))?;
+        if entries.get(i).is_some_and(|(k, _)| k == key) {
+            return Some(i);
+        }
+        entries.iter().position(|(k, _)| k == key)
     }
 }

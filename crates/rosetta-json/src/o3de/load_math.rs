@@ -109,6 +109,9 @@ impl<'a> Load<'_, 'a, '_> {
         target: &mut Value,
     ) -> Step {
         let n = shape.len();
+        if shape != MathShape::Color && self.r.peek()? == Peek::Array {
+            return self.math_array(shape, scalar, target);
+        }
         let mut current = components(target)
             .filter(|c| c.len() == n)
             .unwrap_or_else(|| (0..n).map(|i| shape.default_component(i)).collect());
@@ -117,25 +120,6 @@ impl<'a> Load<'_, 'a, '_> {
             (MathShape::Color, _) => return self.color(scalar, current, target),
             (MathShape::TransformTrs, Peek::Object) => {
                 return self.transform(scalar, current, target)
-            }
-            (_, Peek::Array) => {
-                let Some(items) = self.scalar_array()? else {
-                    return self.unsupported("a math value's elements are numbers");
-                };
-                if items.len() < n {
-                    let found = items.len();
-                    return self.unsupported(format!("expected {n} numbers, found {found}"));
-                }
-                let mut coerced = false;
-                for (i, s) in items.iter().take(n).enumerate() {
-                    let loaded = self.component(scalar, s);
-                    let Some(x) = Self::component_value(&loaded) else {
-                        return self.unsupported(loaded.message);
-                    };
-                    coerced |= loaded.coerced;
-                    current[i] = x;
-                }
-                (Outcome::Success, coerced, "read from an array".to_owned())
             }
             (MathShape::Quaternion, Peek::Object) => {
                 // Euler degrees, taken by position as the engine does.
@@ -231,6 +215,63 @@ impl<'a> Load<'_, 'a, '_> {
         };
         *target = build(scalar, &current);
         self.ctx.report(outcome, coerced, || message)
+    }
+
+    /// A math value from an array of at least as many numbers as it has components (extra
+    /// elements are ignored), each read by the float (or integer) rules; one that cannot be
+    /// read leaves the target untouched.
+    fn math_array(&mut self, shape: MathShape, scalar: MathScalar, target: &mut Value) -> Step {
+        let n = shape.len();
+        let mut comps = [0.0f64; 16];
+        let mut count = 0;
+        let mut coerced = false;
+        let mut bad: Option<String> = None;
+        self.r.begin_array()?;
+        let mut first = true;
+        while self.r.next_element(&mut first)? {
+            let slot = (count < n).then_some(count);
+            count += 1;
+            let peek = self.r.peek()?;
+            match (slot, peek) {
+                (Some(i), Peek::Number) if scalar != MathScalar::I32 => {
+                    let x = self.r.number()?.as_f64();
+                    if scalar == MathScalar::F32 && x.abs() > f64::from(f32::MAX) {
+                        bad.get_or_insert_with(|| format!("{x:?} is out of range for a float"));
+                    }
+                    comps[i] = x;
+                }
+                (_, Peek::Array | Peek::Object) => {
+                    self.r.skip_value()?;
+                    if slot.is_some() {
+                        bad.get_or_insert_with(|| "a math value's elements are numbers".into());
+                    }
+                }
+                (Some(i), _) => {
+                    let s = self.r.scalar()?;
+                    let loaded = self.component(scalar, &s);
+                    match Self::component_value(&loaded) {
+                        Some(x) => {
+                            comps[i] = x;
+                            coerced |= loaded.coerced;
+                        }
+                        None => {
+                            bad.get_or_insert_with(|| loaded.message.into_owned());
+                        }
+                    }
+                }
+                (None, _) => self.r.skip_value()?,
+            }
+        }
+        if let Some(why) = bad {
+            return self.unsupported(why);
+        }
+        if count < n {
+            return self.unsupported(format!("expected {n} numbers, found {count}"));
+        }
+        *target = build(scalar, &comps[..n]);
+        self.ctx.report(Outcome::Success, coerced, || {
+            "read a math value from an array".into()
+        })
     }
 
     fn unsupported(&mut self, why: impl Into<String>) -> Step {

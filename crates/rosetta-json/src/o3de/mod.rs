@@ -94,7 +94,7 @@ mod store_map;
 mod uuid;
 mod writer;
 
-use rosetta_types::{default_value, TypeId, TypeRegistry, Value};
+use rosetta_types::{TypeId, TypeRegistry, Value};
 
 pub use compare::compare;
 pub use enums::EnumForm;
@@ -298,9 +298,10 @@ fn store_against(
             s.w.empty_object();
         }
     }
-    let json = String::from_utf8(s.w.out)
-        .map_err(|_| Error::at(String::new(), "the JSON written is not UTF-8"))?;
-    Ok(Stored { json, result })
+    Ok(Stored {
+        json: s.w.out,
+        result,
+    })
 }
 
 /// Reads JSON `text` as a value of type `ty`, starting from the type's default.
@@ -311,8 +312,18 @@ pub fn load(
     options: &LoadOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Loaded> {
-    let mut value = default_value(registry, ty).map_err(|e| Error::schema(e.to_string()))?;
-    let result = load_into(registry, ty, text, &mut value, options, reporter)?;
+    if registry.get(ty).is_none() {
+        return Err(Error::schema(format!("no type with id {}", ty.as_u32())));
+    }
+    // The value is made as it is read: what the text leaves out gets its default.
+    let mut value = Value::nil();
+    let mut l = loader(registry, text, options, reporter);
+    let code = l.value(ty, &mut value);
+    let result = finish(&mut l, code)?;
+    if result.halted() {
+        // Loading stopped part-way: what was not reached gets its default.
+        load::fill_placeholders(registry, ty, &mut value);
+    }
     Ok(Loaded { value, result })
 }
 

@@ -62,6 +62,7 @@ pub(crate) enum Scalar<'a> {
 }
 
 pub(crate) struct Reader<'a> {
+    text: &'a str,
     src: &'a [u8],
     pos: usize,
     depth: usize,
@@ -71,6 +72,7 @@ pub(crate) struct Reader<'a> {
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str, max_depth: usize) -> Self {
         Reader {
+            text,
             src: text.as_bytes(),
             pos: 0,
             depth: 0,
@@ -192,7 +194,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads a number.
+    /// Reads a number: the text is scanned once; an integer of up to 19 digits is accumulated
+    /// as it is scanned, anything else is parsed from the scanned text.
     #[inline]
     pub fn number(&mut self) -> Result<Num> {
         self.skip_ws()?;
@@ -205,18 +208,11 @@ impl<'a> Reader<'a> {
         }
         let int_start = i;
         let mut magnitude: u64 = 0;
-        let mut overflow = false;
         while let Some(&c) = b.get(i) {
             if !c.is_ascii_digit() {
                 break;
             }
-            match magnitude
-                .checked_mul(10)
-                .and_then(|m| m.checked_add(u64::from(c - b'0')))
-            {
-                Some(m) => magnitude = m,
-                None => overflow = true,
-            }
+            magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
             i += 1;
         }
         let int_digits = i - int_start;
@@ -250,17 +246,24 @@ impl<'a> Reader<'a> {
             is_double = true;
         }
         self.pos = i;
-        if !is_double && !overflow {
-            if !negative {
-                return Ok(Num::Uint(magnitude));
-            }
-            if let Some(v) = 0i64.checked_sub_unsigned(magnitude) {
-                return Ok(if v == 0 { Num::Uint(0) } else { Num::Int(v) });
+        // The scanned text is ASCII, so slicing the input there cannot fail.
+        let text = self.text.get(start..i).unwrap_or_default();
+        if !is_double {
+            let magnitude = if int_digits <= 19 {
+                Some(magnitude)
+            } else {
+                text[usize::from(negative)..].parse::<u64>().ok()
+            };
+            match (negative, magnitude) {
+                (false, Some(m)) => return Ok(Num::Uint(m)),
+                (true, Some(m)) => {
+                    if let Some(v) = 0i64.checked_sub_unsigned(m) {
+                        return Ok(if v == 0 { Num::Uint(0) } else { Num::Int(v) });
+                    }
+                }
+                _ => {}
             }
         }
-        // The slice is ASCII digits, signs, '.' and exponent characters.
-        let text = std::str::from_utf8(&b[start..i])
-            .map_err(|_| self.error_at(start, "invalid number"))?;
         let value: f64 = text
             .parse()
             .map_err(|_| self.error_at(start, "invalid number"))?;
@@ -284,7 +287,7 @@ impl<'a> Reader<'a> {
             match b.get(i) {
                 Some(b'"') => {
                     self.pos = i + 1;
-                    return self.utf8(start, &b[start..i]).map(Cow::Borrowed);
+                    return self.utf8(start, i).map(Cow::Borrowed);
                 }
                 Some(b'\\') => break,
                 Some(&c) if c < 0x20 => {
@@ -337,8 +340,11 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn utf8(&self, start: usize, bytes: &'a [u8]) -> Result<&'a str> {
-        std::str::from_utf8(bytes).map_err(|_| self.error_at(start, "invalid UTF-8 in a string"))
+    /// The input between two offsets that are at ASCII characters (quotes).
+    fn utf8(&self, start: usize, end: usize) -> Result<&'a str> {
+        self.text
+            .get(start..end)
+            .ok_or_else(|| self.error_at(start, "invalid UTF-8 in a string"))
     }
 
     /// `i` is at the `u` of `\uXXXX`; leaves `i` after the escape (and a low surrogate's).

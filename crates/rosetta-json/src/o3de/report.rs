@@ -89,6 +89,10 @@ impl Reporter for Collect {
 /// Appends `segment` to the JSON Pointer `path`, escaping `~` and `/` (RFC 6901).
 pub fn push_pointer(path: &mut String, segment: &str) {
     path.push('/');
+    if !segment.bytes().any(|b| b == b'~' || b == b'/') {
+        path.push_str(segment);
+        return;
+    }
     for c in segment.chars() {
         match c {
             '~' => path.push_str("~0"),

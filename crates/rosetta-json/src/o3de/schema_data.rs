@@ -165,9 +165,10 @@ pub fn store_update(
         s.w.end_object(events);
     }
     s.w.end_object(frame);
-    let json = String::from_utf8(s.w.out)
-        .map_err(|_| Error::at(String::new(), "the JSON written is not UTF-8"))?;
-    Ok(Stored { json, result })
+    Ok(Stored {
+        json: s.w.out,
+        result,
+    })
 }
 
 /// Reads a component update from JSON (the form [`store_update`] writes).

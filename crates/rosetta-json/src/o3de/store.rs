@@ -141,7 +141,7 @@ impl<'r> Store<'r, '_> {
         match self.opts.float_form {
             FloatForm::Widened => self.w.f64(f64::from(x)),
             FloatForm::Shortest if x.is_finite() => {
-                self.w.raw(zmij::Buffer::new().format_finite(x).as_bytes())
+                self.w.raw(zmij::Buffer::new().format_finite(x))
             }
             FloatForm::Shortest => self.w.f64(f64::from(x)),
         }
@@ -212,7 +212,7 @@ impl<'r> Store<'r, '_> {
             if !self.opts.keep_defaults && d.is_empty_container() {
                 return self.defaults_used();
             }
-            self.w.raw(b"[]");
+            self.w.raw("[]");
             return self.success();
         }
         let fresh = self.fresh();
@@ -244,7 +244,7 @@ impl<'r> Store<'r, '_> {
         &mut self,
         index: usize,
         f: impl FnOnce(&mut Self) -> Step,
-    ) -> Result<(ResultCode, Vec<u8>), Halt> {
+    ) -> Result<(ResultCode, String), Halt> {
         let saved = std::mem::replace(&mut self.w, Writer::new(None));
         let len = self.ctx.enter_index(index);
         let code = len.and_then(|len| {
@@ -257,12 +257,12 @@ impl<'r> Store<'r, '_> {
     }
 
     /// Writes compact JSON fragments as an array sorted by `JsonSerialization::Compare`.
-    fn write_sorted(&mut self, parts: Vec<Vec<u8>>) {
-        let mut parsed: Vec<(serde_json::Value, Vec<u8>)> = parts
+    fn write_sorted(&mut self, parts: Vec<String>) {
+        let mut parsed: Vec<(serde_json::Value, String)> = parts
             .into_iter()
             .map(|p| {
                 (
-                    serde_json::from_slice(&p).unwrap_or(serde_json::Value::Null),
+                    serde_json::from_str(&p).unwrap_or(serde_json::Value::Null),
                     p,
                 )
             })
@@ -277,7 +277,7 @@ impl<'r> Store<'r, '_> {
     }
 
     /// A fragment written compact is copied; when pretty-printing it is re-written indented.
-    pub fn write_fragment(&mut self, value: &serde_json::Value, raw: &[u8]) {
+    pub fn write_fragment(&mut self, value: &serde_json::Value, raw: &str) {
         if self.w.is_pretty() {
             self.w.json(value);
         } else {

@@ -3,7 +3,7 @@
 //! `[{"Key": k, "Value": v}, ...]`. The decision is made on the stored keys, as the engine makes
 //! it, so uuid- and enum-keyed maps whose keys are all names become objects.
 
-use rosetta_types::{TypeId, Value};
+use rosetta_types::{Kind, TypeId, Value};
 
 use super::compare::compare;
 use super::ctx::Step;
@@ -12,22 +12,22 @@ use super::result::Outcome;
 use super::store::Store;
 
 struct Entry {
-    key: Vec<u8>,
+    key: String,
     /// The value's text when entries are sorted (buffered); `None` when streamed.
-    value: Option<Vec<u8>>,
+    value: Option<String>,
     index: usize,
 }
 
-fn parse(raw: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(raw).unwrap_or(serde_json::Value::Null)
+fn parse(raw: &str) -> serde_json::Value {
+    serde_json::from_str(raw).unwrap_or(serde_json::Value::Null)
 }
 
 /// The member name of a key written as `raw` (a JSON string, or `{}`).
-fn member_name(raw: &[u8]) -> String {
-    if raw == b"{}" {
+fn member_name(raw: &str) -> String {
+    if raw == "{}" {
         "{}".to_owned()
     } else {
-        serde_json::from_slice::<String>(raw).unwrap_or_default()
+        serde_json::from_str::<String>(raw).unwrap_or_default()
     }
 }
 
@@ -44,6 +44,13 @@ impl Store<'_, '_> {
             }
             self.w.empty_object();
             return self.ctx.report(Outcome::Success, false, String::new);
+        }
+        let string_keys = matches!(self.reg.get(kt).map(|t| t.kind()), Some(Kind::String));
+        if string_keys
+            && !self.opts.sort_maps
+            && !entries.iter().any(|(k, _)| k.as_str() == Some("{}"))
+        {
+            return self.string_keyed(vt, entries);
         }
         let key_default = self.fresh();
         let value_default = self.fresh();
@@ -69,12 +76,12 @@ impl Store<'_, '_> {
         // A real key "{}" would read back as the default key: such a map takes the array form.
         let object_form = stored
             .iter()
-            .all(|e| (e.key.first() == Some(&b'"') && e.key != b"\"{}\"") || e.key == b"{}");
+            .all(|e| (e.key.starts_with('"') && e.key != "\"{}\"") || e.key == "{}");
         if sort {
             let mut keyed: Vec<(serde_json::Value, Entry)> = stored
                 .into_iter()
                 .map(|e| {
-                    let value = parse(e.value.as_deref().unwrap_or(b"null"));
+                    let value = parse(e.value.as_deref().unwrap_or("null"));
                     let sort_key = if object_form {
                         serde_json::json!([member_name(&e.key), value])
                     } else {
@@ -90,8 +97,8 @@ impl Store<'_, '_> {
             let mut frame = self.w.begin_object();
             for e in &stored {
                 let name = member_name(&e.key);
-                if e.key == b"{}" {
-                    self.w.raw_key(&mut frame, b"\"{}\"");
+                if e.key == "{}" {
+                    self.w.raw_key(&mut frame, "\"{}\"");
                 } else {
                     self.w.raw_key(&mut frame, &e.key);
                 }
@@ -117,6 +124,34 @@ impl Store<'_, '_> {
             }
             self.w.end_array(frame);
         }
+        Ok(self.ctx.container(result))
+    }
+
+    /// A map with string keys, in its order: an object written directly (the default key `""`
+    /// as `"{}"` unless defaults are kept).
+    fn string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Step {
+        let mut result = self.ctx.fresh();
+        let value_default = self.fresh();
+        let mut frame = self.w.begin_object();
+        for (key, value) in entries {
+            let Value::String(name) = key else {
+                return Err(self
+                    .ctx
+                    .error(format!("a {} is not a string key", key.kind_name())));
+            };
+            if name.is_empty() && !self.opts.keep_defaults {
+                self.w.raw_key(&mut frame, "\"{}\"");
+                result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+            } else {
+                self.w.key(&mut frame, name);
+                result.absorb(self.ctx.code(Outcome::Success));
+            }
+            let len = self.ctx.enter_key(name)?;
+            let code = self.element(vt, value, value_default);
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        self.w.end_object(frame);
         Ok(self.ctx.container(result))
     }
 

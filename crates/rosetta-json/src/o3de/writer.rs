@@ -2,7 +2,7 @@
 //! writes it (4 spaces, `"name": value`). The writer can be rolled back to a mark, which is how
 //! a member whose value turns out to be the default is left out without buffering it.
 
-use super::uuid::format_uuid;
+use super::uuid::uuid_string;
 
 /// An open array or object: whether anything has been written in it yet.
 #[derive(Debug, Clone, Copy)]
@@ -18,7 +18,7 @@ pub(crate) struct Mark {
 }
 
 pub(crate) struct Writer {
-    pub out: Vec<u8>,
+    pub out: String,
     indent: Option<usize>,
     level: usize,
 }
@@ -26,7 +26,7 @@ pub(crate) struct Writer {
 impl Writer {
     pub fn new(indent: Option<usize>) -> Self {
         Writer {
-            out: Vec::new(),
+            out: String::new(),
             indent,
             level: 0,
         }
@@ -50,8 +50,10 @@ impl Writer {
 
     fn newline(&mut self) {
         if let Some(width) = self.indent {
-            self.out.push(b'\n');
-            self.out.resize(self.out.len() + width * self.level, b' ');
+            self.out.push('\n');
+            for _ in 0..width * self.level {
+                self.out.push(' ');
+            }
         }
     }
 
@@ -71,7 +73,7 @@ impl Writer {
         match value {
             J::Null => self.null(),
             J::Bool(b) => self.boolean(*b),
-            J::Number(n) => self.raw(n.to_string().as_bytes()),
+            J::Number(n) => self.raw(&n.to_string()),
             J::String(s) => self.string(s),
             J::Array(items) => {
                 let mut f = self.begin_array();
@@ -93,7 +95,7 @@ impl Writer {
     }
 
     pub fn begin_object(&mut self) -> Frame {
-        self.out.push(b'{');
+        self.out.push('{');
         self.level += 1;
         Frame { empty: true }
     }
@@ -103,11 +105,11 @@ impl Writer {
         if !frame.empty {
             self.newline();
         }
-        self.out.push(b'}');
+        self.out.push('}');
     }
 
     pub fn begin_array(&mut self) -> Frame {
-        self.out.push(b'[');
+        self.out.push('[');
         self.level += 1;
         Frame { empty: true }
     }
@@ -117,14 +119,14 @@ impl Writer {
         if !frame.empty {
             self.newline();
         }
-        self.out.push(b']');
+        self.out.push(']');
     }
 
     /// Before an array element.
     #[inline]
     pub fn element(&mut self, frame: &mut Frame) {
         if !frame.empty {
-            self.out.push(b',');
+            self.out.push(',');
         }
         frame.empty = false;
         self.newline();
@@ -139,46 +141,43 @@ impl Writer {
     }
 
     /// A member name already written as JSON text (a quoted string).
-    pub fn raw_key(&mut self, frame: &mut Frame, json: &[u8]) {
+    pub fn raw_key(&mut self, frame: &mut Frame, json: &str) {
         self.element(frame);
-        self.out.extend_from_slice(json);
+        self.out.push_str(json);
         self.colon();
     }
 
     fn colon(&mut self) {
-        self.out.push(b':');
+        self.out.push(':');
         if self.indent.is_some() {
-            self.out.push(b' ');
+            self.out.push(' ');
         }
     }
 
-    pub fn raw(&mut self, json: &[u8]) {
-        self.out.extend_from_slice(json);
+    pub fn raw(&mut self, json: &str) {
+        self.out.push_str(json);
     }
 
     pub fn null(&mut self) {
-        self.out.extend_from_slice(b"null");
+        self.out.push_str("null");
     }
 
     pub fn boolean(&mut self, b: bool) {
-        self.out
-            .extend_from_slice(if b { b"true" as &[u8] } else { b"false" });
+        self.out.push_str(if b { "true" } else { "false" });
     }
 
     pub fn empty_object(&mut self) {
-        self.out.extend_from_slice(b"{}");
+        self.out.push_str("{}");
     }
 
     #[inline]
     pub fn u64(&mut self, v: u64) {
-        self.out
-            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        self.out.push_str(itoa::Buffer::new().format(v));
     }
 
     #[inline]
     pub fn i64(&mut self, v: i64) {
-        self.out
-            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        self.out.push_str(itoa::Buffer::new().format(v));
     }
 
     /// A double in its shortest round-trip form (`4.0`, `0.20000000298023224`); not-finite
@@ -187,56 +186,78 @@ impl Writer {
     #[inline]
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
-            self.out
-                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+            self.out.push_str(zmij::Buffer::new().format_finite(v));
         } else if v.is_nan() {
-            self.out.extend_from_slice(b"\"NaN\"");
+            self.out.push_str("\"NaN\"");
         } else if v > 0.0 {
-            self.out.extend_from_slice(b"\"Infinity\"");
+            self.out.push_str("\"Infinity\"");
         } else {
-            self.out.extend_from_slice(b"\"-Infinity\"");
+            self.out.push_str("\"-Infinity\"");
         }
     }
 
     pub fn uuid(&mut self, bytes: &[u8; 16]) {
-        self.out.push(b'"');
-        format_uuid(bytes, &mut self.out);
-        self.out.push(b'"');
+        self.out.push('"');
+        self.out.push_str(&uuid_string(bytes));
+        self.out.push('"');
     }
 
     /// A string, escaped as RapidJSON escapes it (`"`, `\`, and control characters).
     #[inline]
     pub fn string(&mut self, s: &str) {
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        self.out.push(b'"');
+        self.out.push('"');
         let bytes = s.as_bytes();
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
-                b'"' => b"\\\"",
-                b'\\' => b"\\\\",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                8 => b"\\b",
-                12 => b"\\f",
-                0..=0x1f => b"",
-                _ => continue,
-            };
-            self.out.extend_from_slice(&bytes[start..i]);
-            if escape.is_empty() {
-                self.out.extend_from_slice(b"\\u00");
-                self.out.push(HEX[usize::from(b >> 4)]);
-                self.out.push(HEX[usize::from(b & 15)]);
-            } else {
-                self.out.extend_from_slice(escape);
+            if !NEEDS_ESCAPE[usize::from(b)] {
+                continue;
             }
+            // `i` is at an ASCII byte, so both slices are on character boundaries.
+            self.out.push_str(s.get(start..i).unwrap_or_default());
+            self.escape(b);
             start = i + 1;
         }
-        self.out.extend_from_slice(&bytes[start..]);
-        self.out.push(b'"');
+        self.out.push_str(s.get(start..).unwrap_or_default());
+        self.out.push('"');
+    }
+
+    #[cold]
+    fn escape(&mut self, b: u8) {
+        const HEX: [char; 16] = [
+            '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F',
+        ];
+        let short = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            8 => "\\b",
+            12 => "\\f",
+            _ => "",
+        };
+        if short.is_empty() {
+            self.out.push_str("\\u00");
+            self.out.push(HEX[usize::from(b >> 4)]);
+            self.out.push(HEX[usize::from(b & 15)]);
+        } else {
+            self.out.push_str(short);
+        }
     }
 }
+
+/// The bytes a JSON string cannot hold as they are: `"`, `\` and the control characters.
+static NEEDS_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -260,10 +281,7 @@ mod tests {
         w.f64(4.0);
         w.end_array(a);
         w.end_object(o);
-        assert_eq!(
-            String::from_utf8(w.out).unwrap(),
-            r#"{"a\"b":0.20000000298023224,"c":[-3,4.0]}"#
-        );
+        assert_eq!(w.out, r#"{"a\"b":0.20000000298023224,"c":[-3,4.0]}"#);
 
         let mut w = Writer::new(Some(4));
         let mut o = w.begin_object();
@@ -271,6 +289,6 @@ mod tests {
         let a = w.begin_array();
         w.end_array(a);
         w.end_object(o);
-        assert_eq!(String::from_utf8(w.out).unwrap(), "{\n    \"x\": []\n}");
+        assert_eq!(w.out, "{\n    \"x\": []\n}");
     }
 }
