@@ -100,6 +100,12 @@ impl<'a> Load<'_, 'a, '_> {
         Ok(code)
     }
 
+    /// Skips the value ahead and reports it as `Skipped`.
+    pub fn skip(&mut self, message: impl FnOnce() -> String) -> Step {
+        self.r.skip_value()?;
+        self.ctx.report(Outcome::Skipped, false, message)
+    }
+
     /// Skips a value of the wrong JSON kind and reports it as `Unsupported`.
     pub fn wrong_kind(&mut self, expected: &str) -> Step {
         let found = self.r.peek()?;
@@ -276,14 +282,7 @@ impl<'a> Load<'_, 'a, '_> {
                     loaded += 1;
                     self.value(fields[i].ty(), &mut values[i])
                 }
-                None => {
-                    let skipped = self.r.skip_value().map_err(Halt::from);
-                    skipped.and_then(|()| {
-                        self.ctx.report(Outcome::Skipped, false, || {
-                            format!("`{}` has no member `{key}`", reg.display(ty))
-                        })
-                    })
-                }
+                None => self.skip(|| format!("`{}` has no member `{key}`", reg.display(ty))),
             };
             self.ctx.leave(len);
             result.absorb(code?);
@@ -421,12 +420,7 @@ impl<'a> Load<'_, 'a, '_> {
             let code = if i < n {
                 self.value(element, &mut items[i])
             } else {
-                let skipped = self.r.skip_value().map_err(Halt::from);
-                skipped.and_then(|()| {
-                    self.ctx.report(Outcome::Skipped, false, || {
-                        format!("more than {n} elements")
-                    })
-                })
+                self.skip(|| format!("more than {n} elements"))
             };
             self.ctx.leave(len);
             result.absorb(code?);
@@ -472,12 +466,7 @@ impl<'a> Load<'_, 'a, '_> {
                     }
                 })
             } else {
-                let skipped = self.r.skip_value().map_err(Halt::from);
-                skipped.and_then(|()| {
-                    self.ctx.report(Outcome::Skipped, false, || {
-                        "more elements than the tuple has".into()
-                    })
-                })
+                self.skip(|| "more elements than the tuple has".into())
             };
             self.ctx.leave(len);
             result.absorb(code?);
@@ -532,13 +521,7 @@ impl<'a> Load<'_, 'a, '_> {
                     components.insert(id, data);
                     code
                 }
-                None => {
-                    let skipped = self.r.skip_value().map_err(Halt::from);
-                    skipped.and_then(|()| {
-                        self.ctx
-                            .report(Outcome::Skipped, false, || format!("no component `{key}`"))
-                    })
-                }
+                None => self.skip(|| format!("no component `{key}`")),
             };
             self.ctx.leave(len);
             result.absorb(code?);

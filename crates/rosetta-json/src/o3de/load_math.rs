@@ -372,14 +372,7 @@ impl<'a> Load<'_, 'a, '_> {
                     }
                     code
                 }
-                None => {
-                    let skipped = self.r.skip_value().map_err(Halt::from);
-                    skipped.and_then(|()| {
-                        self.ctx.report(Outcome::Skipped, false, || {
-                            format!("a transform has no `{key}`")
-                        })
-                    })
-                }
+                None => self.skip(|| format!("a transform has no `{key}`")),
             };
             self.ctx.leave(len);
             result.absorb(code?);

@@ -110,7 +110,6 @@ use crate::error::{Error, Result};
 use ctx::{Ctx, Halt};
 use dflt::Dflt;
 use reader::Reader;
-use writer::Writer;
 
 /// How `float` (`f32`) values are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -266,19 +265,7 @@ fn store_against(
     options: &StoreOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
-    let ctx = Ctx::new(
-        reporter,
-        Task::WriteValue,
-        options.strict,
-        options.report_successes,
-        options.max_depth,
-    );
-    let mut s = store::Store {
-        reg: registry,
-        opts: options,
-        ctx,
-        w: Writer::new(options.indent),
-    };
+    let mut s = store::Store::new(registry, options, reporter);
     let result = match s.value(ty, value, default) {
         Ok(code) => code,
         Err(Halt::Error(e)) => return Err(e),

@@ -16,12 +16,11 @@
 use rosetta_types::{default_value, Kind, TypeId, TypeRegistry};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
-use super::ctx::{Ctx, Halt, Step};
+use super::ctx::{Halt, Step};
 use super::load::{failed, Load};
 use super::reader::Peek;
 use super::result::{Outcome, ResultCode, Task};
 use super::store::Store;
-use super::writer::Writer;
 use super::{finish, loader, LoadOptions, Reporter, StoreOptions, Stored};
 use crate::error::{Error, Result};
 
@@ -84,19 +83,7 @@ pub fn store_update(
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
     let (def, info) = component_parts(registry, component)?;
-    let ctx = Ctx::new(
-        reporter,
-        Task::WriteValue,
-        options.strict,
-        options.report_successes,
-        options.max_depth,
-    );
-    let mut s = Store {
-        reg: registry,
-        opts: options,
-        ctx,
-        w: Writer::new(options.indent),
-    };
+    let mut s = Store::new(registry, options, reporter);
     let mut frame = s.w.begin_object();
     let mut result = ResultCode::new(Task::WriteValue, Outcome::Success);
     let mut cleared = Vec::new();
@@ -301,13 +288,7 @@ fn events(
                 .find(|e| e.name().eq_ignore_ascii_case(&name))
         });
         let code = match event {
-            None => {
-                let skipped = l.r.skip_value().map_err(Halt::from);
-                skipped.and_then(|()| {
-                    l.ctx
-                        .report(Outcome::Skipped, false, || format!("no event `{name}`"))
-                })
-            }
+            None => l.skip(|| format!("no event `{name}`")),
             Some(event) if l.r.peek()? == Peek::Array => event_payloads(l, event, update),
             Some(_) => l.wrong_kind("an array of event payloads"),
         };

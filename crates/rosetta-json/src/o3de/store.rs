@@ -25,6 +25,28 @@ pub(crate) struct Store<'r, 'p> {
 /// The most components a math value has (a 4x4 matrix).
 const MAX_COMPONENTS: usize = 16;
 
+impl<'r, 'p> Store<'r, 'p> {
+    pub fn new(
+        reg: &'r TypeRegistry,
+        opts: &'p StoreOptions,
+        reporter: &'p mut dyn super::Reporter,
+    ) -> Self {
+        let ctx = Ctx::new(
+            reporter,
+            super::Task::WriteValue,
+            opts.strict,
+            opts.report_successes,
+            opts.max_depth,
+        );
+        Store {
+            reg,
+            opts,
+            ctx,
+            w: Writer::new(opts.indent),
+        }
+    }
+}
+
 impl<'r> Store<'r, '_> {
     fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
         self.ctx.error(format!(

@@ -4,24 +4,21 @@
 //! absent (`Uuid::CreateString`).
 
 /// `{5E970016-0039-4454-8E0D-5EE58A390324}`.
-pub(crate) fn format_uuid(bytes: &[u8; 16], out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push(b'{');
+pub(crate) fn uuid_string(bytes: &[u8; 16]) -> String {
+    const HEX: [char; 16] = [
+        '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F',
+    ];
+    let mut out = String::with_capacity(38);
+    out.push('{');
     for (i, b) in bytes.iter().enumerate() {
         if matches!(i, 4 | 6 | 8 | 10) {
-            out.push(b'-');
+            out.push('-');
         }
         out.push(HEX[usize::from(b >> 4)]);
         out.push(HEX[usize::from(b & 15)]);
     }
-    out.push(b'}');
-}
-
-/// The uuid as a `String`.
-pub(crate) fn uuid_string(bytes: &[u8; 16]) -> String {
-    let mut out = Vec::with_capacity(38);
-    format_uuid(bytes, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    out.push('}');
+    out
 }
 
 /// Tries the regex at `start` (which holds `{`): the end of the match and whether it had dashes
