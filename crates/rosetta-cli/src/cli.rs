@@ -90,6 +90,10 @@ pub enum Command {
     /// Godot's binary Variant bytes (`var_to_bytes`) to and from their text form (`var_to_str`).
     #[command(subcommand, after_help = crate::godot_cmd::GODOT_EXAMPLES)]
     Godot(crate::godot_cmd::GodotCommand),
+    /// O3DE's JSON utilities: apply and create JSON Patches and Merge Patches, resolve
+    /// `$import` directives.
+    #[command(subcommand, after_help = crate::json_cmd::JSON_EXAMPLES)]
+    Json(crate::json_cmd::JsonCommand),
 }
 
 /// `rosetta schema …`

@@ -3,19 +3,16 @@
 //!
 //! Reading resolves `$import` directives first (relative to the input file, or to the current
 //! directory for standard input). Every report of a value that was not a plain success goes to a
-//! [`Printer`]: with `--report` each is printed, then the combined result code; without it only
+//! [`Printer`](crate::reports::Printer): with `--report` each is printed, then the combined result code; without it only
 //! those of outcome Unavailable or worse are printed, as warnings. A halted load is an error.
 
-use std::io::Write;
 use std::path::PathBuf;
 
-use rosetta_json::o3de::{
-    self, EnumForm, FileLoader, FloatForm, LoadOptions, Outcome, Report, Reporter, ResultCode,
-    StoreOptions,
-};
+use rosetta_json::o3de::{self, EnumForm, FileLoader, FloatForm, LoadOptions, StoreOptions};
 
 use crate::cli::{ConvertRootArg, EnumFormArg, FloatFormArg, JsonArgs};
 use crate::convert_cmd::{Data, Format, Target};
+use crate::reports::Printer;
 
 /// JSON by O3DE's rules, with the options of the command line.
 #[derive(Debug, Clone)]
@@ -122,78 +119,4 @@ impl Format for Json {
         text.push('\n');
         Ok(text.into_bytes())
     }
-}
-
-/// The reporter of one load, store or import resolution: prints reports to standard error and
-/// keeps the first one that halted, to be the error.
-struct Printer {
-    /// Print every report and the result code (`--report`); otherwise only warnings.
-    all: bool,
-    /// The first halting report, as the error's text.
-    halted: Option<String>,
-}
-
-impl Printer {
-    fn new(all: bool) -> Self {
-        Printer { all, halted: None }
-    }
-
-    /// The end of one operation: prints its combined code with `--report`; a halted code is an
-    /// error, said with the report that halted it.
-    fn finish(&mut self, code: ResultCode) -> Result<(), String> {
-        if self.all {
-            eprint_line(&format!("result: {code}"));
-        }
-        if !code.halted() {
-            return Ok(());
-        }
-        Err(self
-            .halted
-            .take()
-            .unwrap_or_else(|| format!("processing halted: {code}")))
-    }
-}
-
-impl Reporter for Printer {
-    fn report(&mut self, report: &Report<'_>) -> ResultCode {
-        let line = report_line(report);
-        let halts = report.code.halted();
-        if self.all {
-            eprint_line(&line);
-        } else if report.code.outcome() >= Outcome::Unavailable && !halts {
-            eprint_line(&format!("warning: {line}"));
-        }
-        if halts && self.halted.is_none() {
-            let place = match report.path {
-                "" => " (at the document root)".to_owned(),
-                path => format!(" (at {path})"),
-            };
-            self.halted = Some(format!(
-                "{} [{}]{place}",
-                report.message,
-                report.code.outcome().name()
-            ));
-        }
-        report.code
-    }
-}
-
-/// `<outcome> <JSON Pointer or (root)> <message>`, and ` (coerced)` for a coercion.
-fn report_line(report: &Report<'_>) -> String {
-    let path = if report.path.is_empty() {
-        "(root)"
-    } else {
-        report.path
-    };
-    let coerced = if report.coerced { " (coerced)" } else { "" };
-    format!(
-        "{} {path} {}{coerced}",
-        report.code.outcome().name(),
-        report.message
-    )
-}
-
-fn eprint_line(line: &str) {
-    // Nothing useful can be done when standard error itself is gone.
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }

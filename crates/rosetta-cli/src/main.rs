@@ -8,6 +8,8 @@ mod convert_json;
 mod error;
 mod files;
 mod godot_cmd;
+mod json_cmd;
+mod reports;
 mod schema_cmd;
 mod snapshot_cmd;
 
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         Command::Snapshot(command) => snapshot_cmd::run(command),
         Command::Convert(args) => convert_cmd::run(&args),
         Command::Godot(command) => godot_cmd::run(command),
+        Command::Json(command) => json_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

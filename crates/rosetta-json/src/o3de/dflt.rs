@@ -1,7 +1,7 @@
 //! What a stored value is compared with to leave defaults out, without building default values:
 //! an explicit default value, or "the default of this type", worked out as it is needed.
 
-use rosetta_types::{Kind, MathShape, TypeId, TypeRegistry, Value};
+use rosetta_types::{Kind, MathShape, StructType, TypeId, Value};
 
 /// The default a value is compared with.
 #[derive(Debug, Clone, Copy)]
@@ -76,17 +76,13 @@ impl<'v> Dflt<'v> {
         }
     }
 
-    /// The default of field `i` of struct type `ty`.
-    pub fn field(self, registry: &'v TypeRegistry, ty: TypeId, i: usize) -> Dflt<'v> {
-        let field = match registry.get(ty).map(|t| t.kind()) {
-            Some(Kind::Struct(s)) => s.fields().get(i),
-            _ => None,
-        };
+    /// The default of field `i` of struct `s`.
+    pub fn field(self, s: &'v StructType, i: usize) -> Dflt<'v> {
         match self {
             Dflt::None => Dflt::None,
             Dflt::Value(Value::Struct(d)) => d.get(i).map_or(Dflt::None, Dflt::Value),
             Dflt::Value(_) => Dflt::None,
-            Dflt::Type => match field {
+            Dflt::Type => match s.fields().get(i) {
                 Some(f) => f.default().map_or(Dflt::Type, Dflt::Value),
                 None => Dflt::None,
             },

@@ -3,12 +3,12 @@
 //! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
 //! part of the target untouched and is reported.
 
-use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
+use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_scalar::{self as scalar, describe, Loaded};
 use super::names::{resolve, type_name, Unresolved};
-use super::reader::{Peek, Reader, Scalar};
+use super::reader::{Num, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
 
@@ -178,6 +178,9 @@ impl<'a> Load<'_, 'a, '_> {
                 self.apply(loaded, target)
             }
             kind => {
+                if let Some(code) = self.leaf_as_written(kind, target)? {
+                    return Ok(code);
+                }
                 let Some(s) = self.scalar_or_skip(kind.name())? else {
                     return Ok(self.ctx.code(Outcome::Unsupported));
                 };
@@ -185,6 +188,54 @@ impl<'a> Load<'_, 'a, '_> {
                 self.apply(loaded, target)
             }
         }
+    }
+
+    /// The common case, a leaf in the form a store writes it (a number for a number, a string
+    /// for a string, a bool for a bool), read without the lenient machinery; `None` (nothing
+    /// consumed) for everything else.
+    #[inline]
+    fn leaf_as_written(
+        &mut self,
+        kind: &Kind,
+        target: &mut Value,
+    ) -> Result<Option<ResultCode>, Halt> {
+        let value = match (kind, self.r.peek()?) {
+            (Kind::Int(t), Peek::Number) => {
+                let saved = self.r.save();
+                let v = match self.r.number()? {
+                    Num::Uint(u) => scalar::int_value(*t, i128::from(u)),
+                    Num::Int(i) => scalar::int_value(*t, i128::from(i)),
+                    Num::Double(_) => None,
+                };
+                if v.is_none() {
+                    self.r.restore(saved);
+                }
+                v
+            }
+            (Kind::Float(FloatType::F64), Peek::Number) => {
+                Some(Value::F64(self.r.number()?.as_f64()))
+            }
+            (Kind::Float(FloatType::F32), Peek::Number) => {
+                let saved = self.r.save();
+                let x = self.r.number()?.as_f64();
+                if x.abs() <= f64::from(f32::MAX) {
+                    Some(Value::F32(x as f32))
+                } else {
+                    self.r.restore(saved);
+                    None
+                }
+            }
+            (Kind::String, Peek::String) => Some(Value::String(self.r.string()?.as_ref().into())),
+            (Kind::Bool, Peek::Bool) => Some(Value::Bool(self.r.boolean()?)),
+            _ => None,
+        };
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        *target = value;
+        self.ctx
+            .report(Outcome::Success, false, String::new)
+            .map(Some)
     }
 
     /// A leaf kind from a scalar (also used for map keys written as member names).

@@ -215,7 +215,7 @@ impl<'r> Store<'r, '_> {
             let mark = self.w.mark(frame);
             self.w.key(frame, field.name());
             let len = self.ctx.enter_key(field.name())?;
-            let code = self.value(field.ty(), value, d.field(reg, ty, i));
+            let code = self.value(field.ty(), value, d.field(s, i));
             self.ctx.leave(len);
             let code = code?;
             if code.outcome() == Outcome::DefaultsUsed {
