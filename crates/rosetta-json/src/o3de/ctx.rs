@@ -75,7 +75,8 @@ impl<'p> Ctx<'p> {
     }
 
     /// Reports `outcome` for the current value. The message is only built when someone will
-    /// see it. Plain successes reach the reporter only when asked for.
+    /// see it. Plain results (Success, DefaultsUsed, PartialDefaults, not coerced) reach the
+    /// reporter only when asked for: they are what every document is made of.
     #[inline]
     pub fn report(
         &mut self,
@@ -84,7 +85,11 @@ impl<'p> Ctx<'p> {
         message: impl FnOnce() -> String,
     ) -> Step {
         let code = self.code(outcome);
-        if outcome == Outcome::Success && !coerced && !self.report_successes {
+        let plain = matches!(
+            outcome,
+            Outcome::Success | Outcome::DefaultsUsed | Outcome::PartialDefaults
+        );
+        if plain && !coerced && !self.report_successes {
             return Ok(code);
         }
         self.deliver(code, coerced, &message())

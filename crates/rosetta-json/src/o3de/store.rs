@@ -212,10 +212,15 @@ impl<'r> Store<'r, '_> {
         }
         let mut result = self.ctx.fresh();
         for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
+            let d = d.field(s, i);
+            if let Some(code) = self.plain_member(frame, field, value, d) {
+                result.absorb(code);
+                continue;
+            }
             let mark = self.w.mark(frame);
             self.w.key(frame, field.name());
             let len = self.ctx.enter_key(field.name())?;
-            let code = self.value(field.ty(), value, d.field(s, i));
+            let code = self.value(field.ty(), value, d);
             self.ctx.leave(len);
             let code = code?;
             if code.outcome() == Outcome::DefaultsUsed {
@@ -224,6 +229,55 @@ impl<'r> Store<'r, '_> {
             result.absorb(code);
         }
         Ok(result)
+    }
+
+    /// The common member, a bool, number or string of its field's type, written (or left out
+    /// as the default) directly: nothing to report, so no path. `None` for everything else.
+    #[inline]
+    fn plain_member(
+        &mut self,
+        frame: &mut Frame,
+        field: &rosetta_types::Field,
+        value: &Value,
+        d: Dflt<'_>,
+    ) -> Option<ResultCode> {
+        if self.opts.report_successes {
+            return None;
+        }
+        let kind = self.reg.get(field.ty())?.kind();
+        let plain = matches!(
+            (kind, value),
+            (Kind::Bool, Value::Bool(_))
+                | (Kind::Float(_), Value::F32(_) | Value::F64(_))
+                | (Kind::String, Value::String(_))
+                | (
+                    Kind::Int(_),
+                    Value::I8(_)
+                        | Value::I16(_)
+                        | Value::I32(_)
+                        | Value::I64(_)
+                        | Value::U8(_)
+                        | Value::U16(_)
+                        | Value::U32(_)
+                        | Value::U64(_)
+                )
+        );
+        if !plain {
+            return None;
+        }
+        if d.leaf_is_default(kind, value) {
+            return Some(self.ctx.code(Outcome::DefaultsUsed));
+        }
+        self.w.key(frame, field.name());
+        match *value {
+            Value::Bool(b) => self.w.boolean(b),
+            Value::F32(x) => self.f32(x),
+            Value::F64(x) => self.w.f64(x),
+            Value::String(ref s) => self.w.string(s),
+            Value::U64(x) => self.w.u64(x),
+            ref other => self.w.i64(other.as_i64().unwrap_or_default()),
+        }
+        Some(self.ctx.code(Outcome::Success))
     }
 
     fn list(&mut self, element: TypeId, v: &Value, d: Dflt<'_>, sorted: bool) -> Step {
