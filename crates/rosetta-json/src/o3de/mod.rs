@@ -44,7 +44,8 @@
 //!
 //! Every [`store`] and [`load`] returns a [`ResultCode`] combined as the engine combines them,
 //! and calls a [`Reporter`] with a message, the code and the JSON Pointer of each value that was
-//! not a plain success (all of them with `report_successes`). Coercions are flagged
+//! not a plain result: coercions and outcomes other than Success, DefaultsUsed and
+//! PartialDefaults (all of them with `report_successes`, as O3DE reports). Coercions are flagged
 //! ([`Report::coerced`]). In strict mode a coercion, or any outcome other than Success,
 //! DefaultsUsed and PartialDefaults (defaults are how stored JSON is written), is an error.
 //!
@@ -140,7 +141,7 @@ pub struct StoreOptions {
     pub float_form: FloatForm,
     /// Any outcome other than Success, DefaultsUsed or PartialDefaults is an error.
     pub strict: bool,
-    /// Report plain successes too.
+    /// Report plain results too (Success, DefaultsUsed, PartialDefaults), as O3DE does.
     pub report_successes: bool,
     /// The deepest nesting written.
     pub max_depth: usize,
@@ -180,7 +181,7 @@ pub struct LoadOptions {
     /// Clear lists, sets and maps of the target before loading into them
     /// (`m_clearContainers`); otherwise elements are appended.
     pub clear_containers: bool,
-    /// Report plain successes too.
+    /// Report plain results too (Success, DefaultsUsed, PartialDefaults), as O3DE does.
     pub report_successes: bool,
     /// The deepest nesting read.
     pub max_depth: usize,
