@@ -12,7 +12,8 @@
 //! `sort_maps` (the engine sorts unordered containers); colors without a `default` or `initial`
 //! use O3DE's default color, zero (the shared model's default color is Godot's opaque black).
 //! Numbers compare as doubles, or at `f32` precision where the vector
-//! says `float_compare: f32` (the engine widens floats); `json_exact` is compared exactly.
+//! says `float_compare: f32` (the engine widens floats); `json_exact` is compared exactly, and
+//! `json_per_docs` (the documentation's form) against `EnumForm::Documented`.
 
 mod types;
 mod values;
@@ -20,8 +21,8 @@ mod values;
 use std::path::Path;
 
 use rosetta_json::o3de::{
-    self, apply_patch, create_patch, load_type_id, store_type_id, LoadOptions, Outcome, PatchStyle,
-    Processing, Quiet, ResultCode, StoreOptions, Task,
+    self, apply_patch, create_patch, load_type_id, store_type_id, EnumForm, LoadOptions, Outcome,
+    PatchStyle, Processing, Quiet, ResultCode, StoreOptions, Task,
 };
 use rosetta_types::{default_value, Kind, MathShape, TypeId, Value};
 use serde_json::Value as J;
@@ -160,6 +161,22 @@ fn store(types: &Types, ty: TypeId, v: &J) -> Result<(), String> {
     let got: J = serde_json::from_str(&stored.json).map_err(|e| e.to_string())?;
     if !same_json(&got, &v["json"], is_f32(types, ty, v)) {
         return Err(format!("wrote {}, expected {}", stored.json, v["json"]));
+    }
+    if let Some(per_docs) = v.get("json_per_docs") {
+        // The documentation's form of the same value, from the documented enum form.
+        let documented = StoreOptions {
+            enum_form: EnumForm::Documented,
+            ..options.clone()
+        };
+        let docs = o3de::store(registry, ty, &value, &documented, &mut Quiet)
+            .map_err(|e| e.to_string())?;
+        let got_docs: J = serde_json::from_str(&docs.json).map_err(|e| e.to_string())?;
+        if !same_json(&got_docs, per_docs, false) {
+            return Err(format!(
+                "documented form {}, expected {per_docs}",
+                docs.json
+            ));
+        }
     }
     if let Some(exact) = v.get("json_exact") {
         if !same_json(&got, exact, false) {
