@@ -301,7 +301,7 @@ impl<'a> Load<'_, 'a, '_> {
         };
         if target.as_struct().map_or(true, |v| v.len() != s.len()) {
             // Members are made as they are read; the others get their defaults at the end.
-            *target = Value::Struct(vec![Value::nil(); s.len()].into_boxed_slice());
+            *target = Value::Struct(std::iter::repeat_with(Value::nil).take(s.len()).collect());
         }
         let Value::Struct(values) = target else {
             return Err(self.ctx.error("not a struct value"));
@@ -313,12 +313,11 @@ impl<'a> Load<'_, 'a, '_> {
         let mut hint = 0;
         let mut loaded = 0usize;
         while let Some(key) = self.r.next_key(&mut first)? {
-            if key == "$type" {
-                self.r.skip_value()?;
-                continue;
-            }
             let index = if fields.get(hint).is_some_and(|f| f.name() == key) {
                 Some(hint)
+            } else if key == "$type" {
+                self.r.skip_value()?;
+                continue;
             } else {
                 s.index_of(&key).or_else(|| {
                     fields
