@@ -359,7 +359,7 @@ impl<'a> Load<'_, 'a, '_> {
         }
         let mut value = match target {
             Value::Option(Some(v)) => std::mem::replace(&mut **v, Value::nil()),
-            _ => self.default_of(inner)?,
+            _ => Value::nil(),
         };
         let was_present = matches!(target, Value::Option(Some(_)));
         let code = self.value(inner, &mut value);
@@ -386,10 +386,6 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     fn list_items(&mut self, element: TypeId, items: &mut Vec<Value>, set: bool) -> Step {
-        let fresh = self.default_of(element)?;
-        // Leaves and math values never read their target, so a new element starts empty and
-        // becomes the default only if nothing was read into it (`{}`).
-        let placeholder = self.reg.get(element).is_some_and(|t| t.kind().is_leaf());
         let mut seen: std::collections::HashSet<Value> = if set {
             items.iter().cloned().collect()
         } else {
@@ -402,24 +398,18 @@ impl<'a> Load<'_, 'a, '_> {
         while self.r.next_element(&mut first)? {
             let len = self.ctx.enter_index(index)?;
             index += 1;
-            let mut item = if placeholder {
-                Value::nil()
-            } else {
-                fresh.clone()
-            };
+            // Made as it is read (the default if nothing is, as for `{}`).
+            let mut item = Value::nil();
             let code = self.value(element, &mut item).and_then(|code| {
                 if failed(code) {
                     return Ok(code);
-                }
-                if placeholder && item == Value::nil() {
-                    item = fresh.clone();
                 }
                 if set && !seen.insert(item.clone()) {
                     return self.ctx.report(Outcome::Unavailable, false, || {
                         "a duplicate set element".into()
                     });
                 }
-                items.push(std::mem::replace(&mut item, Value::nil()));
+                items.push(item);
                 Ok(code)
             });
             self.ctx.leave(len);

@@ -35,7 +35,6 @@ impl Load<'_, '_, '_> {
         entries: &mut Vec<(Value, Value)>,
     ) -> Step {
         let key_default = self.default_of(kt)?;
-        let value_default = self.default_of(vt)?;
         let mut index = KeyIndex::new(entries);
         let mut result = self.ctx.fresh();
         let reg = self.reg;
@@ -93,7 +92,8 @@ impl Load<'_, '_, '_> {
                 let slot = index.find(entries, &key);
                 let mut value = match slot {
                     Some(i) => std::mem::replace(&mut entries[i].1, Value::nil()),
-                    None => value_default.clone(),
+                    // Made as it is read (the default if nothing is).
+                    None => Value::nil(),
                 };
                 let vc = if peek == Peek::Object {
                     self.value(vt, &mut value)
