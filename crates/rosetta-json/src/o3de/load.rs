@@ -7,7 +7,6 @@ use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value}
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_scalar::{self as scalar, describe, Loaded};
-use super::names::{resolve, type_name, Unresolved};
 use super::reader::{Num, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
@@ -291,7 +290,7 @@ impl<'a> Load<'_, 'a, '_> {
         })
     }
 
-    fn structure(&mut self, ty: TypeId, target: &mut Value) -> Step {
+    pub(crate) fn structure(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if self.r.peek()? != Peek::Object {
             return self.wrong_kind("an object");
         }
@@ -521,174 +520,5 @@ impl<'a> Load<'_, 'a, '_> {
         }
         *target = Value::Tuple(slots.into_boxed_slice());
         Ok(result)
-    }
-
-    fn entity(&mut self, target: &mut Value) -> Step {
-        if self.r.peek()? != Peek::Object {
-            return self.wrong_kind("an object of components");
-        }
-        if !matches!(target, Value::Entity(_)) {
-            *target = Value::entity([]);
-        }
-        let Value::Entity(components) = target else {
-            return Err(self.ctx.error("not an entity value"));
-        };
-        self.r.begin_object()?;
-        let mut first = true;
-        let mut result = self.ctx.code(Outcome::Success);
-        let reg = self.reg;
-        while let Some(key) = self.r.next_key(&mut first)? {
-            let len = self.ctx.enter_key(&key)?;
-            let component = reg
-                .lookup(&key)
-                .and_then(|id| reg.get(id))
-                .or_else(|| key.parse::<u32>().ok().and_then(|n| reg.component(n)))
-                .or_else(|| {
-                    reg.components().find(|c| {
-                        c.qualified_name()
-                            .is_some_and(|q| q.eq_ignore_ascii_case(&key))
-                            || c.name().is_some_and(|n| n.eq_ignore_ascii_case(&key))
-                    })
-                })
-                .and_then(|t| t.component().map(|c| (t.id(), c.id())));
-            let code = match component {
-                Some((ty, id)) => {
-                    let mut data = match components.remove(&id) {
-                        Some(d) => d,
-                        None => self.default_of(ty)?,
-                    };
-                    let code = self.value(ty, &mut data);
-                    components.insert(id, data);
-                    code
-                }
-                None => self.skip(|| format!("no component `{key}`")),
-            };
-            self.ctx.leave(len);
-            result.absorb(code?);
-        }
-        Ok(result)
-    }
-
-    /// The `$type` member of the object ahead, if it has one (the reader is left where it was).
-    fn peek_type(&mut self) -> Result<Option<std::borrow::Cow<'a, str>>, Halt> {
-        let saved = self.r.save();
-        self.r.begin_object()?;
-        let mut first = true;
-        let mut found = None;
-        while let Some(key) = self.r.next_key(&mut first)? {
-            if key == "$type" && self.r.peek()? == Peek::String {
-                found = Some(self.r.string()?);
-            } else {
-                self.r.skip_value()?;
-            }
-        }
-        self.r.restore(saved);
-        Ok(found)
-    }
-
-    fn polymorphic(&mut self, base: TypeId, target: &mut Value) -> Step {
-        if self.r.peek()? != Peek::Object {
-            return self.wrong_kind("an object");
-        }
-        let current = match target {
-            Value::Dynamic(d) => d.ty,
-            _ => base,
-        };
-        let actual = match self.peek_type()? {
-            None => current,
-            Some(name) => match self.resolve_type(&name, base)? {
-                Some(t) => t,
-                None => return Ok(self.ctx.code(Outcome::Unknown)),
-            },
-        };
-        if !self.reg.is_subtype(actual, base) {
-            self.r.skip_value()?;
-            let message = format!(
-                "`{}` does not derive from `{}`",
-                type_name(self.reg, actual),
-                type_name(self.reg, base)
-            );
-            return self.ctx.report(Outcome::TypeMismatch, false, || message);
-        }
-        let mut value = match target {
-            Value::Dynamic(d) if d.ty == actual => std::mem::replace(&mut d.value, Value::nil()),
-            _ => self.default_of(actual)?,
-        };
-        let is_struct = matches!(
-            self.reg.get(actual).map(|t| t.kind()),
-            Some(Kind::Struct(_))
-        );
-        let code = if is_struct {
-            self.structure(actual, &mut value)
-        } else {
-            self.value_member(actual, &mut value)
-        };
-        if let Ok(c) = code {
-            if failed(c) && current != actual {
-                return Ok(c);
-            }
-        }
-        *target = Value::dynamic(actual, value);
-        code
-    }
-
-    fn resolve_type(&mut self, name: &str, base: TypeId) -> Result<Option<TypeId>, Halt> {
-        match resolve(self.reg, name, Some(base)) {
-            Ok(t) => Ok(Some(t)),
-            Err(why) => {
-                self.r.skip_value()?;
-                let what = match why {
-                    Unresolved::Unknown => "no type",
-                    Unresolved::Ambiguous => "more than one type",
-                };
-                let message = format!("{what} named {name:?}");
-                let len = self.ctx.enter_key("$type")?;
-                let code = self.ctx.report(Outcome::Unknown, false, || message);
-                self.ctx.leave(len);
-                code.map(|_| None)
-            }
-        }
-    }
-
-    /// The `Value` (or `value`) member of an object; a missing one is the default.
-    fn value_member(&mut self, ty: TypeId, target: &mut Value) -> Step {
-        self.r.begin_object()?;
-        let mut first = true;
-        let mut result = self.ctx.fresh();
-        while let Some(key) = self.r.next_key(&mut first)? {
-            if key.eq_ignore_ascii_case("value") {
-                let len = self.ctx.enter_key(&key)?;
-                let code = self.value(ty, target);
-                self.ctx.leave(len);
-                result.absorb(code?);
-            } else {
-                self.r.skip_value()?;
-            }
-        }
-        Ok(result)
-    }
-
-    /// `AZStd::any`: `{"$type": name, "Value": value}`; no `$type` is the empty value.
-    fn any(&mut self, target: &mut Value) -> Step {
-        if self.r.peek()? != Peek::Object {
-            return self.wrong_kind("an object");
-        }
-        let Some(name) = self.peek_type()? else {
-            self.r.skip_value()?;
-            *target = Value::dynamic(TypeId::NIL, Value::nil());
-            return self.ctx.report(Outcome::DefaultsUsed, false, || {
-                "no `$type`: the empty value".into()
-            });
-        };
-        let Some(ty) = self.resolve_type(&name, TypeId::ANY)? else {
-            return Ok(self.ctx.code(Outcome::Unknown));
-        };
-        let mut value = match target {
-            Value::Dynamic(d) if d.ty == ty => std::mem::replace(&mut d.value, Value::nil()),
-            _ => self.default_of(ty)?,
-        };
-        let code = self.value_member(ty, &mut value);
-        *target = Value::dynamic(ty, value);
-        code
     }
 }

@@ -10,7 +10,6 @@ use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
 use super::ctx::{Ctx, Halt, Step};
 use super::dflt::{close32, close64, Dflt};
 use super::enums::{store_form, EnumJson, Leftover};
-use super::names::type_name;
 use super::result::{Outcome, ResultCode};
 use super::writer::{Frame, Writer};
 use super::{FloatForm, StoreOptions};
@@ -48,7 +47,7 @@ impl<'r, 'p> Store<'r, 'p> {
 }
 
 impl<'r> Store<'r, '_> {
-    fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
+    pub(crate) fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
         self.ctx.error(format!(
             "a {} is not a value of `{}`",
             v.kind_name(),
@@ -69,7 +68,7 @@ impl<'r> Store<'r, '_> {
         self.ctx.report(Outcome::Success, false, String::new)
     }
 
-    fn defaults_used(&mut self) -> Step {
+    pub(crate) fn defaults_used(&mut self) -> Step {
         self.ctx
             .report(Outcome::DefaultsUsed, false, || "the default value".into())
     }
@@ -183,7 +182,7 @@ impl<'r> Store<'r, '_> {
         Ok(code)
     }
 
-    fn structure(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub(crate) fn structure(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
         let start = self.w.len();
         let mut frame = self.w.begin_object();
         let mut result = self.members(&mut frame, ty, v, d)?;
@@ -199,7 +198,13 @@ impl<'r> Store<'r, '_> {
     }
 
     /// The members of struct value `v` into an open object, defaults left out.
-    fn members(&mut self, frame: &mut Frame, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub(crate) fn members(
+        &mut self,
+        frame: &mut Frame,
+        ty: TypeId,
+        v: &Value,
+        d: Dflt<'_>,
+    ) -> Step {
         let reg = self.reg;
         let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
             return Err(self.mismatch(ty, v));
@@ -500,114 +505,6 @@ impl<'r> Store<'r, '_> {
             self.component(scalar, x);
         }
         self.w.end_array(a);
-    }
-
-    fn entity(&mut self, v: &Value, d: Dflt<'_>) -> Step {
-        let Value::Entity(components) = v else {
-            return Err(self.mismatch(TypeId::ENTITY, v));
-        };
-        if components.is_empty() && !self.opts.keep_defaults && d.is_empty_container() {
-            return self.defaults_used();
-        }
-        let mut frame = self.w.begin_object();
-        let mut result = self.ctx.code(Outcome::Success);
-        let reg = self.reg;
-        for (id, data) in components.iter() {
-            let component = reg
-                .component(*id)
-                .ok_or_else(|| self.ctx.error(format!("no component with id {id}")))?;
-            let name = component.qualified_name().unwrap_or_default();
-            self.w.key(&mut frame, name);
-            let len = self.ctx.enter_key(name)?;
-            let code = self.element(component.id(), data, self.fresh());
-            self.ctx.leave(len);
-            result.absorb(code?);
-        }
-        self.w.end_object(frame);
-        Ok(result)
-    }
-
-    /// A pointer to a polymorphic class: `$type` first when the actual type is not the declared
-    /// one, unless the default has the same actual type and defaults are not kept.
-    fn polymorphic(&mut self, base: TypeId, v: &Value, d: Dflt<'_>) -> Step {
-        let Value::Dynamic(dynamic) = v else {
-            return Err(self.mismatch(base, v));
-        };
-        let actual = dynamic.ty;
-        let default = d.dynamic(base);
-        let same_type_default = default.is_some_and(|(t, _)| t == actual);
-        let write_type = actual != base && (self.opts.keep_defaults || !same_type_default);
-        let inner_default = match default {
-            Some((t, inner)) if t == actual => inner,
-            _ => self.fresh(),
-        };
-        let is_struct = matches!(
-            self.reg.get(actual).map(|t| t.kind()),
-            Some(Kind::Struct(_))
-        );
-        if !is_struct {
-            let whole_default = same_type_default && matches!(d, Dflt::Value(dv) if dv == v);
-            return self.typed_value(
-                actual,
-                &dynamic.value,
-                inner_default,
-                write_type,
-                whole_default,
-            );
-        }
-        if !write_type {
-            return self.structure(actual, &dynamic.value, inner_default);
-        }
-        let mut frame = self.w.begin_object();
-        self.w.key(&mut frame, "$type");
-        self.w.string(&type_name(self.reg, actual));
-        let code = self.members(&mut frame, actual, &dynamic.value, inner_default)?;
-        self.w.end_object(frame);
-        Ok(self.ctx.code(Outcome::Success).combine(code))
-    }
-
-    /// `{"$type": name, "Value": value}` (`AZStd::any`, and polymorphic values that are not
-    /// classes).
-    fn typed_value(
-        &mut self,
-        ty: TypeId,
-        value: &Value,
-        default: Dflt<'_>,
-        write_type: bool,
-        whole_default: bool,
-    ) -> Step {
-        if whole_default && !self.opts.keep_defaults {
-            return self.defaults_used();
-        }
-        let mut frame = self.w.begin_object();
-        if write_type {
-            self.w.key(&mut frame, "$type");
-            self.w.string(&type_name(self.reg, ty));
-        }
-        let mark = self.w.mark(&frame);
-        self.w.key(&mut frame, "Value");
-        let len = self.ctx.enter_key("Value")?;
-        let code = self.value(ty, value, default);
-        self.ctx.leave(len);
-        let code = code?;
-        if code.outcome() == Outcome::DefaultsUsed {
-            self.w.rollback(&mut frame, mark);
-        }
-        self.w.end_object(frame);
-        Ok(self.ctx.code(Outcome::Success).combine(code))
-    }
-
-    fn any(&mut self, v: &Value, d: Dflt<'_>) -> Step {
-        let Value::Dynamic(dynamic) = v else {
-            return Err(self.mismatch(TypeId::ANY, v));
-        };
-        let whole_default = match d {
-            Dflt::None => false,
-            Dflt::Type => dynamic.ty == TypeId::NIL,
-            Dflt::Value(dv) => dv == v,
-        };
-        let fresh = self.fresh();
-        self.typed_value(dynamic.ty, &dynamic.value, fresh, true, whole_default)
     }
 }
 
