@@ -404,6 +404,14 @@ pub struct JsonArgs {
     #[arg(long, value_enum, value_name = "FORM")]
     pub enum_form: Option<EnumFormArg>,
 
+    /// Where O3DE's code and its documentation disagree, follow `engine` (the default) or
+    /// `documented`: reading, short vectors, arrays and tuples take defaults, integers come from
+    /// decimal text only, color arrays take any numbers and color objects have one key;
+    /// writing, maps are objects only when their keys are strings, and enums take the
+    /// documented form (unless --enum-form says otherwise).
+    #[arg(long, value_enum, value_name = "RULES")]
+    pub rules: Option<RulesArg>,
+
     /// How `float` values are written: `widened` (the default, to double as O3DE writes them:
     /// 0.20000000298023224) or `shortest` (0.2).
     #[arg(long, value_enum, value_name = "FORM")]
@@ -440,6 +448,15 @@ pub enum EnumFormArg {
     Engine,
     /// As O3DE's documentation describes them: the fewest non-overlapping constants, ascending,
     /// then the leftover bits.
+    Documented,
+}
+
+/// The `--rules` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// The engine's behaviour, as its code has it.
+    Engine,
+    /// O3DE's documentation's, where it differs from the engine.
     Documented,
 }
 

@@ -237,7 +237,7 @@ fn check_usage(args: &ConvertArgs) {
 }
 
 /// A `json` option given without the `json` format it configures: writing options need
-/// `--to json`; `--strict` and `--report` need `json` on either side.
+/// `--to json`; `--strict`, `--report` and `--rules` need `json` on either side.
 fn json_only_flag(args: &ConvertArgs) -> Option<String> {
     let json = &args.json;
     let to_json = args.to == ConvertFormatArg::Json;
@@ -258,7 +258,11 @@ fn json_only_flag(args: &ConvertArgs) -> Option<String> {
             "{flag} is an option of the json format: it needs --to json"
         ));
     }
-    let either = [("--strict", json.strict), ("--report", json.report)];
+    let either = [
+        ("--strict", json.strict),
+        ("--report", json.report),
+        ("--rules", json.rules.is_some()),
+    ];
     match either.iter().find(|(_, given)| *given) {
         Some((flag, _)) if !to_json && !from_json => Some(format!(
             "{flag} is an option of the json format: it needs --from json or --to json"

@@ -8,9 +8,11 @@
 
 use std::path::PathBuf;
 
-use rosetta_json::o3de::{self, EnumForm, FileLoader, FloatForm, LoadOptions, StoreOptions};
+use rosetta_json::o3de::{
+    self, EnumForm, FileLoader, FloatForm, LoadOptions, MapForm, Rules, StoreOptions,
+};
 
-use crate::cli::{ConvertRootArg, EnumFormArg, FloatFormArg, JsonArgs};
+use crate::cli::{ConvertRootArg, EnumFormArg, FloatFormArg, JsonArgs, RulesArg};
 use crate::convert_cmd::{Data, Format, Target};
 use crate::reports::Printer;
 
@@ -30,10 +32,16 @@ impl Json {
     /// The format as `args` configure it, reading from `input` (`None` for standard input).
     pub fn new(args: &JsonArgs, input: Option<PathBuf>) -> Self {
         let indent = if args.compact { None } else { Some(4) };
+        let documented = args.rules == Some(RulesArg::Documented);
+        let default_enum_form = if documented {
+            EnumFormArg::Documented
+        } else {
+            EnumFormArg::Engine
+        };
         Json {
             store: StoreOptions {
                 keep_defaults: args.keep_defaults,
-                enum_form: match args.enum_form.unwrap_or(EnumFormArg::Engine) {
+                enum_form: match args.enum_form.unwrap_or(default_enum_form) {
                     EnumFormArg::Engine => EnumForm::Engine,
                     EnumFormArg::Documented => EnumForm::Documented,
                 },
@@ -41,12 +49,22 @@ impl Json {
                     FloatFormArg::Widened => FloatForm::Widened,
                     FloatFormArg::Shortest => FloatForm::Shortest,
                 },
+                map_form: if documented {
+                    MapForm::ByKeyType
+                } else {
+                    MapForm::ByKeys
+                },
                 sort_maps: args.sort_maps,
                 indent,
                 strict: args.strict,
                 ..StoreOptions::default()
             },
             load: LoadOptions {
+                rules: if documented {
+                    Rules::Documented
+                } else {
+                    Rules::Engine
+                },
                 strict: args.strict,
                 ..LoadOptions::default()
             },

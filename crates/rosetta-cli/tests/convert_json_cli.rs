@@ -398,3 +398,48 @@ fn json_options_need_the_json_format() {
         assert!(help.contains(flag), "--help lacks {flag}");
     }
 }
+
+/// `--rules documented`: integer text is decimal (the engine reads `"010"` as octal 8).
+#[test]
+fn documented_rules_read_decimal_integer_text() {
+    let input = r#"{"name": "Ann", "team": "RED", "level": "010"}"#;
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "convert",
+            "--schema_path",
+            "schema",
+            "--schema_path",
+            "examples/schema",
+            "--root",
+            "data",
+            "--component",
+            "game.Player",
+            "--from",
+            "json",
+            "--to",
+            "json",
+            "--compact",
+        ];
+        args.extend_from_slice(extra);
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_rosetta"))
+            .args(&args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("rosetta runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    assert!(run(&[]).contains(r#""level":8"#));
+    assert!(run(&["--rules", "documented"]).contains(r#""level":10"#));
+}

@@ -180,3 +180,102 @@ fn coercions_are_reported_with_pointers_and_strict_mode_refuses_them() {
     let err = o3de::load(&registry, list, json, &strict, &mut Quiet).unwrap_err();
     assert_eq!(err.path(), Some("/1"));
 }
+
+/// Where the page and the engine disagree, `Rules::Documented` and `MapForm::ByKeyType` give the
+/// page's behaviour, on the page's own rules.
+#[test]
+fn the_documented_rules_as_options() {
+    use rosetta_json::o3de::{MapForm, Rules};
+    let mut b = TypeRegistry::builder();
+    let vec3 = b.math(MathType::VECTOR3);
+    let color = b.math(MathType::COLOR);
+    let array = b.array(TypeId::INT32, 4);
+    let pair = b.tuple([TypeId::INT32, TypeId::DOUBLE]);
+    let by_uuid = b.map(TypeId::UUID, TypeId::INT32);
+    let registry = b.build().unwrap();
+    let documented = LoadOptions {
+        rules: Rules::Documented,
+        ..LoadOptions::default()
+    };
+    let load = |ty, json: &str, options: &LoadOptions| {
+        o3de::load(&registry, ty, json, options, &mut Quiet).unwrap()
+    };
+    let engine = LoadOptions::default();
+
+    // "Loading reads arrays of any length (missing components become 0, extra ones ignored)".
+    assert_eq!(
+        load(vec3, "[1.0]", &documented).value,
+        Value::math_f32([1.0, 0.0, 0.0])
+    );
+    assert_eq!(
+        load(vec3, "[1.0]", &engine).result.outcome(),
+        Outcome::Unsupported
+    );
+    // "Missing elements take the default."
+    assert_eq!(
+        load(array, "[10, 20]", &documented).value,
+        Value::list([10, 20, 0, 0].map(Value::I32))
+    );
+    assert_eq!(
+        load(pair, "[7]", &documented).value,
+        Value::tuple([Value::I32(7), Value::F64(0.0)])
+    );
+    assert_eq!(
+        load(pair, "[7]", &engine).result.outcome(),
+        Outcome::Unsupported
+    );
+    // "An integer from a string (parsed as a 64-bit integer)": no octal.
+    assert_eq!(
+        load(TypeId::INT32, r#""010""#, &documented).value,
+        Value::I32(10)
+    );
+    assert_eq!(
+        load(TypeId::INT32, r#""010""#, &engine).value,
+        Value::I32(8)
+    );
+    // "A string from a number (its text)".
+    assert_eq!(
+        load(TypeId::STRING, "3.1415", &documented).value,
+        Value::from("3.1415")
+    );
+    assert_eq!(
+        load(TypeId::STRING, "3.1415", &engine).value,
+        Value::from("3.141500")
+    );
+    // Colors: "3 (RGB) or 4 (RGBA) floats", "exactly one of the keys".
+    assert_eq!(
+        load(color, "[1, 0, 0]", &documented).value,
+        Value::math_f32([1.0, 0.0, 0.0, 1.0])
+    );
+    assert_eq!(
+        load(color, "[1, 0, 0]", &engine).result.outcome(),
+        Outcome::Unsupported
+    );
+    let two_keys = r#"{"RGB": [1.0, 0.9, 0.8], "RGBA": [1.0, 0.1, 0.5, 0.8]}"#;
+    assert_eq!(
+        load(color, two_keys, &documented).result.outcome(),
+        Outcome::Unsupported
+    );
+    assert_eq!(
+        load(color, two_keys, &engine).result.outcome(),
+        Outcome::Success
+    );
+
+    // "Maps whose key is a string type become JSON objects; any other key type gives an array".
+    let uuid = [
+        0x5e, 0x97, 0, 0x16, 0, 0x39, 0x44, 0x54, 0x8e, 0x0d, 0x5e, 0xe5, 0x8a, 0x39, 3, 0x24,
+    ];
+    let value = Value::map([(Value::Uuid(uuid), Value::I32(1))]);
+    let by_type = StoreOptions {
+        map_form: MapForm::ByKeyType,
+        ..StoreOptions::default()
+    };
+    assert_eq!(
+        store(&registry, by_uuid, &value, &by_type),
+        r#"[{"Key":"{5E970016-0039-4454-8E0D-5EE58A390324}","Value":1}]"#
+    );
+    assert_eq!(
+        store(&registry, by_uuid, &value, &StoreOptions::default()),
+        r#"{"{5E970016-0039-4454-8E0D-5EE58A390324}":1}"#
+    );
+}

@@ -17,6 +17,15 @@ fn is_c_space(b: u8) -> bool {
 /// Parses the longest integer prefix as `strtol` with base 0 does; `None` when no digit was read
 /// (the C functions then return 0 with `end == text`).
 pub(crate) fn parse_c_int(text: &str) -> Option<CInt> {
+    parse_int_prefix(text, true)
+}
+
+/// The longest decimal integer prefix (`strtol` with base 10): `"010"` is 10, `"0x1F"` is 0.
+pub(crate) fn parse_decimal_int(text: &str) -> Option<CInt> {
+    parse_int_prefix(text, false)
+}
+
+fn parse_int_prefix(text: &str, base0: bool) -> Option<CInt> {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() && is_c_space(b[i]) {
@@ -27,7 +36,9 @@ pub(crate) fn parse_c_int(text: &str) -> Option<CInt> {
         negative = b[i] == b'-';
         i += 1;
     }
-    let (radix, start) = if b.get(i) == Some(&b'0')
+    let (radix, start) = if !base0 {
+        (10, i)
+    } else if b.get(i) == Some(&b'0')
         && matches!(b.get(i + 1), Some(b'x' | b'X'))
         && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
     {

@@ -9,7 +9,7 @@ use super::ctx::{Ctx, Halt, Step};
 use super::load_scalar::{self as scalar, describe, Loaded};
 use super::reader::{Num, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
-use super::LoadOptions;
+use super::{LoadOptions, Rules};
 
 pub(crate) struct Load<'r, 'a, 'p> {
     pub reg: &'r TypeRegistry,
@@ -242,11 +242,11 @@ impl<'a> Load<'_, 'a, '_> {
         match kind {
             Kind::Bool => scalar::boolean(s),
             Kind::Char => scalar::character(s),
-            Kind::Int(t) => scalar::int(*t, s),
+            Kind::Int(t) => scalar::int(*t, s, self.opts.rules),
             Kind::Float(t) => scalar::float(*t, s),
-            Kind::String => scalar::string(s),
+            Kind::String => scalar::string(s, self.opts.rules),
             Kind::Bytes => scalar::bytes(s),
-            Kind::EntityId => scalar::entity_id(s),
+            Kind::EntityId => scalar::entity_id(s, self.opts.rules),
             Kind::Uuid => scalar::uuid(s),
             Kind::Enum(e) => scalar::enum_scalar(e, e.is_closed(), s),
             Kind::Bitmask(e) => scalar::enum_scalar(e, false, s),
@@ -438,7 +438,8 @@ impl<'a> Load<'_, 'a, '_> {
             return self.wrong_kind("an array");
         }
         let count = self.count_elements()?;
-        if count < n {
+        let documented = self.opts.rules == Rules::Documented;
+        if count < n && !documented {
             self.r.skip_value()?;
             return self.ctx.report(Outcome::Unsupported, false, || {
                 format!("expected {n} elements, found {count}")
@@ -465,6 +466,10 @@ impl<'a> Load<'_, 'a, '_> {
             result.absorb(code?);
             i += 1;
         }
+        if count < n {
+            // The documentation's rule: the missing elements keep their defaults.
+            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+        }
         Ok(result)
     }
 
@@ -482,7 +487,8 @@ impl<'a> Load<'_, 'a, '_> {
                 .map(|&t| self.default_of(t))
                 .collect::<Result<_, _>>()?,
         };
-        if count < types.len() {
+        let documented = self.opts.rules == Rules::Documented;
+        if count < types.len() && !documented {
             self.r.skip_value()?;
             return self.ctx.report(Outcome::Unsupported, false, || {
                 format!("expected {} elements, found {count}", types.len())
@@ -510,7 +516,10 @@ impl<'a> Load<'_, 'a, '_> {
             self.ctx.leave(len);
             result.absorb(code?);
         }
-        if slot < types.len() {
+        if slot < types.len() && documented {
+            // The documentation's rule: the missing elements take their defaults.
+            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+        } else if slot < types.len() {
             return self.ctx.report(Outcome::Unsupported, false, || {
                 format!(
                     "only {slot} of {} tuple elements could be read",

@@ -160,6 +160,20 @@ impl Load<'_, '_, '_> {
         }
     }
 
+    /// How many members the object ahead has (the reader is left where it was).
+    pub(crate) fn count_members(&mut self) -> Result<usize, Halt> {
+        let saved = self.r.save();
+        self.r.begin_object()?;
+        let mut first = true;
+        let mut n = 0;
+        while self.r.next_key(&mut first)?.is_some() {
+            self.r.skip_value()?;
+            n += 1;
+        }
+        self.r.restore(saved);
+        Ok(n)
+    }
+
     /// Where the value of the last member of the object ahead named one of `names` (compared
     /// case-insensitively) starts; the reader is left where it was.
     pub(crate) fn find_member(&mut self, names: &[&str]) -> Result<Option<(usize, usize)>, Halt> {

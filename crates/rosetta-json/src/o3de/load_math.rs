@@ -10,6 +10,7 @@ use super::load::Load;
 use super::load_scalar::{float, int, Loaded};
 use super::reader::{Num, Peek, Scalar};
 use super::result::Outcome;
+use super::Rules;
 
 /// Math components as `f64`, whatever the scalar.
 fn components(v: &Value) -> Option<Vec<f64>> {
@@ -71,7 +72,7 @@ impl<'a> Load<'_, 'a, '_> {
         match scalar {
             MathScalar::F32 => float(FloatType::F32, s),
             MathScalar::F64 => float(FloatType::F64, s),
-            MathScalar::I32 => int(IntType::INT32, s),
+            MathScalar::I32 => int(IntType::INT32, s, self.opts.rules),
         }
     }
 
@@ -265,11 +266,18 @@ impl<'a> Load<'_, 'a, '_> {
         if let Some(why) = bad {
             return self.unsupported(why);
         }
-        if count < n {
+        let documented = self.opts.rules == Rules::Documented;
+        if count < n && !documented {
             return self.unsupported(format!("expected {n} numbers, found {count}"));
         }
         *target = build(scalar, &comps[..n]);
-        self.ctx.report(Outcome::Success, coerced, || {
+        // The documentation's rule: missing components are 0.
+        let outcome = if count < n {
+            Outcome::PartialDefaults
+        } else {
+            Outcome::Success
+        };
+        self.ctx.report(outcome, coerced, || {
             "read a math value from an array".into()
         })
     }
@@ -398,6 +406,10 @@ impl<'a> Load<'_, 'a, '_> {
                     );
                 };
                 let key = self.last_color_key(&KEYS)?;
+                if self.opts.rules == Rules::Documented && self.count_members()? != 1 {
+                    self.r.skip_value()?;
+                    return self.unsupported("a color object has exactly one key");
+                }
                 let end = self.r.save();
                 self.r.restore(at);
                 let loaded = match key.as_str() {
@@ -467,6 +479,8 @@ impl<'a> Load<'_, 'a, '_> {
         for (i, s) in items.iter().take(take).enumerate() {
             match s {
                 Scalar::Num(Num::Double(d)) => c[i] = *d,
+                // The documentation's "floats" are any numbers.
+                Scalar::Num(n) if self.opts.rules == Rules::Documented => c[i] = n.as_f64(),
                 _ => return Ok(Err("color channels are decimal numbers such as 1.0".into())),
             }
         }

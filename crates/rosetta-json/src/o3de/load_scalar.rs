@@ -6,11 +6,12 @@ use std::borrow::Cow;
 
 use rosetta_types::{EnumType, FloatType, IntType, IntWidth, Value};
 
-use super::cnum::{format_percent_f, parse_c_double, parse_c_int};
+use super::cnum::{format_percent_f, parse_c_double, parse_c_int, parse_decimal_int};
 use super::enums::{by_name, from_i128, options_message};
 use super::reader::{Num, Scalar};
 use super::result::Outcome;
 use super::uuid::find_uuid;
+use super::Rules;
 
 /// What a scalar load made of the JSON: the value (`None` to leave the target as it is), the
 /// outcome, whether it was coerced, and a message.
@@ -99,7 +100,7 @@ pub(crate) fn boolean(s: &Scalar<'_>) -> Loaded {
 
 /// The integer `s` holds for an integer target, before the range check: the value and whether
 /// it was coerced; `Err` with the reason.
-fn integer(s: &Scalar<'_>, signed: bool) -> Result<(i128, bool), String> {
+fn integer(s: &Scalar<'_>, signed: bool, rules: Rules) -> Result<(i128, bool), String> {
     match s {
         Scalar::Bool(b) => Ok((i128::from(*b), true)),
         Scalar::Num(Num::Uint(u)) => Ok((i128::from(*u), false)),
@@ -113,8 +114,11 @@ fn integer(s: &Scalar<'_>, signed: bool) -> Result<(i128, bool), String> {
             }
         }
         Scalar::Str(text) => {
-            let parsed = parse_c_int(text)
-                .ok_or_else(|| format!("cannot read an integer from the string {text:?}"))?;
+            let parsed = match rules {
+                Rules::Engine => parse_c_int(text),
+                Rules::Documented => parse_decimal_int(text),
+            }
+            .ok_or_else(|| format!("cannot read an integer from the string {text:?}"))?;
             let value = if signed {
                 parsed.as_i64().map(i128::from)
             } else {
@@ -146,8 +150,8 @@ pub(crate) fn int_value(t: IntType, v: i128) -> Option<Value> {
     })
 }
 
-pub(crate) fn int(t: IntType, s: &Scalar<'_>) -> Loaded {
-    match integer(s, t.is_signed()) {
+pub(crate) fn int(t: IntType, s: &Scalar<'_>, rules: Rules) -> Loaded {
+    match integer(s, t.is_signed(), rules) {
         Ok((v, coerced)) => match int_value(t, v) {
             Some(value) if coerced => {
                 Loaded::coerced(value, format!("read an integer from {}", describe(s)))
@@ -161,8 +165,8 @@ pub(crate) fn int(t: IntType, s: &Scalar<'_>) -> Loaded {
     }
 }
 
-pub(crate) fn entity_id(s: &Scalar<'_>) -> Loaded {
-    let mut loaded = int(IntType::INT64, s);
+pub(crate) fn entity_id(s: &Scalar<'_>, rules: Rules) -> Loaded {
+    let mut loaded = int(IntType::INT64, s, rules);
     if let Some(Value::I64(v)) = loaded.value {
         loaded.value = Some(Value::EntityId(v));
     }
@@ -199,14 +203,17 @@ pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
     }
 }
 
-pub(crate) fn string(s: &Scalar<'_>) -> Loaded {
+pub(crate) fn string(s: &Scalar<'_>, rules: Rules) -> Loaded {
     let text = match s {
         Scalar::Str(text) => return Loaded::ok(Value::String(text.as_ref().into())),
         Scalar::Bool(true) => "True".to_owned(),
         Scalar::Bool(false) => "False".to_owned(),
         Scalar::Num(Num::Uint(u)) => u.to_string(),
         Scalar::Num(Num::Int(i)) => i.to_string(),
-        Scalar::Num(Num::Double(d)) => format_percent_f(*d),
+        Scalar::Num(Num::Double(d)) => match rules {
+            Rules::Engine => format_percent_f(*d),
+            Rules::Documented => d.to_string(),
+        },
         Scalar::Null => return Loaded::unsupported("cannot read a string from null"),
     };
     let message = format!("read the string {text:?} from {}", describe(s));
@@ -276,7 +283,7 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
     let out_of_range = || format!("{} is out of range for {}", describe(s), repr.name());
     match s {
         Scalar::Num(_) => {
-            let (v, coerced) = integer(s, repr.is_signed())?;
+            let (v, coerced) = integer(s, repr.is_signed(), Rules::Engine)?;
             from_i128(repr, v)
                 .map(|v| (v, coerced))
                 .ok_or_else(out_of_range)

@@ -33,9 +33,12 @@
 //!
 //! # Where this follows the engine rather than its documentation
 //!
-//! `research/o3de.md` section 9: enum arrays are written as the engine writes them (the
-//! documented form is [`EnumForm::Documented`]); vectors, arrays and tuples with too few elements
-//! are rejected; colors need decimal channels; integer text is C `strtoll` base 0.
+//! `research/o3de.md` section 9. By default Rosetta follows the engine; the documentation's
+//! forms are options: [`EnumForm::Documented`] (the fewest non-overlapping constants,
+//! ascending), [`MapForm::ByKeyType`] (objects only for string keys) and [`Rules::Documented`]
+//! for loading (short vectors, arrays and tuples take defaults, integers come from decimal text,
+//! doubles read as strings keep their shortest text, color arrays take any numbers, a color
+//! object has exactly one key).
 //!
 //! Beyond O3DE: `option` is written as a nullable pointer (O3DE refuses `AZStd::optional`), and
 //! not-finite floats as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
@@ -125,6 +128,33 @@ pub enum FloatForm {
     Shortest,
 }
 
+/// Whose rules decide where O3DE's code and its documentation disagree (`research/o3de.md`
+/// section 9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Rules {
+    /// The engine's, which Rosetta follows by default.
+    #[default]
+    Engine,
+    /// The documentation's, where it is more lenient: vectors, arrays, pairs and tuples with too
+    /// few elements take defaults for the rest (0 for vector components); integers are read from
+    /// decimal text only (`"010"` is 10, not octal 8); a double read as a string is its shortest
+    /// text (`3.1415`, not `3.141500`); color arrays take any numbers; a color object has
+    /// exactly one key.
+    Documented,
+}
+
+/// When a map is written as a JSON object.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MapForm {
+    /// When every key was written as a string (or the explicit default `{}`), as the engine
+    /// decides: uuid- and enum-keyed maps whose keys are all names are objects too.
+    #[default]
+    ByKeys,
+    /// When the key type is a string type, as O3DE's documentation says; other maps are
+    /// `[{"Key": k, "Value": v}]`.
+    ByKeyType,
+}
+
 /// The default limit on nesting, for loading and storing.
 pub const DEFAULT_MAX_DEPTH: usize = 128;
 
@@ -135,6 +165,8 @@ pub struct StoreOptions {
     pub keep_defaults: bool,
     /// How enum values that are no single constant are written.
     pub enum_form: EnumForm,
+    /// When maps are written as objects.
+    pub map_form: MapForm,
     /// Sort map entries by [`compare`], as O3DE writes `unordered_map`; otherwise the map's order.
     pub sort_maps: bool,
     /// Indent with this many spaces per level (O3DE's files use 4); compact when `None`.
@@ -154,6 +186,7 @@ impl Default for StoreOptions {
         StoreOptions {
             keep_defaults: false,
             enum_form: EnumForm::Engine,
+            map_form: MapForm::ByKeys,
             sort_maps: false,
             indent: None,
             float_form: FloatForm::Widened,
@@ -180,6 +213,8 @@ pub struct LoadOptions {
     /// A coercion, or any outcome other than Success, DefaultsUsed or PartialDefaults, is an
     /// error at the value's JSON Pointer.
     pub strict: bool,
+    /// Whose rules decide where the engine and its documentation disagree.
+    pub rules: Rules,
     /// Clear lists, sets and maps of the target before loading into them
     /// (`m_clearContainers`); otherwise elements are appended.
     pub clear_containers: bool,
@@ -192,6 +227,7 @@ pub struct LoadOptions {
 impl Default for LoadOptions {
     fn default() -> Self {
         LoadOptions {
+            rules: Rules::Engine,
             strict: false,
             clear_containers: false,
             report_successes: false,

@@ -10,6 +10,7 @@ use super::ctx::Step;
 use super::dflt::Dflt;
 use super::result::Outcome;
 use super::store::Store;
+use super::MapForm;
 
 struct Entry {
     key: String,
@@ -74,9 +75,11 @@ impl Store<'_, '_> {
             });
         }
         // A real key "{}" would read back as the default key: such a map takes the array form.
-        let object_form = stored
-            .iter()
-            .all(|e| (e.key.starts_with('"') && e.key != "\"{}\"") || e.key == "{}");
+        let by_type = self.opts.map_form == MapForm::ByKeyType;
+        let object_form = (!by_type || string_keys)
+            && stored
+                .iter()
+                .all(|e| (e.key.starts_with('"') && e.key != "\"{}\"") || e.key == "{}");
         if sort {
             let mut keyed: Vec<(serde_json::Value, Entry)> = stored
                 .into_iter()
