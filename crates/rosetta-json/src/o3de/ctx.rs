@@ -22,14 +22,25 @@ impl From<Error> for Halt {
 /// The result of one value, or a stop.
 pub(crate) type Step = Result<ResultCode, Halt>;
 
+/// One step of the path to the current value.
+#[derive(Debug, Clone, Copy)]
+enum Seg {
+    /// A member name: `names[start..end]`.
+    Key { start: usize, end: usize },
+    /// An element index.
+    Index(usize),
+}
+
+/// The JSON Pointer of the current value is kept as its steps and written out only when a
+/// report is delivered or an error made: most values are never reported.
 pub(crate) struct Ctx<'p> {
     reporter: &'p mut dyn Reporter,
     task: Task,
     strict: bool,
     report_successes: bool,
-    /// The JSON Pointer of the current value.
-    pub path: String,
-    pub depth: usize,
+    segs: Vec<Seg>,
+    /// The member names of `segs`, one after the other, unescaped.
+    names: String,
     pub max_depth: usize,
 }
 
@@ -46,8 +57,8 @@ impl<'p> Ctx<'p> {
             task,
             strict,
             report_successes,
-            path: String::new(),
-            depth: 0,
+            segs: Vec::new(),
+            names: String::new(),
             max_depth,
         }
     }
@@ -99,7 +110,7 @@ impl<'p> Ctx<'p> {
         let code = self.reporter.report(&Report {
             message,
             code,
-            path: &self.path,
+            path: &self.path(),
             coerced,
         });
         let accepted = matches!(
@@ -113,7 +124,7 @@ impl<'p> Ctx<'p> {
                 code.outcome().name().to_owned()
             };
             return Err(Halt::Error(Error::at(
-                self.path.clone(),
+                self.path(),
                 format!("{message} [{what}; strict mode]"),
             )));
         }
@@ -123,42 +134,63 @@ impl<'p> Ctx<'p> {
         Ok(code)
     }
 
-    /// Enters a child value named `key`; returns what to [`Ctx::leave`] with.
+    /// The JSON Pointer (RFC 6901) of the current value.
+    pub fn path(&self) -> String {
+        let mut path = String::new();
+        for seg in &self.segs {
+            match *seg {
+                Seg::Key { start, end } => {
+                    push_pointer(&mut path, self.names.get(start..end).unwrap_or_default())
+                }
+                Seg::Index(i) => {
+                    path.push('/');
+                    path.push_str(itoa::Buffer::new().format(i));
+                }
+            }
+        }
+        path
+    }
+
+    /// Enters a child value named `key`.
     #[inline]
     pub fn enter_key(&mut self, key: &str) -> Result<usize, Halt> {
-        let len = self.path.len();
-        push_pointer(&mut self.path, key);
-        self.descend(len)
+        let start = self.names.len();
+        self.names.push_str(key);
+        self.descend(Seg::Key {
+            start,
+            end: self.names.len(),
+        })
     }
 
     /// Enters the child value at `index`.
     #[inline]
     pub fn enter_index(&mut self, index: usize) -> Result<usize, Halt> {
-        let len = self.path.len();
-        self.path.push('/');
-        self.path.push_str(itoa::Buffer::new().format(index));
-        self.descend(len)
+        self.descend(Seg::Index(index))
     }
 
-    fn descend(&mut self, len: usize) -> Result<usize, Halt> {
-        self.depth += 1;
-        if self.depth > self.max_depth {
+    /// Returns what to [`Ctx::leave`] with: the depth before.
+    fn descend(&mut self, seg: Seg) -> Result<usize, Halt> {
+        let depth = self.segs.len();
+        self.segs.push(seg);
+        if self.segs.len() > self.max_depth {
             return Err(Halt::Error(Error::at(
-                self.path.clone(),
+                self.path(),
                 format!("nesting deeper than {} levels", self.max_depth),
             )));
         }
-        Ok(len)
+        Ok(depth)
     }
 
     #[inline]
-    pub fn leave(&mut self, len: usize) {
-        self.path.truncate(len);
-        self.depth -= 1;
+    pub fn leave(&mut self, depth: usize) {
+        if let Some(Seg::Key { start, .. }) = self.segs.get(depth) {
+            self.names.truncate(*start);
+        }
+        self.segs.truncate(depth);
     }
 
     /// An error at the current path.
     pub fn error(&self, message: impl Into<String>) -> Halt {
-        Halt::Error(Error::at(self.path.clone(), message))
+        Halt::Error(Error::at(self.path(), message))
     }
 }

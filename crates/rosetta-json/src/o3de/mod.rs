@@ -309,10 +309,7 @@ fn store_against(
         Ok(code) => code,
         Err(Halt::Error(e)) => return Err(e),
         Err(Halt::Code(code)) => {
-            return Err(Error::at(
-                s.ctx.path.clone(),
-                format!("storing halted: {code}"),
-            ))
+            return Err(Error::at(s.ctx.path(), format!("storing halted: {code}")))
         }
     };
     if result.outcome() == Outcome::DefaultsUsed && s.w.out.is_empty() {
