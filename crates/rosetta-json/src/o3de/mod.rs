@@ -93,6 +93,7 @@ pub mod patch;
 mod reader;
 mod report;
 mod result;
+mod scan;
 mod schema_data;
 mod store;
 mod store_dynamic;

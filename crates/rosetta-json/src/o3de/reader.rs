@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use super::scan::find_special;
 use crate::error::{Error, Result};
 
 /// The kind of the next value.
@@ -281,8 +282,11 @@ impl<'a> Reader<'a> {
             return Err(self.error("expected a string"));
         }
         let start = self.pos + 1;
-        let mut i = start;
         let b = self.src;
+        let mut i = match b.get(start..).and_then(find_special) {
+            Some(at) => start + at,
+            None => b.len(),
+        };
         loop {
             match b.get(i) {
                 Some(b'"') => {

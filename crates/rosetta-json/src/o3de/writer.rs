@@ -2,6 +2,7 @@
 //! writes it (4 spaces, `"name": value`). The writer can be rolled back to a mark, which is how
 //! a member whose value turns out to be the default is left out without buffering it.
 
+use super::scan::find_special;
 use super::uuid::uuid_string;
 
 /// An open array or object: whether anything has been written in it yet.
@@ -208,13 +209,11 @@ impl Writer {
         self.out.push('"');
         let bytes = s.as_bytes();
         let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if !NEEDS_ESCAPE[usize::from(b)] {
-                continue;
-            }
+        while let Some(at) = find_special(&bytes[start..]) {
+            let i = start + at;
             // `i` is at an ASCII byte, so both slices are on character boundaries.
             self.out.push_str(s.get(start..i).unwrap_or_default());
-            self.escape(b);
+            self.escape(bytes[i]);
             start = i + 1;
         }
         self.out.push_str(s.get(start..).unwrap_or_default());
@@ -245,19 +244,6 @@ impl Writer {
         }
     }
 }
-
-/// The bytes a JSON string cannot hold as they are: `"`, `\` and the control characters.
-static NEEDS_ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        table[i] = true;
-        i += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
 
 #[cfg(test)]
 mod tests {
