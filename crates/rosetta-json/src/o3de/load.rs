@@ -161,16 +161,12 @@ impl<'a> Load<'_, 'a, '_> {
             Kind::Enum(e) | Kind::Bitmask(e) => {
                 let closed = matches!(t.kind(), Kind::Enum(_)) && e.is_closed();
                 let loaded = match self.r.peek()? {
-                    Peek::Array => {
-                        let elements = self.scalar_elements()?;
-                        match elements {
-                            Ok(elements) => scalar::enum_or(e, closed, &elements),
-                            Err(found) => Loaded::unsupported(format!(
-                                "an enum array holds names and numbers, not {}",
-                                found.name()
-                            )),
-                        }
-                    }
+                    Peek::Array => match self.scalar_array()? {
+                        Some(elements) => scalar::enum_or(e, closed, &elements),
+                        None => Loaded::unsupported(
+                            "an enum array holds names and numbers, not arrays or objects",
+                        ),
+                    },
                     Peek::Object => return self.wrong_kind("an enum name, number or array"),
                     _ => scalar::enum_scalar(e, closed, &self.r.scalar()?),
                 };
@@ -258,23 +254,23 @@ impl<'a> Load<'_, 'a, '_> {
         }
     }
 
-    /// The elements of an array that must all be scalars; `Err` with the first other kind (the
-    /// array is consumed either way).
-    fn scalar_elements(&mut self) -> Result<Result<Vec<Scalar<'a>>, Peek>, Halt> {
+    /// The elements of the array ahead, which must all be scalars; `None` if one is an array
+    /// or an object (the array is consumed either way).
+    pub(crate) fn scalar_array(&mut self) -> Result<Option<Vec<Scalar<'a>>>, Halt> {
         self.r.begin_array()?;
         let mut first = true;
-        let mut out = Vec::new();
-        let mut bad = None;
+        let mut out = Vec::with_capacity(4);
+        let mut ok = true;
         while self.r.next_element(&mut first)? {
             match self.r.peek()? {
-                p @ (Peek::Array | Peek::Object | Peek::Null | Peek::Bool) => {
-                    bad.get_or_insert(p);
+                Peek::Array | Peek::Object => {
+                    ok = false;
                     self.r.skip_value()?;
                 }
                 _ => out.push(self.r.scalar()?),
             }
         }
-        Ok(bad.map_or(Ok(out), Err))
+        Ok(ok.then_some(out))
     }
 
     /// `{}`: the target stays as it is, except that an absent option gets a default value (a

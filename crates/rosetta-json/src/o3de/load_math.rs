@@ -85,24 +85,6 @@ impl<'a> Load<'_, 'a, '_> {
         }
     }
 
-    /// The scalars of the array ahead (consumed); `None` (reported) if one is not a scalar.
-    fn scalar_array(&mut self) -> Result<Option<Vec<Scalar<'a>>>, Halt> {
-        self.r.begin_array()?;
-        let mut first = true;
-        let mut out = Vec::with_capacity(4);
-        let mut ok = true;
-        while self.r.next_element(&mut first)? {
-            match self.r.peek()? {
-                Peek::Array | Peek::Object => {
-                    ok = false;
-                    self.r.skip_value()?;
-                }
-                _ => out.push(self.r.scalar()?),
-            }
-        }
-        Ok(ok.then_some(out))
-    }
-
     pub(crate) fn math(
         &mut self,
         shape: MathShape,

@@ -74,6 +74,21 @@ pub enum Outcome {
     Catastrophic,
 }
 
+impl Task {
+    /// Every task, in the engine's order.
+    pub const ALL: [Task; 9] = [
+        Task::RetrieveInfo,
+        Task::CreateDefault,
+        Task::Convert,
+        Task::Clear,
+        Task::ReadField,
+        Task::WriteValue,
+        Task::Merge,
+        Task::CreatePatch,
+        Task::Import,
+    ];
+}
+
 impl Outcome {
     /// Every outcome, least to most severe.
     pub const ALL: [Outcome; 13] = [
@@ -194,20 +209,9 @@ impl ResultCode {
 
     /// The task; `None` for a code that never had one.
     pub fn task(self) -> Option<Task> {
-        use Task::*;
-        [
-            RetrieveInfo,
-            CreateDefault,
-            Convert,
-            Clear,
-            ReadField,
-            WriteValue,
-            Merge,
-            CreatePatch,
-            Import,
-        ]
-        .into_iter()
-        .find(|t| *t as u32 == self.packed & 0xff)
+        Task::ALL
+            .into_iter()
+            .find(|t| *t as u32 == self.packed & 0xff)
     }
 
     /// The processing ([`Processing::Completed`] while nothing was done).
