@@ -14,8 +14,13 @@ use std::fmt;
 /// # let _ = show;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind}{}", self.place())]
-pub struct Error {
+#[error("{}{}", self.0.kind, self.place())]
+pub struct Error(Box<Inner>);
+
+/// Boxed so that an error is one pointer: every `Result` on the hot paths of reading and writing
+/// stays small, and only a failure pays for the allocation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
     kind: ErrorKind,
     path: Option<String>,
     line_column: Option<(usize, usize)>,
@@ -46,29 +51,29 @@ impl fmt::Display for ErrorKind {
 impl Error {
     /// An error about the value at a JSON Pointer.
     pub(crate) fn at(path: String, message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(Inner {
             kind: ErrorKind::Data(message.into()),
             path: Some(path),
             line_column: None,
-        }
+        }))
     }
 
     /// An error about the schema (nothing to point at in the data).
     pub(crate) fn schema(message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(Inner {
             kind: ErrorKind::Schema(message.into()),
             path: None,
             line_column: None,
-        }
+        }))
     }
 
     /// An error from the wire layer, at a JSON Pointer.
     pub(crate) fn wire(path: String, error: &rosetta_wire::Error) -> Self {
-        Error {
+        Error(Box::new(Inner {
             kind: ErrorKind::Wire(error.to_string()),
             path: Some(path),
             line_column: None,
-        }
+        }))
     }
 
     /// The JSON text could not be parsed.
@@ -79,37 +84,37 @@ impl Error {
             Some(at) => message[..at].to_owned(),
             None => message,
         };
-        Error {
+        Error(Box::new(Inner {
             kind: ErrorKind::Syntax(message),
             path: None,
             line_column: Some((error.line(), error.column())),
-        }
+        }))
     }
 
     /// The text is not JSON: `message` at a 1-based line and column.
     pub(crate) fn syntax_at(message: impl Into<String>, line: usize, column: usize) -> Self {
-        Error {
+        Error(Box::new(Inner {
             kind: ErrorKind::Syntax(message.into()),
             path: None,
             line_column: Some((line, column)),
-        }
+        }))
     }
 
     /// The JSON Pointer of the value concerned, when the problem is about a value (`""` is the
     /// whole document).
     pub fn path(&self) -> Option<&str> {
-        self.path.as_deref()
+        self.0.path.as_deref()
     }
 
     /// The 1-based line and column in the JSON text, when the text is not valid JSON.
     pub fn line_column(&self) -> Option<(usize, usize)> {
-        self.line_column
+        self.0.line_column
     }
 
     /// Whether the problem is with the schema (an unknown type, component or command) rather
     /// than with the data.
     pub fn is_schema_error(&self) -> bool {
-        matches!(self.kind, ErrorKind::Schema(_))
+        matches!(self.0.kind, ErrorKind::Schema(_))
     }
 
     /// The same error as a `rosetta-wire` error (for a [`ComponentJson`] codec), keeping the
@@ -117,16 +122,16 @@ impl Error {
     ///
     /// [`ComponentJson`]: rosetta_wire::snapshot::ComponentJson
     pub(crate) fn into_wire(self) -> rosetta_wire::Error {
-        match (&self.path, &self.line_column) {
+        match (&self.0.path, &self.0.line_column) {
             (Some(path), None) => {
-                rosetta_wire::Error::custom_at(self.kind.to_string(), path.clone())
+                rosetta_wire::Error::custom_at(self.0.kind.to_string(), path.clone())
             }
             _ => rosetta_wire::Error::custom(self.to_string()),
         }
     }
 
     fn place(&self) -> String {
-        match (&self.line_column, &self.path) {
+        match (&self.0.line_column, &self.0.path) {
             (Some((line, column)), _) => format!(" at line {line} column {column}"),
             (None, Some(path)) if path.is_empty() => " (at the document root)".to_owned(),
             (None, Some(path)) => format!(" (at {path})"),
@@ -165,5 +170,6 @@ mod tests {
             "{syntax}"
         );
         assert!(Error::schema("no type `a.B`").is_schema_error());
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
     }
 }

@@ -24,27 +24,29 @@ pub(crate) type Step = Result<ResultCode, Halt>;
 
 /// One step of the path to the current value.
 #[derive(Debug, Clone, Copy)]
-enum Seg {
-    /// A member name: `names[start..end]`.
-    Key { start: usize, end: usize },
+enum Seg<'k> {
+    /// A member name that lives as long as the operation (in the JSON text or the registry).
+    Key(&'k str),
+    /// A member name made on the way: `names[start..end]`.
+    Owned { start: usize, end: usize },
     /// An element index.
     Index(usize),
 }
 
 /// The JSON Pointer of the current value is kept as its steps and written out only when a
 /// report is delivered or an error made: most values are never reported.
-pub(crate) struct Ctx<'p> {
+pub(crate) struct Ctx<'p, 'k> {
     reporter: &'p mut dyn Reporter,
     task: Task,
     strict: bool,
     report_successes: bool,
-    segs: Vec<Seg>,
-    /// The member names of `segs`, one after the other, unescaped.
+    segs: Vec<Seg<'k>>,
+    /// The names of the `Owned` steps of `segs`, one after the other, unescaped.
     names: String,
     pub max_depth: usize,
 }
 
-impl<'p> Ctx<'p> {
+impl<'p, 'k> Ctx<'p, 'k> {
     pub fn new(
         reporter: &'p mut dyn Reporter,
         task: Task,
@@ -139,7 +141,8 @@ impl<'p> Ctx<'p> {
         let mut path = String::new();
         for seg in &self.segs {
             match *seg {
-                Seg::Key { start, end } => {
+                Seg::Key(name) => push_pointer(&mut path, name),
+                Seg::Owned { start, end } => {
                     push_pointer(&mut path, self.names.get(start..end).unwrap_or_default())
                 }
                 Seg::Index(i) => {
@@ -153,13 +156,28 @@ impl<'p> Ctx<'p> {
 
     /// Enters a child value named `key`.
     #[inline]
-    pub fn enter_key(&mut self, key: &str) -> Result<usize, Halt> {
+    pub fn enter_key(&mut self, key: &'k str) -> Result<usize, Halt> {
+        self.descend(Seg::Key(key))
+    }
+
+    /// Enters a child value named `key`, a name that does not live as long as the operation.
+    pub fn enter_owned_key(&mut self, key: &str) -> Result<usize, Halt> {
         let start = self.names.len();
         self.names.push_str(key);
-        self.descend(Seg::Key {
+        self.descend(Seg::Owned {
             start,
             end: self.names.len(),
         })
+    }
+
+    /// Enters a child value named by a key read from the text.
+    #[inline]
+    #[allow(clippy::ptr_arg)] // the borrowed case is what lives long enough
+    pub fn enter_read_key(&mut self, key: &std::borrow::Cow<'k, str>) -> Result<usize, Halt> {
+        match key {
+            std::borrow::Cow::Borrowed(k) => self.enter_key(k),
+            std::borrow::Cow::Owned(k) => self.enter_owned_key(k),
+        }
     }
 
     /// Enters the child value at `index`.
@@ -169,21 +187,27 @@ impl<'p> Ctx<'p> {
     }
 
     /// Returns what to [`Ctx::leave`] with: the depth before.
-    fn descend(&mut self, seg: Seg) -> Result<usize, Halt> {
+    #[inline]
+    fn descend(&mut self, seg: Seg<'k>) -> Result<usize, Halt> {
         let depth = self.segs.len();
         self.segs.push(seg);
         if self.segs.len() > self.max_depth {
-            return Err(Halt::Error(Error::at(
-                self.path(),
-                format!("nesting deeper than {} levels", self.max_depth),
-            )));
+            return Err(self.too_deep());
         }
         Ok(depth)
     }
 
+    #[cold]
+    fn too_deep(&self) -> Halt {
+        Halt::Error(Error::at(
+            self.path(),
+            format!("nesting deeper than {} levels", self.max_depth),
+        ))
+    }
+
     #[inline]
     pub fn leave(&mut self, depth: usize) {
-        if let Some(Seg::Key { start, .. }) = self.segs.get(depth) {
+        if let Some(Seg::Owned { start, .. }) = self.segs.get(depth) {
             self.names.truncate(*start);
         }
         self.segs.truncate(depth);

@@ -14,7 +14,7 @@ use super::{LoadOptions, Rules};
 pub(crate) struct Load<'r, 'a, 'p> {
     pub reg: &'r TypeRegistry,
     pub opts: &'p LoadOptions,
-    pub ctx: Ctx<'p>,
+    pub ctx: Ctx<'p, 'a>,
     pub r: Reader<'a>,
 }
 
@@ -320,7 +320,7 @@ impl<'a> Load<'_, 'a, '_> {
                         .position(|f| f.name().eq_ignore_ascii_case(&key))
                 })
             };
-            let len = self.ctx.enter_key(&key)?;
+            let len = self.ctx.enter_read_key(&key)?;
             let code = match index {
                 Some(i) => {
                     hint = i + 1;

@@ -25,7 +25,7 @@ impl<'a> Load<'_, 'a, '_> {
         let mut result = self.ctx.code(Outcome::Success);
         let reg = self.reg;
         while let Some(key) = self.r.next_key(&mut first)? {
-            let len = self.ctx.enter_key(&key)?;
+            let len = self.ctx.enter_read_key(&key)?;
             let component = reg
                 .lookup(&key)
                 .and_then(|id| reg.get(id))
@@ -144,7 +144,7 @@ impl<'a> Load<'_, 'a, '_> {
         let mut result = self.ctx.fresh();
         while let Some(key) = self.r.next_key(&mut first)? {
             if key.eq_ignore_ascii_case("value") {
-                let len = self.ctx.enter_key(&key)?;
+                let len = self.ctx.enter_read_key(&key)?;
                 let code = self.value(ty, target);
                 self.ctx.leave(len);
                 result.absorb(code?);

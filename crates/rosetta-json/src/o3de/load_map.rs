@@ -55,7 +55,7 @@ impl Load<'_, '_, '_> {
                 let Some(name) = self.r.next_key(&mut first)? else {
                     break;
                 };
-                len = self.ctx.enter_key(&name)?;
+                len = self.ctx.enter_read_key(&name)?;
                 key_code = if name == "{}" {
                     Ok(self.ctx.code(Outcome::DefaultsUsed))
                 } else {

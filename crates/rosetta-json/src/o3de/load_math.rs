@@ -338,7 +338,7 @@ impl<'a> Load<'_, 'a, '_> {
                 "scale" => Some((MathShape::Vector2, 7..8)),
                 _ => None,
             };
-            let len = self.ctx.enter_key(&key)?;
+            let len = self.ctx.enter_read_key(&key)?;
             let code = match part {
                 Some((_, range)) if range.len() == 1 => {
                     let mut v = Value::F64(current[7]);

@@ -313,7 +313,7 @@ fn store_against(
             return Err(Error::at(s.ctx.path(), format!("storing halted: {code}")))
         }
     };
-    if result.outcome() == Outcome::DefaultsUsed && s.w.out.is_empty() {
+    if result.outcome() == Outcome::DefaultsUsed && s.w.is_empty() {
         // The explicit default, except for an absent option, which `{}` would read back as a
         // present default.
         if matches!(value, Value::Option(None)) {
@@ -323,7 +323,7 @@ fn store_against(
         }
     }
     Ok(Stored {
-        json: s.w.out,
+        json: s.w.into_string(),
         result,
     })
 }

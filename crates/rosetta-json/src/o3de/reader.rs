@@ -195,8 +195,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads a number: the text is scanned once; an integer of up to 19 digits is accumulated
-    /// as it is scanned, anything else is parsed from the scanned text.
+    /// Reads a number: an integer of up to 19 digits is accumulated as it is scanned; anything
+    /// else is parsed by fast-float in one pass from its start.
     #[inline]
     pub fn number(&mut self) -> Result<Num> {
         self.skip_ws()?;
@@ -220,40 +220,15 @@ impl<'a> Reader<'a> {
         if int_digits == 0 || (int_digits > 1 && b[int_start] == b'0') {
             return Err(self.error_at(start, "invalid number"));
         }
-        let mut is_double = false;
-        if b.get(i) == Some(&b'.') {
-            i += 1;
-            let frac = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            if i == frac {
-                return Err(self.error_at(i, "expected a digit after the decimal point"));
-            }
-            is_double = true;
-        }
-        if matches!(b.get(i), Some(b'e' | b'E')) {
-            i += 1;
-            if matches!(b.get(i), Some(b'+' | b'-')) {
-                i += 1;
-            }
-            let exp = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            if i == exp {
-                return Err(self.error_at(i, "expected a digit in the exponent"));
-            }
-            is_double = true;
-        }
-        self.pos = i;
-        // The scanned text is ASCII, so slicing the input there cannot fail.
-        let text = self.text.get(start..i).unwrap_or_default();
-        if !is_double {
+        if !matches!(b.get(i), Some(b'.' | b'e' | b'E')) {
+            self.pos = i;
             let magnitude = if int_digits <= 19 {
                 Some(magnitude)
             } else {
-                text[usize::from(negative)..].parse::<u64>().ok()
+                // The scanned digits are ASCII, so slicing the input there cannot fail.
+                self.text
+                    .get(int_start..i)
+                    .and_then(|t| t.parse::<u64>().ok())
             };
             match (negative, magnitude) {
                 (false, Some(m)) => return Ok(Num::Uint(m)),
@@ -265,9 +240,22 @@ impl<'a> Reader<'a> {
                 _ => {}
             }
         }
-        let value: f64 = text
-            .parse()
+        if b.get(i) == Some(&b'.') && !b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            return Err(self.error_at(i + 1, "expected a digit after the decimal point"));
+        }
+        // One pass over the whole number, fraction and exponent included. fast-float's grammar
+        // is JSON's from here on, except that it stops before an exponent without digits
+        // ("1e", "1e+"), which is caught by what it leaves next.
+        let (value, len) = fast_float2::parse_partial::<f64, _>(&b[start..])
             .map_err(|_| self.error_at(start, "invalid number"))?;
+        let end = start + len;
+        if matches!(
+            b.get(end),
+            Some(b'e' | b'E' | b'+' | b'-' | b'.' | b'0'..=b'9')
+        ) {
+            return Err(self.error_at(end, "expected a digit in the exponent"));
+        }
+        self.pos = end;
         if value.is_infinite() {
             return Err(self.error_at(start, "number out of range"));
         }
@@ -545,7 +533,14 @@ mod tests {
         for bad in [
             "01",
             "1.",
+            "1.e5",
+            "1e",
+            "1e+",
+            "1.5e",
+            "1.5.3",
+            "1e400",
             "-",
+            "-.5",
             "\"\\x\"",
             "\"a",
             "[1,]",
@@ -554,6 +549,30 @@ mod tests {
             "\"\\ud800\"",
         ] {
             assert!(Reader::new(bad, 8).skip_value().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_exact() {
+        let num = |text: &str| Reader::new(text, 8).number().unwrap();
+        assert!(matches!(num("-0"), Num::Uint(0)));
+        assert!(matches!(num("-9223372036854775808"), Num::Int(i64::MIN)));
+        assert!(matches!(num("-9223372036854775809"), Num::Double(_)));
+        assert!(matches!(num("123456789012345678901"), Num::Double(_)));
+        for text in [
+            "0.20000000298023224",
+            "-0.0",
+            "1E-2",
+            "1.5e+3",
+            "2.2250738585072011e-308",
+            "1.7976931348623157e308",
+            "0.1000000000000000055511151231257827021181583404541015625",
+        ] {
+            assert_eq!(
+                num(text).as_f64().to_bits(),
+                text.parse::<f64>().unwrap().to_bits(),
+                "{text}"
+            );
         }
     }
 }

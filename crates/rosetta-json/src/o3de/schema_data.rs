@@ -89,7 +89,7 @@ pub fn store_update(
     let mut cleared = Vec::new();
     let step =
         |s: &mut Store<'_, '_>, name: &str, f: &mut dyn FnMut(&mut Store<'_, '_>) -> Step| {
-            let len = s.ctx.enter_key(name)?;
+            let len = s.ctx.enter_owned_key(name)?;
             let code = f(s);
             s.ctx.leave(len);
             code
@@ -153,7 +153,7 @@ pub fn store_update(
     }
     s.w.end_object(frame);
     Ok(Stored {
-        json: s.w.out,
+        json: s.w.into_string(),
         result,
     })
 }
@@ -188,7 +188,7 @@ fn update_members(
     let mut first = true;
     let mut result = l.ctx.code(Outcome::Success);
     while let Some(key) = l.r.next_key(&mut first)? {
-        let len = l.ctx.enter_key(&key)?;
+        let len = l.ctx.enter_read_key(&key)?;
         let code = if key == CLEARED_MEMBER {
             cleared(l, def, update)
         } else if key == EVENTS_MEMBER {
@@ -281,7 +281,7 @@ fn events(
     let mut first = true;
     let mut result = l.ctx.code(Outcome::Success);
     while let Some(name) = l.r.next_key(&mut first)? {
-        let len = l.ctx.enter_key(&name)?;
+        let len = l.ctx.enter_read_key(&name)?;
         let event = info.event_by_name(&name).or_else(|| {
             info.events()
                 .iter()

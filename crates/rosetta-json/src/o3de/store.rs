@@ -17,7 +17,7 @@ use super::{FloatForm, StoreOptions};
 pub(crate) struct Store<'r, 'p> {
     pub reg: &'r TypeRegistry,
     pub opts: &'p StoreOptions,
-    pub ctx: Ctx<'p>,
+    pub ctx: Ctx<'p, 'r>,
     pub w: Writer,
 }
 
@@ -334,7 +334,7 @@ impl<'r> Store<'r, '_> {
             code
         });
         let part = std::mem::replace(&mut self.w, saved);
-        Ok((code?, part.out))
+        Ok((code?, part.into_string()))
     }
 
     /// Writes compact JSON fragments as an array sorted by `JsonSerialization::Compare`.

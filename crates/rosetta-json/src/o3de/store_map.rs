@@ -105,7 +105,7 @@ impl Store<'_, '_> {
                 } else {
                     self.w.raw_key(&mut frame, &e.key);
                 }
-                let len = self.ctx.enter_key(&name)?;
+                let len = self.ctx.enter_owned_key(&name)?;
                 let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
                 self.ctx.leave(len);
                 result.absorb(code?);
@@ -149,7 +149,7 @@ impl Store<'_, '_> {
                 self.w.key(&mut frame, name);
                 result.absorb(self.ctx.code(Outcome::Success));
             }
-            let len = self.ctx.enter_key(name)?;
+            let len = self.ctx.enter_owned_key(name)?;
             let code = self.element(vt, value, value_default);
             self.ctx.leave(len);
             result.absorb(code?);

@@ -19,7 +19,8 @@ pub(crate) struct Mark {
 }
 
 pub(crate) struct Writer {
-    pub out: String,
+    /// Only whole UTF-8 strings are ever appended, so this is UTF-8 at every mark.
+    out: Vec<u8>,
     indent: Option<usize>,
     level: usize,
 }
@@ -27,10 +28,55 @@ pub(crate) struct Writer {
 impl Writer {
     pub fn new(indent: Option<usize>) -> Self {
         Writer {
-            out: String::new(),
+            out: Vec::with_capacity(256),
             indent,
             level: 0,
         }
+    }
+
+    /// The text written.
+    pub fn into_string(self) -> String {
+        // Never fails (see `out`); the lossy form is only there to need no panic.
+        String::from_utf8(self.out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
+    /// Appends `s`; short pieces (names, numbers) with fixed-size copies, which compile to a few
+    /// moves instead of a call to `memcpy`.
+    #[inline]
+    fn push(&mut self, s: &[u8]) {
+        let n = s.len();
+        if n > 32 {
+            self.out.extend_from_slice(s);
+            return;
+        }
+        let len = self.out.len();
+        self.out.extend_from_slice(&[0; 32]);
+        let dst = &mut self.out[len..len + 32];
+        if n >= 16 {
+            dst[..16].copy_from_slice(&s[..16]);
+            dst[n - 16..n].copy_from_slice(&s[n - 16..]);
+        } else if n >= 8 {
+            dst[..8].copy_from_slice(&s[..8]);
+            dst[n - 8..n].copy_from_slice(&s[n - 8..]);
+        } else if n >= 4 {
+            dst[..4].copy_from_slice(&s[..4]);
+            dst[n - 4..n].copy_from_slice(&s[n - 4..]);
+        } else {
+            for (d, b) in dst.iter_mut().zip(s) {
+                *d = *b;
+            }
+        }
+        self.out.truncate(len + n);
+    }
+
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.out.push(b);
     }
 
     pub fn len(&self) -> usize {
@@ -51,9 +97,9 @@ impl Writer {
 
     fn newline(&mut self) {
         if let Some(width) = self.indent {
-            self.out.push('\n');
+            self.byte(b'\n');
             for _ in 0..width * self.level {
-                self.out.push(' ');
+                self.byte(b' ');
             }
         }
     }
@@ -96,7 +142,7 @@ impl Writer {
     }
 
     pub fn begin_object(&mut self) -> Frame {
-        self.out.push('{');
+        self.byte(b'{');
         self.level += 1;
         Frame { empty: true }
     }
@@ -106,11 +152,11 @@ impl Writer {
         if !frame.empty {
             self.newline();
         }
-        self.out.push('}');
+        self.byte(b'}');
     }
 
     pub fn begin_array(&mut self) -> Frame {
-        self.out.push('[');
+        self.byte(b'[');
         self.level += 1;
         Frame { empty: true }
     }
@@ -120,14 +166,14 @@ impl Writer {
         if !frame.empty {
             self.newline();
         }
-        self.out.push(']');
+        self.byte(b']');
     }
 
     /// Before an array element.
     #[inline]
     pub fn element(&mut self, frame: &mut Frame) {
         if !frame.empty {
-            self.out.push(',');
+            self.byte(b',');
         }
         frame.empty = false;
         self.newline();
@@ -144,41 +190,41 @@ impl Writer {
     /// A member name already written as JSON text (a quoted string).
     pub fn raw_key(&mut self, frame: &mut Frame, json: &str) {
         self.element(frame);
-        self.out.push_str(json);
+        self.push(json.as_bytes());
         self.colon();
     }
 
     fn colon(&mut self) {
-        self.out.push(':');
+        self.byte(b':');
         if self.indent.is_some() {
-            self.out.push(' ');
+            self.byte(b' ');
         }
     }
 
     pub fn raw(&mut self, json: &str) {
-        self.out.push_str(json);
+        self.push(json.as_bytes());
     }
 
     pub fn null(&mut self) {
-        self.out.push_str("null");
+        self.push(b"null");
     }
 
     pub fn boolean(&mut self, b: bool) {
-        self.out.push_str(if b { "true" } else { "false" });
+        self.push(if b { b"true" } else { b"false" });
     }
 
     pub fn empty_object(&mut self) {
-        self.out.push_str("{}");
+        self.push(b"{}");
     }
 
     #[inline]
     pub fn u64(&mut self, v: u64) {
-        self.out.push_str(itoa::Buffer::new().format(v));
+        self.push(itoa::Buffer::new().format(v).as_bytes());
     }
 
     #[inline]
     pub fn i64(&mut self, v: i64) {
-        self.out.push_str(itoa::Buffer::new().format(v));
+        self.push(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// A double in its shortest round-trip form (`4.0`, `0.20000000298023224`); not-finite
@@ -187,44 +233,42 @@ impl Writer {
     #[inline]
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
-            self.out.push_str(zmij::Buffer::new().format_finite(v));
+            self.push(zmij::Buffer::new().format_finite(v).as_bytes());
         } else if v.is_nan() {
-            self.out.push_str("\"NaN\"");
+            self.push(b"\"NaN\"");
         } else if v > 0.0 {
-            self.out.push_str("\"Infinity\"");
+            self.push(b"\"Infinity\"");
         } else {
-            self.out.push_str("\"-Infinity\"");
+            self.push(b"\"-Infinity\"");
         }
     }
 
     pub fn uuid(&mut self, bytes: &[u8; 16]) {
-        self.out.push('"');
-        self.out.push_str(&uuid_string(bytes));
-        self.out.push('"');
+        self.byte(b'"');
+        self.push(uuid_string(bytes).as_bytes());
+        self.byte(b'"');
     }
 
     /// A string, escaped as RapidJSON escapes it (`"`, `\`, and control characters).
     #[inline]
     pub fn string(&mut self, s: &str) {
-        self.out.push('"');
+        self.byte(b'"');
         let bytes = s.as_bytes();
         let mut start = 0;
         while let Some(at) = find_special(&bytes[start..]) {
             let i = start + at;
             // `i` is at an ASCII byte, so both slices are on character boundaries.
-            self.out.push_str(s.get(start..i).unwrap_or_default());
+            self.push(&bytes[start..i]);
             self.escape(bytes[i]);
             start = i + 1;
         }
-        self.out.push_str(s.get(start..).unwrap_or_default());
-        self.out.push('"');
+        self.push(&bytes[start..]);
+        self.byte(b'"');
     }
 
     #[cold]
     fn escape(&mut self, b: u8) {
-        const HEX: [char; 16] = [
-            '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F',
-        ];
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
         let short = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -236,11 +280,11 @@ impl Writer {
             _ => "",
         };
         if short.is_empty() {
-            self.out.push_str("\\u00");
-            self.out.push(HEX[usize::from(b >> 4)]);
-            self.out.push(HEX[usize::from(b & 15)]);
+            self.push(b"\\u00");
+            self.byte(HEX[usize::from(b >> 4)]);
+            self.byte(HEX[usize::from(b & 15)]);
         } else {
-            self.out.push_str(short);
+            self.push(short.as_bytes());
         }
     }
 }
@@ -267,7 +311,10 @@ mod tests {
         w.f64(4.0);
         w.end_array(a);
         w.end_object(o);
-        assert_eq!(w.out, r#"{"a\"b":0.20000000298023224,"c":[-3,4.0]}"#);
+        assert_eq!(
+            w.into_string(),
+            r#"{"a\"b":0.20000000298023224,"c":[-3,4.0]}"#
+        );
 
         let mut w = Writer::new(Some(4));
         let mut o = w.begin_object();
@@ -275,6 +322,6 @@ mod tests {
         let a = w.begin_array();
         w.end_array(a);
         w.end_object(o);
-        assert_eq!(w.out, "{\n    \"x\": []\n}");
+        assert_eq!(w.into_string(), "{\n    \"x\": []\n}");
     }
 }
