@@ -550,6 +550,7 @@ impl RegistryBuilder {
             by_name: self.by_name,
             components: self.components,
             interned: self.interned,
+            derived: Default::default(),
         }
     }
 }

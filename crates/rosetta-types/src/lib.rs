@@ -45,6 +45,7 @@
 mod builder;
 mod component;
 mod default;
+mod derived;
 mod enum_type;
 mod error;
 mod id;

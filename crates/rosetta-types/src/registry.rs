@@ -106,6 +106,7 @@ pub struct TypeRegistry {
     pub(crate) by_name: HashMap<Box<str>, TypeId>,
     pub(crate) components: HashMap<ComponentId, TypeId>,
     pub(crate) interned: HashMap<InternKey, TypeId>,
+    pub(crate) derived: crate::derived::Derived,
 }
 
 impl TypeRegistry {

@@ -27,17 +27,42 @@ fn is_special(b: u8) -> bool {
 pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     let mut i = 0;
     while i + 8 <= bytes.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[i..i + 8]);
-        if word_has_special(u64::from_le_bytes(word)) {
-            break;
+        if word_has_special(read_u64(&bytes[i..])) {
+            return bytes[i..]
+                .iter()
+                .position(|&b| is_special(b))
+                .map(|p| i + p);
         }
         i += 8;
     }
-    bytes[i..]
-        .iter()
-        .position(|&b| is_special(b))
-        .map(|p| i + p)
+    let tail = &bytes[i..];
+    // The tail is checked as one word read from the input itself (copying it to a buffer would
+    // stall the load on the copy's stores): the last eight bytes, which overlap bytes already
+    // found plain, or two overlapping halves of a short string.
+    let n = bytes.len();
+    let word = if n >= 8 {
+        read_u64(&bytes[n - 8..])
+    } else if n >= 4 {
+        u64::from(read_u32(&bytes[..4])) | u64::from(read_u32(&bytes[n - 4..])) << 32
+    } else {
+        return tail.iter().position(|&b| is_special(b)).map(|p| i + p);
+    };
+    if tail.is_empty() || !word_has_special(word) {
+        return None;
+    }
+    tail.iter().position(|&b| is_special(b)).map(|p| i + p)
+}
+
+fn read_u64(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(w)
+}
+
+fn read_u32(b: &[u8]) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&b[..4]);
+    u32::from_le_bytes(w)
 }
 
 #[cfg(test)]

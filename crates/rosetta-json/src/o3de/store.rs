@@ -16,6 +16,7 @@ use super::{FloatForm, StoreOptions};
 
 pub(crate) struct Store<'r, 'p> {
     pub reg: &'r TypeRegistry,
+    pub plans: std::sync::Arc<super::plan::Plans>,
     pub opts: &'p StoreOptions,
     pub ctx: Ctx<'p, 'r>,
     pub w: Writer,
@@ -39,6 +40,7 @@ impl<'r, 'p> Store<'r, 'p> {
         );
         Store {
             reg,
+            plans: super::plan::Plans::of(reg),
             opts,
             ctx,
             w: Writer::new(opts.indent),
@@ -158,7 +160,7 @@ impl<'r> Store<'r, '_> {
     }
 
     #[inline]
-    fn f32(&mut self, x: f32) {
+    pub(crate) fn f32(&mut self, x: f32) {
         match self.opts.float_form {
             FloatForm::Widened => self.w.f64(f64::from(x)),
             FloatForm::Shortest if x.is_finite() => {
@@ -215,25 +217,37 @@ impl<'r> Store<'r, '_> {
         if values.len() != s.len() {
             return Err(self.mismatch(ty, v));
         }
+        if let Some(step) = self.planned_members(frame, ty, s, values, d) {
+            return step;
+        }
         let mut result = self.ctx.fresh();
         for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
-            let d = d.field(s, i);
-            if let Some(code) = self.plain_member(frame, field, value, d) {
-                result.absorb(code);
-                continue;
-            }
-            let mark = self.w.mark(frame);
-            self.w.key(frame, field.name());
-            let len = self.ctx.enter_key(field.name())?;
-            let code = self.value(field.ty(), value, d);
-            self.ctx.leave(len);
-            let code = code?;
-            if code.outcome() == Outcome::DefaultsUsed {
-                self.w.rollback(frame, mark);
-            }
-            result.absorb(code);
+            result.absorb(self.member(frame, field, value, d.field(s, i))?);
         }
         Ok(result)
+    }
+
+    /// One member, left out when it is the default.
+    pub(crate) fn member(
+        &mut self,
+        frame: &mut Frame,
+        field: &'r rosetta_types::Field,
+        value: &Value,
+        d: Dflt<'_>,
+    ) -> Step {
+        if let Some(code) = self.plain_member(frame, field, value, d) {
+            return Ok(code);
+        }
+        let mark = self.w.mark(frame);
+        self.w.key(frame, field.name());
+        let len = self.ctx.enter_key(field.name())?;
+        let code = self.value(field.ty(), value, d);
+        self.ctx.leave(len);
+        let code = code?;
+        if code.outcome() == Outcome::DefaultsUsed {
+            self.w.rollback(frame, mark);
+        }
+        Ok(code)
     }
 
     /// The common member, a bool, number or string of its field's type, written (or left out
@@ -307,6 +321,9 @@ impl<'r> Store<'r, '_> {
             }
             self.write_sorted(parts);
             return Ok(self.ctx.container(result));
+        }
+        if let Some(step) = self.plain_list(element, items) {
+            return step;
         }
         let mut frame = self.w.begin_array();
         for (i, item) in items.iter().enumerate() {

@@ -47,7 +47,7 @@ impl Writer {
 
     /// Appends `s`; short pieces (names, numbers) with fixed-size copies, which compile to a few
     /// moves instead of a call to `memcpy`.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, s: &[u8]) {
         let n = s.len();
         if n > 32 {
@@ -182,9 +182,29 @@ impl Writer {
     /// A member name and its colon.
     #[inline]
     pub fn key(&mut self, frame: &mut Frame, name: &str) {
+        if self.indent.is_none() && find_special(name.as_bytes()).is_none() {
+            if !frame.empty {
+                self.byte(b',');
+            }
+            frame.empty = false;
+            self.byte(b'"');
+            self.push(name.as_bytes());
+            self.push(b"\":");
+            return;
+        }
         self.element(frame);
         self.string(name);
         self.colon();
+    }
+
+    /// A member name and its colon already written as JSON text (`"name":`), compact only.
+    #[inline]
+    pub fn compact_key(&mut self, frame: &mut Frame, key: &str) {
+        if !frame.empty {
+            self.byte(b',');
+        }
+        frame.empty = false;
+        self.push(key.as_bytes());
     }
 
     /// A member name already written as JSON text (a quoted string).

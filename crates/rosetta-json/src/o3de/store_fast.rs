@@ -1,0 +1,418 @@
+//! The common structs and lists, written in tight loops when nothing is to be reported per
+//! value: members and elements of plain kinds (a bool, a number, a string, or for lists a
+//! vector-like math value). The general path finds each value's kind, compares it with its
+//! default, writes it and works out its result one value at a time; here the kinds come from
+//! the struct's [plan](super::plan) or are found once per list, and the results (Success or
+//! DefaultsUsed, nothing else can happen to a plain value) are combined once at the end.
+
+use std::sync::Arc;
+
+use rosetta_types::{FloatType, Kind, MathScalar, MathShape, StructType, TypeId, Value};
+
+use super::ctx::Step;
+use super::dflt::{close32, close64, Dflt};
+use super::plan::Op;
+use super::result::{Outcome, ResultCode};
+use super::store::Store;
+use super::writer::Frame;
+
+/// A list element kind the tight loop writes.
+#[derive(Clone, Copy)]
+enum Plain {
+    Bool,
+    Int,
+    F32,
+    F64,
+    Str,
+    /// A math value of `f32` components whose default is all zeros except where `ones` has a bit.
+    MathF32 {
+        n: usize,
+        ones: u16,
+    },
+}
+
+fn plain(kind: &Kind) -> Option<Plain> {
+    Some(match kind {
+        Kind::Bool => Plain::Bool,
+        Kind::Int(_) => Plain::Int,
+        Kind::Float(FloatType::F32) => Plain::F32,
+        Kind::Float(FloatType::F64) => Plain::F64,
+        Kind::String => Plain::Str,
+        // Colors leave out a default alpha and transforms are objects: the general path.
+        Kind::Math(m)
+            if m.scalar == MathScalar::F32
+                && !matches!(m.shape, MathShape::Color | MathShape::TransformTrs)
+                && m.shape.len() <= 16 =>
+        {
+            let n = m.shape.len();
+            let ones = (0..n)
+                .filter(|&i| m.shape.default_component(i) == 1.0)
+                .fold(0u16, |acc, i| acc | 1 << i);
+            Plain::MathF32 { n, ones }
+        }
+        _ => return None,
+    })
+}
+
+/// What the plain values of a struct or list came to.
+#[derive(Default)]
+struct Tally {
+    written: bool,
+    defaults: bool,
+}
+
+impl Tally {
+    fn result(&self, store: &Store<'_, '_>, mut result: ResultCode) -> ResultCode {
+        if self.written {
+            result.absorb(store.ctx.code(Outcome::Success));
+        }
+        if self.defaults {
+            result.absorb(store.ctx.code(Outcome::DefaultsUsed));
+        }
+        result
+    }
+}
+
+impl<'r> Store<'r, '_> {
+    /// Writes the members of struct `ty` (`s`, with values `values`) into an open object, when
+    /// the output is compact, nothing is to be reported per member and the default compared
+    /// with is the type's; `None` (nothing written) otherwise.
+    pub(crate) fn planned_members(
+        &mut self,
+        frame: &mut Frame,
+        ty: TypeId,
+        s: &'r StructType,
+        values: &[Value],
+        d: Dflt<'_>,
+    ) -> Option<Step> {
+        if self.opts.report_successes || self.w.is_pretty() {
+            return None;
+        }
+        let skip = match d {
+            Dflt::Type => true,
+            Dflt::None => false,
+            Dflt::Value(_) => return None,
+        };
+        let plans = Arc::clone(&self.plans);
+        let plan = plans.structure(self.reg, ty)?;
+        let mut tally = Tally::default();
+        let mut other = self.ctx.fresh();
+        let members = plan.members.iter().zip(s.fields()).zip(values);
+        for (i, ((m, field), value)) in members.enumerate() {
+            let default = match (m.op, value) {
+                (Op::Bool, Value::Bool(b)) => skip && !b,
+                (Op::Int, Value::U64(x)) => skip && *x == 0,
+                (
+                    Op::Int,
+                    v @ (Value::I8(_)
+                    | Value::I16(_)
+                    | Value::I32(_)
+                    | Value::I64(_)
+                    | Value::U8(_)
+                    | Value::U16(_)
+                    | Value::U32(_)),
+                ) => skip && v.as_i64() == Some(0),
+                (Op::F32, Value::F32(x)) => skip && close32(*x, 0.0),
+                (Op::F64, Value::F64(x)) => skip && close64(*x, 0.0),
+                (Op::Str, Value::String(x)) => skip && x.is_empty(),
+                _ => {
+                    match self.member(frame, field, value, d.field(s, i)) {
+                        Ok(code) => other.absorb(code),
+                        Err(halt) => return Some(Err(halt)),
+                    }
+                    continue;
+                }
+            };
+            if default {
+                tally.defaults = true;
+                continue;
+            }
+            tally.written = true;
+            self.w.compact_key(frame, &m.key);
+            match value {
+                Value::Bool(b) => self.w.boolean(*b),
+                Value::U64(x) => self.w.u64(*x),
+                Value::F32(x) => self.f32(*x),
+                Value::F64(x) => self.w.f64(*x),
+                Value::String(x) => self.w.string(x),
+                v => self.w.i64(v.as_i64().unwrap_or_default()),
+            }
+        }
+        let mut result = self.ctx.fresh();
+        if other.has_done_work() {
+            result.absorb(other);
+        }
+        Some(Ok(tally.result(self, result)))
+    }
+
+    /// Writes the non-empty elements `items` of a list of `element`s into an open array, when
+    /// the element kind is plain and no report of each element is asked for; `None` (nothing
+    /// written) otherwise.
+    pub(crate) fn plain_list(&mut self, element: TypeId, items: &[Value]) -> Option<Step> {
+        if self.opts.report_successes {
+            return None;
+        }
+        let kind = plain(self.reg.get(element)?.kind())?;
+        let skip_defaults = !self.opts.keep_defaults;
+        let mut tally = Tally::default();
+        let mut other = self.ctx.fresh();
+        let mut frame = self.w.begin_array();
+        for (i, item) in items.iter().enumerate() {
+            self.w.element(&mut frame);
+            let is_default = match (kind, item) {
+                (Plain::Bool, Value::Bool(b)) => {
+                    let d = skip_defaults && !b;
+                    if !d {
+                        self.w.boolean(*b);
+                    }
+                    d
+                }
+                (Plain::Int, Value::U64(x)) => {
+                    let d = skip_defaults && *x == 0;
+                    if !d {
+                        self.w.u64(*x);
+                    }
+                    d
+                }
+                (
+                    Plain::Int,
+                    v @ (Value::I8(_)
+                    | Value::I16(_)
+                    | Value::I32(_)
+                    | Value::I64(_)
+                    | Value::U8(_)
+                    | Value::U16(_)
+                    | Value::U32(_)),
+                ) => {
+                    let x = v.as_i64().unwrap_or_default();
+                    let d = skip_defaults && x == 0;
+                    if !d {
+                        self.w.i64(x);
+                    }
+                    d
+                }
+                (Plain::F32, Value::F32(x)) => {
+                    let d = skip_defaults && close32(*x, 0.0);
+                    if !d {
+                        self.f32(*x);
+                    }
+                    d
+                }
+                (Plain::F64, Value::F64(x)) => {
+                    let d = skip_defaults && close64(*x, 0.0);
+                    if !d {
+                        self.w.f64(*x);
+                    }
+                    d
+                }
+                (Plain::Str, Value::String(s)) => {
+                    let d = skip_defaults && s.is_empty();
+                    if !d {
+                        self.w.string(s);
+                    }
+                    d
+                }
+                (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => {
+                    let d = skip_defaults
+                        && c.iter().enumerate().all(|(i, x)| {
+                            close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })
+                        });
+                    if !d {
+                        let mut a = self.w.begin_array();
+                        for &x in c.iter() {
+                            self.w.element(&mut a);
+                            self.f32(x);
+                        }
+                        self.w.end_array(a);
+                    }
+                    d
+                }
+                _ => {
+                    // Anything else (a mismatch included) goes the general way.
+                    let code = self.ctx.enter_index(i).and_then(|len| {
+                        let code = self.element(element, item, self.fresh());
+                        self.ctx.leave(len);
+                        code
+                    });
+                    match code {
+                        Ok(code) => other.absorb(code),
+                        Err(halt) => return Some(Err(halt)),
+                    }
+                    continue;
+                }
+            };
+            if is_default {
+                self.w.empty_object();
+                tally.defaults = true;
+            } else {
+                tally.written = true;
+            }
+        }
+        self.w.end_array(frame);
+        let mut result = self.ctx.fresh();
+        if other.has_done_work() {
+            result.absorb(other);
+        }
+        Some(Ok(self.ctx.container(tally.result(self, result))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rosetta_types::{Field, MathType, StructType, TypeRegistry};
+
+    use super::super::{store, Collect, StoreOptions};
+    use super::*;
+
+    /// The tight loop (no reports asked) and the general path (every report asked) write the
+    /// same text with the same result, defaults and mismatches included.
+    #[test]
+    fn plain_lists_match_the_general_path() {
+        let mut b = TypeRegistry::builder();
+        let vec3 = b.math(MathType::VECTOR3);
+        let quat = b.math(MathType::QUATERNION);
+        let color = b.math(MathType::COLOR);
+        let lists: Vec<(TypeId, Vec<Value>)> = vec![
+            (TypeId::BOOL, vec![true.into(), false.into()]),
+            (TypeId::INT8, vec![Value::I8(-3), Value::I8(0)]),
+            (TypeId::UINT64, vec![Value::U64(u64::MAX), Value::U64(0)]),
+            (TypeId::FLOAT, vec![Value::F32(0.2), Value::F32(1e-9)]),
+            (TypeId::DOUBLE, vec![Value::F64(-0.5), Value::F64(0.0)]),
+            (TypeId::STRING, vec!["a\"b".into(), "".into()]),
+            (
+                vec3,
+                vec![Value::math_f32([1.0, 2.0, 0.5]), Value::math_f32([0.0; 3])],
+            ),
+            (quat, vec![Value::math_f32([0.0, 0.0, 0.0, 1.0])]),
+            (color, vec![Value::math_f32([1.0, 0.5, 0.0, 1.0])]),
+            (TypeId::INT32, vec![Value::I32(5)]),
+            (TypeId::INT32, vec![Value::I32(0)]),
+            (TypeId::INT32, vec![Value::I32(1), Value::F32(1.0)]),
+            (
+                TypeId::INT32,
+                vec![Value::I32(1), Value::Bool(true), Value::Enum(2)],
+            ),
+            (
+                vec3,
+                vec![
+                    Value::math_f32([1.0, 2.0]),
+                    Value::math_f64([1.0, 2.0, 3.0]),
+                ],
+            ),
+        ];
+        let mut types = Vec::new();
+        for (element, items) in lists {
+            let list = b.list(element);
+            let name = format!("S{}", types.len());
+            let s = b
+                .add(
+                    name.as_str(),
+                    StructType::new(vec![Field::new("l", list)]).unwrap(),
+                )
+                .unwrap();
+            types.push((s, Value::structure([Value::list(items)])));
+        }
+        let registry: TypeRegistry = b.build().unwrap();
+        for keep_defaults in [false, true] {
+            for (ty, value) in &types {
+                let fast = StoreOptions {
+                    keep_defaults,
+                    ..StoreOptions::default()
+                };
+                let general = StoreOptions {
+                    report_successes: true,
+                    ..fast.clone()
+                };
+                let a = store(&registry, *ty, value, &fast, &mut Collect::default());
+                let b = store(&registry, *ty, value, &general, &mut Collect::default());
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.json, b.json, "{value:?}");
+                        assert_eq!(a.result, b.result, "{value:?}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    (a, b) => panic!("{value:?}: {a:?} against {b:?}"),
+                }
+            }
+        }
+    }
+
+    /// The same for structs: planned members and the general path agree.
+    #[test]
+    fn planned_members_match_the_general_path() {
+        let mut b = TypeRegistry::builder();
+        let inner = b
+            .add(
+                "Inner",
+                StructType::new(vec![Field::new("x", TypeId::INT32)]).unwrap(),
+            )
+            .unwrap();
+        let fields = vec![
+            Field::new("b", TypeId::BOOL),
+            Field::new("i", TypeId::INT16),
+            Field::new("u", TypeId::UINT64),
+            Field::new("f", TypeId::FLOAT),
+            Field::new("d", TypeId::DOUBLE),
+            Field::new("s\"q", TypeId::STRING),
+            Field::new("own", TypeId::INT32).with_default(Value::I32(7)),
+            Field::new("inner", inner),
+        ];
+        let outer = b.add("Outer", StructType::new(fields).unwrap()).unwrap();
+        let registry = b.build().unwrap();
+        let values = [
+            [
+                Value::Bool(true),
+                Value::I16(-2),
+                Value::U64(u64::MAX),
+                Value::F32(0.2),
+                Value::F64(1e300),
+                Value::from("x\n"),
+                Value::I32(7),
+                Value::structure([Value::I32(3)]),
+            ],
+            [
+                Value::Bool(false),
+                Value::I16(0),
+                Value::U64(0),
+                Value::F32(1e-9),
+                Value::F64(0.0),
+                Value::from(""),
+                Value::I32(0),
+                Value::structure([Value::I32(0)]),
+            ],
+            [
+                Value::I32(1),
+                Value::U8(0),
+                Value::I64(-1),
+                Value::F64(0.5),
+                Value::F32(0.5),
+                Value::Bool(true),
+                Value::I32(8),
+                Value::structure([Value::I32(0)]),
+            ],
+        ];
+        for keep_defaults in [false, true] {
+            for fields in &values {
+                let value = Value::structure(fields.iter().cloned());
+                let fast = StoreOptions {
+                    keep_defaults,
+                    ..StoreOptions::default()
+                };
+                let general = StoreOptions {
+                    report_successes: true,
+                    ..fast.clone()
+                };
+                let a = store(&registry, outer, &value, &fast, &mut Collect::default());
+                let b = store(&registry, outer, &value, &general, &mut Collect::default());
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.json, b.json, "{value:?}");
+                        assert_eq!(a.result, b.result, "{value:?}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    (a, b) => panic!("{value:?}: {a:?} against {b:?}"),
+                }
+            }
+        }
+    }
+}
