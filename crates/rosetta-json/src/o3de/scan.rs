@@ -23,7 +23,7 @@ fn is_special(b: u8) -> bool {
 }
 
 /// The index of the first `"`, `\` or control character in `bytes`, if any.
-#[inline]
+#[inline(always)]
 pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     let mut i = 0;
     while i + 8 <= bytes.len() {

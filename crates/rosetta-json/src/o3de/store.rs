@@ -222,24 +222,29 @@ impl<'r> Store<'r, '_> {
         }
         let mut result = self.ctx.fresh();
         for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
-            result.absorb(self.member(frame, field, value, d.field(s, i))?);
+            result.absorb(self.member(frame, field, value, d.field(s, i), None)?);
         }
         Ok(result)
     }
 
-    /// One member, left out when it is the default.
+    /// One member, left out when it is the default; `key` is its name as compact JSON text
+    /// (`"name":`) when the caller has it.
     pub(crate) fn member(
         &mut self,
         frame: &mut Frame,
         field: &'r rosetta_types::Field,
         value: &Value,
         d: Dflt<'_>,
+        key: Option<&str>,
     ) -> Step {
         if let Some(code) = self.plain_member(frame, field, value, d) {
             return Ok(code);
         }
         let mark = self.w.mark(frame);
-        self.w.key(frame, field.name());
+        match key {
+            Some(key) => self.w.compact_key(frame, key),
+            None => self.w.key(frame, field.name()),
+        }
         let len = self.ctx.enter_key(field.name())?;
         let code = self.value(field.ty(), value, d);
         self.ctx.leave(len);

@@ -42,7 +42,7 @@ fn plain(kind: &Kind) -> Option<Plain> {
         Kind::Math(m)
             if m.scalar == MathScalar::F32
                 && !matches!(m.shape, MathShape::Color | MathShape::TransformTrs)
-                && m.shape.len() <= 16 =>
+                && (1..=16).contains(&m.shape.len()) =>
         {
             let n = m.shape.len();
             let ones = (0..n)
@@ -116,7 +116,7 @@ impl<'r> Store<'r, '_> {
                 (Op::F64, Value::F64(x)) => skip && close64(*x, 0.0),
                 (Op::Str, Value::String(x)) => skip && x.is_empty(),
                 _ => {
-                    match self.member(frame, field, value, d.field(s, i)) {
+                    match self.member(frame, field, value, d.field(s, i), Some(&m.key)) {
                         Ok(code) => other.absorb(code),
                         Err(halt) => return Some(Err(halt)),
                     }
@@ -145,6 +145,146 @@ impl<'r> Store<'r, '_> {
         Some(Ok(tally.result(self, result)))
     }
 
+    /// Writes plain value `item` of kind `kind` unless it is the default and defaults are left
+    /// out: whether it was the default; `None` (nothing written) if `item` is not of `kind`.
+    #[inline]
+    fn plain_value(&mut self, kind: Plain, item: &Value) -> Option<bool> {
+        let skip_defaults = !self.opts.keep_defaults;
+        Some(match (kind, item) {
+            (Plain::Bool, Value::Bool(b)) => {
+                let d = skip_defaults && !b;
+                if !d {
+                    self.w.boolean(*b);
+                }
+                d
+            }
+            (Plain::Int, Value::U64(x)) => {
+                let d = skip_defaults && *x == 0;
+                if !d {
+                    self.w.u64(*x);
+                }
+                d
+            }
+            (
+                Plain::Int,
+                v @ (Value::I8(_)
+                | Value::I16(_)
+                | Value::I32(_)
+                | Value::I64(_)
+                | Value::U8(_)
+                | Value::U16(_)
+                | Value::U32(_)),
+            ) => {
+                let x = v.as_i64().unwrap_or_default();
+                let d = skip_defaults && x == 0;
+                if !d {
+                    self.w.i64(x);
+                }
+                d
+            }
+            (Plain::F32, Value::F32(x)) => {
+                let d = skip_defaults && close32(*x, 0.0);
+                if !d {
+                    self.f32(*x);
+                }
+                d
+            }
+            (Plain::F64, Value::F64(x)) => {
+                let d = skip_defaults && close64(*x, 0.0);
+                if !d {
+                    self.w.f64(*x);
+                }
+                d
+            }
+            (Plain::Str, Value::String(s)) => {
+                let d = skip_defaults && s.is_empty();
+                if !d {
+                    self.w.string(s);
+                }
+                d
+            }
+            (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => {
+                let d = skip_defaults
+                    && c.iter().enumerate().all(|(i, x)| {
+                        close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })
+                    });
+                if !d && self.w.is_pretty() {
+                    let mut a = self.w.begin_array();
+                    for &x in c.iter() {
+                        self.w.element(&mut a);
+                        self.f32(x);
+                    }
+                    self.w.end_array(a);
+                } else if !d {
+                    let mut sep = b'[';
+                    for &x in c.iter() {
+                        self.w.byte(sep);
+                        sep = b',';
+                        self.f32(x);
+                    }
+                    self.w.byte(b']');
+                }
+                d
+            }
+            _ => return None,
+        })
+    }
+
+    /// The entries of a map with string keys, in its order, when the values are plain and no
+    /// report of each value is asked for: written into an open object, the default key `""`
+    /// as `"{}"` unless defaults are kept; `None` (nothing written) otherwise.
+    pub(crate) fn plain_string_keyed(
+        &mut self,
+        vt: TypeId,
+        entries: &[(Value, Value)],
+    ) -> Option<Step> {
+        if self.opts.report_successes {
+            return None;
+        }
+        let kind = plain(self.reg.get(vt)?.kind())?;
+        let mut tally = Tally::default();
+        let mut other = self.ctx.fresh();
+        let mut frame = self.w.begin_object();
+        for (key, value) in entries {
+            let Value::String(name) = key else {
+                return Some(Err(self
+                    .ctx
+                    .error(format!("a {} is not a string key", key.kind_name()))));
+            };
+            if name.is_empty() && !self.opts.keep_defaults {
+                self.w.raw_key(&mut frame, "\"{}\"");
+                tally.defaults = true;
+            } else {
+                self.w.key(&mut frame, name);
+                tally.written = true;
+            }
+            match self.plain_value(kind, value) {
+                Some(true) => {
+                    self.w.empty_object();
+                    tally.defaults = true;
+                }
+                Some(false) => tally.written = true,
+                None => {
+                    let code = self.ctx.enter_owned_key(name).and_then(|len| {
+                        let code = self.element(vt, value, self.fresh());
+                        self.ctx.leave(len);
+                        code
+                    });
+                    match code {
+                        Ok(code) => other.absorb(code),
+                        Err(halt) => return Some(Err(halt)),
+                    }
+                }
+            }
+        }
+        self.w.end_object(frame);
+        let mut result = self.ctx.fresh();
+        if other.has_done_work() {
+            result.absorb(other);
+        }
+        Some(Ok(self.ctx.container(tally.result(self, result))))
+    }
+
     /// Writes the non-empty elements `items` of a list of `element`s into an open array, when
     /// the element kind is plain and no report of each element is asked for; `None` (nothing
     /// written) otherwise.
@@ -153,81 +293,14 @@ impl<'r> Store<'r, '_> {
             return None;
         }
         let kind = plain(self.reg.get(element)?.kind())?;
-        let skip_defaults = !self.opts.keep_defaults;
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_array();
         for (i, item) in items.iter().enumerate() {
             self.w.element(&mut frame);
-            let is_default = match (kind, item) {
-                (Plain::Bool, Value::Bool(b)) => {
-                    let d = skip_defaults && !b;
-                    if !d {
-                        self.w.boolean(*b);
-                    }
-                    d
-                }
-                (Plain::Int, Value::U64(x)) => {
-                    let d = skip_defaults && *x == 0;
-                    if !d {
-                        self.w.u64(*x);
-                    }
-                    d
-                }
-                (
-                    Plain::Int,
-                    v @ (Value::I8(_)
-                    | Value::I16(_)
-                    | Value::I32(_)
-                    | Value::I64(_)
-                    | Value::U8(_)
-                    | Value::U16(_)
-                    | Value::U32(_)),
-                ) => {
-                    let x = v.as_i64().unwrap_or_default();
-                    let d = skip_defaults && x == 0;
-                    if !d {
-                        self.w.i64(x);
-                    }
-                    d
-                }
-                (Plain::F32, Value::F32(x)) => {
-                    let d = skip_defaults && close32(*x, 0.0);
-                    if !d {
-                        self.f32(*x);
-                    }
-                    d
-                }
-                (Plain::F64, Value::F64(x)) => {
-                    let d = skip_defaults && close64(*x, 0.0);
-                    if !d {
-                        self.w.f64(*x);
-                    }
-                    d
-                }
-                (Plain::Str, Value::String(s)) => {
-                    let d = skip_defaults && s.is_empty();
-                    if !d {
-                        self.w.string(s);
-                    }
-                    d
-                }
-                (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => {
-                    let d = skip_defaults
-                        && c.iter().enumerate().all(|(i, x)| {
-                            close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })
-                        });
-                    if !d {
-                        let mut a = self.w.begin_array();
-                        for &x in c.iter() {
-                            self.w.element(&mut a);
-                            self.f32(x);
-                        }
-                        self.w.end_array(a);
-                    }
-                    d
-                }
-                _ => {
+            let is_default = match self.plain_value(kind, item) {
+                Some(d) => d,
+                None => {
                     // Anything else (a mismatch included) goes the general way.
                     let code = self.ctx.enter_index(i).and_then(|len| {
                         let code = self.element(element, item, self.fresh());
@@ -264,10 +337,33 @@ mod tests {
     use super::super::{store, Collect, StoreOptions};
     use super::*;
 
-    /// The tight loop (no reports asked) and the general path (every report asked) write the
-    /// same text with the same result, defaults and mismatches included.
+    /// The tight loops (no reports asked) and the general path (every report asked) write the
+    /// same text with the same result, with and without defaults kept.
+    fn assert_fast_is_general(registry: &TypeRegistry, ty: TypeId, value: &Value) {
+        for keep_defaults in [false, true] {
+            let fast = StoreOptions {
+                keep_defaults,
+                ..StoreOptions::default()
+            };
+            let general = StoreOptions {
+                report_successes: true,
+                ..fast.clone()
+            };
+            let a = store(registry, ty, value, &fast, &mut Collect::default());
+            let b = store(registry, ty, value, &general, &mut Collect::default());
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.json, b.json, "{value:?}");
+                    assert_eq!(a.result, b.result, "{value:?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("{value:?}: {a:?} against {b:?}"),
+            }
+        }
+    }
+
     #[test]
-    fn plain_lists_match_the_general_path() {
+    fn plain_lists_and_maps_match_the_general_path() {
         let mut b = TypeRegistry::builder();
         let vec3 = b.math(MathType::VECTOR3);
         let quat = b.math(MathType::QUATERNION);
@@ -279,65 +375,35 @@ mod tests {
             (TypeId::FLOAT, vec![Value::F32(0.2), Value::F32(1e-9)]),
             (TypeId::DOUBLE, vec![Value::F64(-0.5), Value::F64(0.0)]),
             (TypeId::STRING, vec!["a\"b".into(), "".into()]),
-            (
-                vec3,
-                vec![Value::math_f32([1.0, 2.0, 0.5]), Value::math_f32([0.0; 3])],
-            ),
+            (vec3, vec![Value::math_f32([1.0, 2.0, 0.5]), Value::math_f32([0.0; 3])]),
             (quat, vec![Value::math_f32([0.0, 0.0, 0.0, 1.0])]),
             (color, vec![Value::math_f32([1.0, 0.5, 0.0, 1.0])]),
             (TypeId::INT32, vec![Value::I32(5)]),
             (TypeId::INT32, vec![Value::I32(0)]),
             (TypeId::INT32, vec![Value::I32(1), Value::F32(1.0)]),
-            (
-                TypeId::INT32,
-                vec![Value::I32(1), Value::Bool(true), Value::Enum(2)],
-            ),
-            (
-                vec3,
-                vec![
-                    Value::math_f32([1.0, 2.0]),
-                    Value::math_f64([1.0, 2.0, 3.0]),
-                ],
-            ),
+            (TypeId::INT32, vec![Value::I32(1), Value::Bool(true), Value::Enum(2)]),
+            (vec3, vec![Value::math_f32([1.0, 2.0]), Value::math_f64([1.0, 2.0, 3.0])]),
         ];
-        let mut types = Vec::new();
+        let mut cases = Vec::new();
         for (element, items) in lists {
             let list = b.list(element);
-            let name = format!("S{}", types.len());
+            let map = b.map(TypeId::STRING, element);
+            let name = format!("S{}", cases.len());
+            let fields = vec![Field::new("l", list), Field::new("m", map)];
             let s = b
-                .add(
-                    name.as_str(),
-                    StructType::new(vec![Field::new("l", list)]).unwrap(),
-                )
+                .add(name.as_str(), StructType::new(fields).unwrap())
                 .unwrap();
-            types.push((s, Value::structure([Value::list(items)])));
+            let keys = ["", "k", "a\"b", "z"].map(Value::from);
+            let entries = keys.into_iter().zip(items.iter().cloned());
+            let value = Value::structure([Value::list(items.clone()), Value::map(entries)]);
+            cases.push((s, value));
         }
         let registry: TypeRegistry = b.build().unwrap();
-        for keep_defaults in [false, true] {
-            for (ty, value) in &types {
-                let fast = StoreOptions {
-                    keep_defaults,
-                    ..StoreOptions::default()
-                };
-                let general = StoreOptions {
-                    report_successes: true,
-                    ..fast.clone()
-                };
-                let a = store(&registry, *ty, value, &fast, &mut Collect::default());
-                let b = store(&registry, *ty, value, &general, &mut Collect::default());
-                match (a, b) {
-                    (Ok(a), Ok(b)) => {
-                        assert_eq!(a.json, b.json, "{value:?}");
-                        assert_eq!(a.result, b.result, "{value:?}");
-                    }
-                    (Err(a), Err(b)) => assert_eq!(a, b),
-                    (a, b) => panic!("{value:?}: {a:?} against {b:?}"),
-                }
-            }
+        for (ty, value) in &cases {
+            assert_fast_is_general(&registry, *ty, value);
         }
     }
 
-    /// The same for structs: planned members and the general path agree.
     #[test]
     fn planned_members_match_the_general_path() {
         let mut b = TypeRegistry::builder();
@@ -391,28 +457,8 @@ mod tests {
                 Value::structure([Value::I32(0)]),
             ],
         ];
-        for keep_defaults in [false, true] {
-            for fields in &values {
-                let value = Value::structure(fields.iter().cloned());
-                let fast = StoreOptions {
-                    keep_defaults,
-                    ..StoreOptions::default()
-                };
-                let general = StoreOptions {
-                    report_successes: true,
-                    ..fast.clone()
-                };
-                let a = store(&registry, outer, &value, &fast, &mut Collect::default());
-                let b = store(&registry, outer, &value, &general, &mut Collect::default());
-                match (a, b) {
-                    (Ok(a), Ok(b)) => {
-                        assert_eq!(a.json, b.json, "{value:?}");
-                        assert_eq!(a.result, b.result, "{value:?}");
-                    }
-                    (Err(a), Err(b)) => assert_eq!(a, b),
-                    (a, b) => panic!("{value:?}: {a:?} against {b:?}"),
-                }
-            }
+        for fields in &values {
+            assert_fast_is_general(&registry, outer, &Value::structure(fields.iter().cloned()));
         }
     }
 }

@@ -133,6 +133,9 @@ impl Store<'_, '_> {
     /// A map with string keys, in its order: an object written directly (the default key `""`
     /// as `"{}"` unless defaults are kept).
     fn string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Step {
+        if let Some(step) = self.plain_string_keyed(vt, entries) {
+            return step;
+        }
         let mut result = self.ctx.fresh();
         let value_default = self.fresh();
         let mut frame = self.w.begin_object();

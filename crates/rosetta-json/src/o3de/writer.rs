@@ -75,7 +75,7 @@ impl Writer {
     }
 
     #[inline]
-    fn byte(&mut self, b: u8) {
+    pub fn byte(&mut self, b: u8) {
         self.out.push(b);
     }
 
@@ -221,6 +221,7 @@ impl Writer {
         }
     }
 
+    #[inline]
     pub fn raw(&mut self, json: &str) {
         self.push(json.as_bytes());
     }
