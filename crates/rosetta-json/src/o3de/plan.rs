@@ -1,11 +1,11 @@
 //! What is worked out once per struct type and kept with the registry (see
-//! [`TypeRegistry::derived`]): each member's name as the JSON text of a key, and how its value
-//! is written when it is a plain leaf. Storing a struct then needs no registry lookup, kind
+//! [`TypeRegistry::derived`]): each member's name as the JSON text of a key, and its kind when
+//! it is plain. Storing a struct then needs no registry lookup, kind
 //! dispatch or name escaping per member.
 
 use std::sync::{Arc, OnceLock};
 
-use rosetta_types::{FloatType, Kind, TypeId, TypeRegistry};
+use rosetta_types::{FloatType, Kind, MathScalar, MathShape, TypeId, TypeRegistry};
 
 use super::writer::Writer;
 
@@ -25,16 +25,55 @@ pub(crate) struct Member {
     pub op: Op,
 }
 
-/// How a member's value is written: a plain leaf compared with its type's default, or the
-/// general way (everything else, and fields with defaults of their own).
+/// How a member is written when its field has no default of its own (compared with its type's
+/// default): as a plain value, as a list of plain elements, or the general way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Op {
+    Plain(Plain),
+    /// A list of the plain elements of type `.1`.
+    List(Plain, TypeId),
+    General,
+}
+
+/// A kind of value written without the general dispatch: a bool, a number, a string, or a
+/// vector-like math value of `f32` components.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plain {
     Bool,
     Int,
     F32,
     F64,
     Str,
-    General,
+    /// `n` components, all zero by default except where `ones` has a bit.
+    MathF32 {
+        n: usize,
+        ones: u16,
+    },
+}
+
+impl Plain {
+    pub fn of(kind: &Kind) -> Option<Plain> {
+        Some(match kind {
+            Kind::Bool => Plain::Bool,
+            Kind::Int(_) => Plain::Int,
+            Kind::Float(FloatType::F32) => Plain::F32,
+            Kind::Float(FloatType::F64) => Plain::F64,
+            Kind::String => Plain::Str,
+            // Colors leave out a default alpha and transforms are objects: the general path.
+            Kind::Math(m)
+                if m.scalar == MathScalar::F32
+                    && !matches!(m.shape, MathShape::Color | MathShape::TransformTrs)
+                    && (1..=16).contains(&m.shape.len()) =>
+            {
+                let n = m.shape.len();
+                let ones = (0..n)
+                    .filter(|&i| m.shape.default_component(i) == 1.0)
+                    .fold(0u16, |acc, i| acc | 1 << i);
+                Plain::MathF32 { n, ones }
+            }
+            _ => return None,
+        })
+    }
 }
 
 impl Plans {
@@ -67,14 +106,14 @@ impl StructPlan {
                 w.string(f.name());
                 let mut key = w.into_string();
                 key.push(':');
-                let op = match registry.get(f.ty()).map(|t| t.kind()) {
+                let kind = |ty| registry.get(ty).map(|t| t.kind());
+                let op = match kind(f.ty()) {
                     _ if f.default().is_some() => Op::General,
-                    Some(Kind::Bool) => Op::Bool,
-                    Some(Kind::Int(_)) => Op::Int,
-                    Some(Kind::Float(FloatType::F32)) => Op::F32,
-                    Some(Kind::Float(FloatType::F64)) => Op::F64,
-                    Some(Kind::String) => Op::Str,
-                    _ => Op::General,
+                    Some(Kind::List(e)) => kind(*e)
+                        .and_then(Plain::of)
+                        .map_or(Op::General, |p| Op::List(p, *e)),
+                    Some(k) => Plain::of(k).map_or(Op::General, Op::Plain),
+                    None => Op::General,
                 };
                 Member {
                     key: key.into_boxed_str(),

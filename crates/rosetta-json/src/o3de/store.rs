@@ -159,7 +159,7 @@ impl<'r> Store<'r, '_> {
         self.success()
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn f32(&mut self, x: f32) {
         match self.opts.float_form {
             FloatForm::Widened => self.w.f64(f64::from(x)),

@@ -7,52 +7,14 @@
 
 use std::sync::Arc;
 
-use rosetta_types::{FloatType, Kind, MathScalar, MathShape, StructType, TypeId, Value};
+use rosetta_types::{StructType, TypeId, Value};
 
 use super::ctx::Step;
 use super::dflt::{close32, close64, Dflt};
-use super::plan::Op;
+use super::plan::{Op, Plain};
 use super::result::{Outcome, ResultCode};
 use super::store::Store;
 use super::writer::Frame;
-
-/// A list element kind the tight loop writes.
-#[derive(Clone, Copy)]
-enum Plain {
-    Bool,
-    Int,
-    F32,
-    F64,
-    Str,
-    /// A math value of `f32` components whose default is all zeros except where `ones` has a bit.
-    MathF32 {
-        n: usize,
-        ones: u16,
-    },
-}
-
-fn plain(kind: &Kind) -> Option<Plain> {
-    Some(match kind {
-        Kind::Bool => Plain::Bool,
-        Kind::Int(_) => Plain::Int,
-        Kind::Float(FloatType::F32) => Plain::F32,
-        Kind::Float(FloatType::F64) => Plain::F64,
-        Kind::String => Plain::Str,
-        // Colors leave out a default alpha and transforms are objects: the general path.
-        Kind::Math(m)
-            if m.scalar == MathScalar::F32
-                && !matches!(m.shape, MathShape::Color | MathShape::TransformTrs)
-                && (1..=16).contains(&m.shape.len()) =>
-        {
-            let n = m.shape.len();
-            let ones = (0..n)
-                .filter(|&i| m.shape.default_component(i) == 1.0)
-                .fold(0u16, |acc, i| acc | 1 << i);
-            Plain::MathF32 { n, ones }
-        }
-        _ => return None,
-    })
-}
 
 /// What the plain values of a struct or list came to.
 #[derive(Default)]
@@ -62,6 +24,7 @@ struct Tally {
 }
 
 impl Tally {
+    #[inline]
     fn result(&self, store: &Store<'_, '_>, mut result: ResultCode) -> ResultCode {
         if self.written {
             result.absorb(store.ctx.code(Outcome::Success));
@@ -71,6 +34,34 @@ impl Tally {
         }
         result
     }
+}
+
+/// Whether plain value `item` is its kind's default; `None` if it is not of kind `kind` (which
+/// the general path then handles, a mismatch included).
+#[inline(always)]
+fn plain_is_default(kind: Plain, item: &Value) -> Option<bool> {
+    Some(match (kind, item) {
+        (Plain::Bool, Value::Bool(b)) => !b,
+        (Plain::Int, Value::U64(x)) => *x == 0,
+        (
+            Plain::Int,
+            v @ (Value::I8(_)
+            | Value::I16(_)
+            | Value::I32(_)
+            | Value::I64(_)
+            | Value::U8(_)
+            | Value::U16(_)
+            | Value::U32(_)),
+        ) => v.as_i64() == Some(0),
+        (Plain::F32, Value::F32(x)) => close32(*x, 0.0),
+        (Plain::F64, Value::F64(x)) => close64(*x, 0.0),
+        (Plain::Str, Value::String(s)) => s.is_empty(),
+        (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => c
+            .iter()
+            .enumerate()
+            .all(|(i, x)| close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })),
+        _ => return None,
+    })
 }
 
 impl<'r> Store<'r, '_> {
@@ -100,43 +91,46 @@ impl<'r> Store<'r, '_> {
         let members = plan.members.iter().zip(s.fields()).zip(values);
         for (i, ((m, field), value)) in members.enumerate() {
             let default = match (m.op, value) {
-                (Op::Bool, Value::Bool(b)) => skip && !b,
-                (Op::Int, Value::U64(x)) => skip && *x == 0,
-                (
-                    Op::Int,
-                    v @ (Value::I8(_)
-                    | Value::I16(_)
-                    | Value::I32(_)
-                    | Value::I64(_)
-                    | Value::U8(_)
-                    | Value::U16(_)
-                    | Value::U32(_)),
-                ) => skip && v.as_i64() == Some(0),
-                (Op::F32, Value::F32(x)) => skip && close32(*x, 0.0),
-                (Op::F64, Value::F64(x)) => skip && close64(*x, 0.0),
-                (Op::Str, Value::String(x)) => skip && x.is_empty(),
-                _ => {
-                    match self.member(frame, field, value, d.field(s, i), Some(&m.key)) {
+                (Op::Plain(op), _) => plain_is_default(op, value),
+                (Op::List(_, _), Value::List(items)) if items.is_empty() => {
+                    if self.opts.keep_defaults {
+                        self.w.compact_key(frame, &m.key);
+                        self.w.raw("[]");
+                        tally.written = true;
+                    } else {
+                        tally.defaults = true;
+                    }
+                    continue;
+                }
+                (Op::List(op, element), Value::List(items)) => {
+                    self.w.compact_key(frame, &m.key);
+                    let code = self.ctx.enter_key(field.name()).and_then(|len| {
+                        let code = self.plain_items(op, element, items);
+                        self.ctx.leave(len);
+                        code
+                    });
+                    match code {
                         Ok(code) => other.absorb(code),
                         Err(halt) => return Some(Err(halt)),
                     }
                     continue;
                 }
+                _ => None,
             };
-            if default {
+            let Some(default) = default else {
+                match self.member(frame, field, value, d.field(s, i), Some(&m.key)) {
+                    Ok(code) => other.absorb(code),
+                    Err(halt) => return Some(Err(halt)),
+                }
+                continue;
+            };
+            if skip && default {
                 tally.defaults = true;
                 continue;
             }
             tally.written = true;
             self.w.compact_key(frame, &m.key);
-            match value {
-                Value::Bool(b) => self.w.boolean(*b),
-                Value::U64(x) => self.w.u64(*x),
-                Value::F32(x) => self.f32(*x),
-                Value::F64(x) => self.w.f64(*x),
-                Value::String(x) => self.w.string(x),
-                v => self.w.i64(v.as_i64().unwrap_or_default()),
-            }
+            self.write_plain(value);
         }
         let mut result = self.ctx.fresh();
         if other.has_done_work() {
@@ -149,85 +143,41 @@ impl<'r> Store<'r, '_> {
     /// out: whether it was the default; `None` (nothing written) if `item` is not of `kind`.
     #[inline]
     fn plain_value(&mut self, kind: Plain, item: &Value) -> Option<bool> {
-        let skip_defaults = !self.opts.keep_defaults;
-        Some(match (kind, item) {
-            (Plain::Bool, Value::Bool(b)) => {
-                let d = skip_defaults && !b;
-                if !d {
-                    self.w.boolean(*b);
+        let default = plain_is_default(kind, item)? && !self.opts.keep_defaults;
+        if !default {
+            self.write_plain(item);
+        }
+        Some(default)
+    }
+
+    /// Writes `item`, a value [`plain_is_default`] took (so any other variant is an integer).
+    #[inline]
+    fn write_plain(&mut self, item: &Value) {
+        match item {
+            Value::Bool(b) => self.w.boolean(*b),
+            Value::U64(x) => self.w.u64(*x),
+            Value::F32(x) => self.f32(*x),
+            Value::F64(x) => self.w.f64(*x),
+            Value::String(s) => self.w.string(s),
+            Value::MathF32(c) if self.w.is_pretty() => {
+                let mut a = self.w.begin_array();
+                for &x in c.iter() {
+                    self.w.element(&mut a);
+                    self.f32(x);
                 }
-                d
+                self.w.end_array(a);
             }
-            (Plain::Int, Value::U64(x)) => {
-                let d = skip_defaults && *x == 0;
-                if !d {
-                    self.w.u64(*x);
+            Value::MathF32(c) => {
+                let mut sep = b'[';
+                for &x in c.iter() {
+                    self.w.byte(sep);
+                    sep = b',';
+                    self.f32(x);
                 }
-                d
+                self.w.byte(b']');
             }
-            (
-                Plain::Int,
-                v @ (Value::I8(_)
-                | Value::I16(_)
-                | Value::I32(_)
-                | Value::I64(_)
-                | Value::U8(_)
-                | Value::U16(_)
-                | Value::U32(_)),
-            ) => {
-                let x = v.as_i64().unwrap_or_default();
-                let d = skip_defaults && x == 0;
-                if !d {
-                    self.w.i64(x);
-                }
-                d
-            }
-            (Plain::F32, Value::F32(x)) => {
-                let d = skip_defaults && close32(*x, 0.0);
-                if !d {
-                    self.f32(*x);
-                }
-                d
-            }
-            (Plain::F64, Value::F64(x)) => {
-                let d = skip_defaults && close64(*x, 0.0);
-                if !d {
-                    self.w.f64(*x);
-                }
-                d
-            }
-            (Plain::Str, Value::String(s)) => {
-                let d = skip_defaults && s.is_empty();
-                if !d {
-                    self.w.string(s);
-                }
-                d
-            }
-            (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => {
-                let d = skip_defaults
-                    && c.iter().enumerate().all(|(i, x)| {
-                        close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })
-                    });
-                if !d && self.w.is_pretty() {
-                    let mut a = self.w.begin_array();
-                    for &x in c.iter() {
-                        self.w.element(&mut a);
-                        self.f32(x);
-                    }
-                    self.w.end_array(a);
-                } else if !d {
-                    let mut sep = b'[';
-                    for &x in c.iter() {
-                        self.w.byte(sep);
-                        sep = b',';
-                        self.f32(x);
-                    }
-                    self.w.byte(b']');
-                }
-                d
-            }
-            _ => return None,
-        })
+            v => self.w.i64(v.as_i64().unwrap_or_default()),
+        }
     }
 
     /// The entries of a map with string keys, in its order, when the values are plain and no
@@ -241,7 +191,7 @@ impl<'r> Store<'r, '_> {
         if self.opts.report_successes {
             return None;
         }
-        let kind = plain(self.reg.get(vt)?.kind())?;
+        let kind = Plain::of(self.reg.get(vt)?.kind())?;
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_object();
@@ -292,7 +242,12 @@ impl<'r> Store<'r, '_> {
         if self.opts.report_successes {
             return None;
         }
-        let kind = plain(self.reg.get(element)?.kind())?;
+        let kind = Plain::of(self.reg.get(element)?.kind())?;
+        Some(self.plain_items(kind, element, items))
+    }
+
+    /// The elements `items` (of type `element`, of plain kind `kind`) of a list as an array.
+    fn plain_items(&mut self, kind: Plain, element: TypeId, items: &[Value]) -> Step {
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_array();
@@ -307,10 +262,7 @@ impl<'r> Store<'r, '_> {
                         self.ctx.leave(len);
                         code
                     });
-                    match code {
-                        Ok(code) => other.absorb(code),
-                        Err(halt) => return Some(Err(halt)),
-                    }
+                    other.absorb(code?);
                     continue;
                 }
             };
@@ -326,7 +278,7 @@ impl<'r> Store<'r, '_> {
         if other.has_done_work() {
             result.absorb(other);
         }
-        Some(Ok(self.ctx.container(tally.result(self, result))))
+        Ok(self.ctx.container(tally.result(self, result)))
     }
 }
 
@@ -375,14 +327,27 @@ mod tests {
             (TypeId::FLOAT, vec![Value::F32(0.2), Value::F32(1e-9)]),
             (TypeId::DOUBLE, vec![Value::F64(-0.5), Value::F64(0.0)]),
             (TypeId::STRING, vec!["a\"b".into(), "".into()]),
-            (vec3, vec![Value::math_f32([1.0, 2.0, 0.5]), Value::math_f32([0.0; 3])]),
+            (
+                vec3,
+                vec![Value::math_f32([1.0, 2.0, 0.5]), Value::math_f32([0.0; 3])],
+            ),
             (quat, vec![Value::math_f32([0.0, 0.0, 0.0, 1.0])]),
             (color, vec![Value::math_f32([1.0, 0.5, 0.0, 1.0])]),
             (TypeId::INT32, vec![Value::I32(5)]),
             (TypeId::INT32, vec![Value::I32(0)]),
+            (TypeId::INT32, vec![]),
             (TypeId::INT32, vec![Value::I32(1), Value::F32(1.0)]),
-            (TypeId::INT32, vec![Value::I32(1), Value::Bool(true), Value::Enum(2)]),
-            (vec3, vec![Value::math_f32([1.0, 2.0]), Value::math_f64([1.0, 2.0, 3.0])]),
+            (
+                TypeId::INT32,
+                vec![Value::I32(1), Value::Bool(true), Value::Enum(2)],
+            ),
+            (
+                vec3,
+                vec![
+                    Value::math_f32([1.0, 2.0]),
+                    Value::math_f64([1.0, 2.0, 3.0]),
+                ],
+            ),
         ];
         let mut cases = Vec::new();
         for (element, items) in lists {

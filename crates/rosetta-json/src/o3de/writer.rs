@@ -74,7 +74,7 @@ impl Writer {
         self.out.truncate(len + n);
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn byte(&mut self, b: u8) {
         self.out.push(b);
     }
@@ -198,7 +198,7 @@ impl Writer {
     }
 
     /// A member name and its colon already written as JSON text (`"name":`), compact only.
-    #[inline]
+    #[inline(always)]
     pub fn compact_key(&mut self, frame: &mut Frame, key: &str) {
         if !frame.empty {
             self.byte(b',');
@@ -238,12 +238,12 @@ impl Writer {
         self.push(b"{}");
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn u64(&mut self, v: u64) {
         self.push(itoa::Buffer::new().format(v).as_bytes());
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn i64(&mut self, v: i64) {
         self.push(itoa::Buffer::new().format(v).as_bytes());
     }
