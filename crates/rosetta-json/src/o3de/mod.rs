@@ -307,7 +307,8 @@ fn store_against(
     options: &StoreOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
-    let mut s = store::Store::new(registry, options, reporter);
+    let plans = plan::Plans::of(registry);
+    let mut s = store::Store::new(registry, &plans, options, reporter);
     let result = match s.value(ty, value, default) {
         Ok(code) => code,
         Err(Halt::Error(e)) => return Err(e),

@@ -18,6 +18,7 @@ use rosetta_wire::{typed, ComponentUpdate, Object};
 
 use super::ctx::{Halt, Step};
 use super::load::{failed, Load};
+use super::plan::Plans;
 use super::reader::Peek;
 use super::result::{Outcome, ResultCode, Task};
 use super::store::Store;
@@ -83,7 +84,8 @@ pub fn store_update(
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
     let (def, info) = component_parts(registry, component)?;
-    let mut s = Store::new(registry, options, reporter);
+    let plans = Plans::of(registry);
+    let mut s = Store::new(registry, &plans, options, reporter);
     let mut frame = s.w.begin_object();
     let mut result = ResultCode::new(Task::WriteValue, Outcome::Success);
     let mut cleared = Vec::new();

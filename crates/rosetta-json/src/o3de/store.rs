@@ -10,13 +10,14 @@ use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
 use super::ctx::{Ctx, Halt, Step};
 use super::dflt::{close32, close64, Dflt};
 use super::enums::{store_form, EnumJson, Leftover};
+use super::plan::Plans;
 use super::result::{Outcome, ResultCode};
 use super::writer::{Frame, Writer};
 use super::{FloatForm, StoreOptions};
 
 pub(crate) struct Store<'r, 'p> {
     pub reg: &'r TypeRegistry,
-    pub plans: std::sync::Arc<super::plan::Plans>,
+    pub plans: &'p Plans,
     pub opts: &'p StoreOptions,
     pub ctx: Ctx<'p, 'r>,
     pub w: Writer,
@@ -28,6 +29,7 @@ const MAX_COMPONENTS: usize = 16;
 impl<'r, 'p> Store<'r, 'p> {
     pub fn new(
         reg: &'r TypeRegistry,
+        plans: &'p Plans,
         opts: &'p StoreOptions,
         reporter: &'p mut dyn super::Reporter,
     ) -> Self {
@@ -40,7 +42,7 @@ impl<'r, 'p> Store<'r, 'p> {
         );
         Store {
             reg,
-            plans: super::plan::Plans::of(reg),
+            plans,
             opts,
             ctx,
             w: Writer::new(opts.indent),

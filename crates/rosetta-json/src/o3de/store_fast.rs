@@ -5,8 +5,6 @@
 //! the struct's [plan](super::plan) or are found once per list, and the results (Success or
 //! DefaultsUsed, nothing else can happen to a plain value) are combined once at the end.
 
-use std::sync::Arc;
-
 use rosetta_types::{StructType, TypeId, Value};
 
 use super::ctx::Step;
@@ -64,7 +62,7 @@ fn plain_is_default(kind: Plain, item: &Value) -> Option<bool> {
     })
 }
 
-impl<'r> Store<'r, '_> {
+impl<'r, 'p> Store<'r, 'p> {
     /// Writes the members of struct `ty` (`s`, with values `values`) into an open object, when
     /// the output is compact, nothing is to be reported per member and the default compared
     /// with is the type's; `None` (nothing written) otherwise.
@@ -84,8 +82,7 @@ impl<'r> Store<'r, '_> {
             Dflt::None => false,
             Dflt::Value(_) => return None,
         };
-        let plans = Arc::clone(&self.plans);
-        let plan = plans.structure(self.reg, ty)?;
+        let plan = self.plans.structure(self.reg, ty)?;
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let members = plan.members.iter().zip(s.fields()).zip(values);
