@@ -86,7 +86,7 @@ impl Model for [f32; 3] {
         b.math(MathType::VECTOR3)
     }
     fn to_value(&self) -> Value {
-        Value::MathF32(Box::new(*self))
+        Value::math_f32(*self)
     }
 }
 

@@ -44,6 +44,7 @@
 
 mod builder;
 mod component;
+mod components;
 mod default;
 mod derived;
 mod enum_type;
@@ -60,6 +61,7 @@ mod visit;
 
 pub use builder::{RegistryBuilder, TypeDef};
 pub use component::{Command, ComponentInfo, Event};
+pub use components::F32s;
 pub use default::default_value;
 pub use enum_type::{Constant, EnumType};
 pub use error::{Error, Result};

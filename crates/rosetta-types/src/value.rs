@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
+use crate::components::F32s;
 use crate::id::{ComponentId, TypeId};
 
 /// A value of some registered type, as an owned tree. The value does not carry its type (except
@@ -76,8 +77,8 @@ pub enum Value {
     Map(Box<[(Value, Value)]>),
     /// An option.
     Option(Option<Box<Value>>),
-    /// A math value with `f32` components.
-    MathF32(Box<[f32]>),
+    /// A math value with `f32` components (up to four inline).
+    MathF32(F32s),
     /// A math value with `f64` components.
     MathF64(Box<[f64]>),
     /// A math value with `i32` components.

@@ -3,6 +3,7 @@
 
 use super::report::{push_pointer, Report, Reporter};
 use super::result::{Outcome, Processing, ResultCode, Task};
+use super::writer::extend_short;
 use crate::error::Error;
 
 /// Why processing stopped early: a hard error (bad syntax, strict mode, a limit), or a halting
@@ -41,8 +42,9 @@ pub(crate) struct Ctx<'p, 'k> {
     strict: bool,
     report_successes: bool,
     segs: Vec<Seg<'k>>,
-    /// The names of the `Owned` steps of `segs`, one after the other, unescaped.
-    names: String,
+    /// The names of the `Owned` steps of `segs`, one after the other, unescaped (UTF-8: only
+    /// whole names are pushed).
+    names: Vec<u8>,
     pub max_depth: usize,
 }
 
@@ -60,7 +62,7 @@ impl<'p, 'k> Ctx<'p, 'k> {
             strict,
             report_successes,
             segs: Vec::new(),
-            names: String::new(),
+            names: Vec::new(),
             max_depth,
         }
     }
@@ -143,7 +145,8 @@ impl<'p, 'k> Ctx<'p, 'k> {
             match *seg {
                 Seg::Key(name) => push_pointer(&mut path, name),
                 Seg::Owned { start, end } => {
-                    push_pointer(&mut path, self.names.get(start..end).unwrap_or_default())
+                    let name = self.names.get(start..end).unwrap_or_default();
+                    push_pointer(&mut path, &String::from_utf8_lossy(name))
                 }
                 Seg::Index(i) => {
                     path.push('/');
@@ -161,9 +164,10 @@ impl<'p, 'k> Ctx<'p, 'k> {
     }
 
     /// Enters a child value named `key`, a name that does not live as long as the operation.
+    #[inline]
     pub fn enter_owned_key(&mut self, key: &str) -> Result<usize, Halt> {
         let start = self.names.len();
-        self.names.push_str(key);
+        extend_short(&mut self.names, key.as_bytes());
         self.descend(Seg::Owned {
             start,
             end: self.names.len(),

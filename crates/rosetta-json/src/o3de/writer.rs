@@ -18,6 +18,35 @@ pub(crate) struct Mark {
     empty: bool,
 }
 
+/// Appends `s` to `out`; short pieces (names, numbers) with fixed-size copies, which compile to
+/// a few moves instead of a call to `memcpy`.
+#[inline(always)]
+pub(crate) fn extend_short(out: &mut Vec<u8>, s: &[u8]) {
+    let n = s.len();
+    if n > 32 {
+        out.extend_from_slice(s);
+        return;
+    }
+    let len = out.len();
+    out.extend_from_slice(&[0; 32]);
+    let dst = &mut out[len..len + 32];
+    if n >= 16 {
+        dst[..16].copy_from_slice(&s[..16]);
+        dst[n - 16..n].copy_from_slice(&s[n - 16..]);
+    } else if n >= 8 {
+        dst[..8].copy_from_slice(&s[..8]);
+        dst[n - 8..n].copy_from_slice(&s[n - 8..]);
+    } else if n >= 4 {
+        dst[..4].copy_from_slice(&s[..4]);
+        dst[n - 4..n].copy_from_slice(&s[n - 4..]);
+    } else {
+        for (d, b) in dst.iter_mut().zip(s) {
+            *d = *b;
+        }
+    }
+    out.truncate(len + n);
+}
+
 pub(crate) struct Writer {
     /// Only whole UTF-8 strings are ever appended, so this is UTF-8 at every mark.
     out: Vec<u8>,
@@ -45,33 +74,9 @@ impl Writer {
         self.out.is_empty()
     }
 
-    /// Appends `s`; short pieces (names, numbers) with fixed-size copies, which compile to a few
-    /// moves instead of a call to `memcpy`.
     #[inline(always)]
     fn push(&mut self, s: &[u8]) {
-        let n = s.len();
-        if n > 32 {
-            self.out.extend_from_slice(s);
-            return;
-        }
-        let len = self.out.len();
-        self.out.extend_from_slice(&[0; 32]);
-        let dst = &mut self.out[len..len + 32];
-        if n >= 16 {
-            dst[..16].copy_from_slice(&s[..16]);
-            dst[n - 16..n].copy_from_slice(&s[n - 16..]);
-        } else if n >= 8 {
-            dst[..8].copy_from_slice(&s[..8]);
-            dst[n - 8..n].copy_from_slice(&s[n - 8..]);
-        } else if n >= 4 {
-            dst[..4].copy_from_slice(&s[..4]);
-            dst[n - 4..n].copy_from_slice(&s[n - 4..]);
-        } else {
-            for (d, b) in dst.iter_mut().zip(s) {
-                *d = *b;
-            }
-        }
-        self.out.truncate(len + n);
+        extend_short(&mut self.out, s);
     }
 
     #[inline(always)]
