@@ -5,16 +5,17 @@
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether any byte of `w` is `"`, `\` or below 0x20 (exact: SWAR "has less than" and "has
-/// byte" tests; bytes of 0x80 and above never match).
+/// The high bit of each byte of `w` that is `"`, `\` or below 0x20 (SWAR "has less than" and
+/// "has byte" tests; bytes of 0x80 and above never match). The lowest bit set is exact: a
+/// borrow only ever flags bytes above one that matched.
 #[inline]
-fn word_has_special(w: u64) -> bool {
+fn special_bits(w: u64) -> u64 {
     let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
     let q = w ^ (ONES * u64::from(b'"'));
     let quote = q.wrapping_sub(ONES) & !q & HIGHS;
     let s = w ^ (ONES * u64::from(b'\\'));
     let backslash = s.wrapping_sub(ONES) & !s & HIGHS;
-    below_space | quote | backslash != 0
+    below_space | quote | backslash
 }
 
 #[inline]
@@ -29,8 +30,9 @@ pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     while i + 8 <= bytes.len() {
         let mut word = [0u8; 8];
         word.copy_from_slice(&bytes[i..i + 8]);
-        if word_has_special(u64::from_le_bytes(word)) {
-            break;
+        let bits = special_bits(u64::from_le_bytes(word));
+        if bits != 0 {
+            return Some(i + bits.trailing_zeros() as usize / 8);
         }
         i += 8;
     }
