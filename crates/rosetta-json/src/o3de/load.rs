@@ -16,12 +16,32 @@ pub(crate) struct Load<'r, 'a, 'p> {
     pub opts: &'p LoadOptions,
     pub ctx: Ctx<'p, 'a>,
     pub r: Reader<'a>,
+    /// Where a list's elements are gathered before they move to a box of the exact size (no
+    /// growth, no shrinking reallocation per list); kept for the next list to reuse.
+    pub scratch: Vec<Value>,
 }
 
 /// A value not made yet: the empty tuple, which is also `nil`'s value (whose default it is, so
 /// treating a real `nil` as a placeholder changes nothing).
 pub(crate) fn is_placeholder(v: &Value) -> bool {
     matches!(v, Value::Tuple(t) if t.is_empty())
+}
+
+/// A new placeholder, `Value::nil()` inlined: one is made for every member and element read.
+#[inline]
+pub(crate) fn placeholder() -> Value {
+    Value::Tuple(Box::default())
+}
+
+/// `*target = value`, without a call to drop the placeholder that is usually there (it owns
+/// no memory).
+#[inline(always)]
+pub(crate) fn set(target: &mut Value, value: Value) {
+    if is_placeholder(target) {
+        std::mem::forget(std::mem::replace(target, value));
+    } else {
+        *target = value;
+    }
 }
 
 /// Replaces the placeholders left in `v` when loading halted part-way with their defaults.
@@ -127,6 +147,14 @@ impl<'a> Load<'_, 'a, '_> {
     /// Loads the value ahead onto `target`. A [placeholder](is_placeholder) target (a value not
     /// made yet) that nothing was read into becomes the type's default.
     pub fn value(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        let reg = self.reg;
+        if let Some(t) = reg.get(ty) {
+            match self.value_fast(t.kind(), target) {
+                Ok(Some(code)) => return Ok(code),
+                Ok(None) => {}
+                Err(e) => return self.stopped(ty, target, e),
+            }
+        }
         if is_placeholder(target) {
             let code = self.value_onto(ty, target);
             if is_placeholder(target) {
@@ -135,6 +163,15 @@ impl<'a> Load<'_, 'a, '_> {
             return code;
         }
         self.value_onto(ty, target)
+    }
+
+    /// As below: a placeholder gets its default even when loading stops.
+    #[cold]
+    fn stopped(&mut self, ty: TypeId, target: &mut Value, halt: Halt) -> Step {
+        if is_placeholder(target) {
+            *target = self.default_of(ty)?;
+        }
+        Err(halt)
     }
 
     fn value_onto(&mut self, ty: TypeId, target: &mut Value) -> Step {
@@ -173,9 +210,7 @@ impl<'a> Load<'_, 'a, '_> {
                 self.apply(loaded, target)
             }
             kind => {
-                if let Some(code) = self.leaf_as_written(kind, target)? {
-                    return Ok(code);
-                }
+                // `value` has tried `leaf_as_written` already.
                 let Some(s) = self.scalar_or_skip(kind.name())? else {
                     return Ok(self.ctx.code(Outcome::Unsupported));
                 };
@@ -189,7 +224,7 @@ impl<'a> Load<'_, 'a, '_> {
     /// for a string, a bool for a bool), read without the lenient machinery; `None` (nothing
     /// consumed) for everything else.
     #[inline]
-    fn leaf_as_written(
+    pub(crate) fn leaf_as_written(
         &mut self,
         kind: &Kind,
         target: &mut Value,
@@ -211,6 +246,9 @@ impl<'a> Load<'_, 'a, '_> {
                 Some(Value::F64(self.r.number()?.as_f64()))
             }
             (Kind::Float(FloatType::F32), Peek::Number) => {
+                if let Some(f) = self.r.float32()? {
+                    return self.set_as_written(Value::F32(f), target);
+                }
                 let saved = self.r.save();
                 let x = self.r.number()?.as_f64();
                 if x.abs() <= f64::from(f32::MAX) {
@@ -220,14 +258,23 @@ impl<'a> Load<'_, 'a, '_> {
                     None
                 }
             }
-            (Kind::String, Peek::String) => Some(Value::String(self.r.string()?.as_ref().into())),
+            (Kind::String, Peek::String) => Some(Value::String(self.r.string()?.into())),
             (Kind::Bool, Peek::Bool) => Some(Value::Bool(self.r.boolean()?)),
             _ => None,
         };
         let Some(value) = value else {
             return Ok(None);
         };
-        *target = value;
+        self.set_as_written(value, target)
+    }
+
+    #[inline(always)]
+    fn set_as_written(
+        &mut self,
+        value: Value,
+        target: &mut Value,
+    ) -> Result<Option<ResultCode>, Halt> {
+        set(target, value);
         self.ctx
             .report(Outcome::Success, false, String::new)
             .map(Some)
@@ -296,7 +343,7 @@ impl<'a> Load<'_, 'a, '_> {
         };
         if target.as_struct().map_or(true, |v| v.len() != s.len()) {
             // Members are made as they are read; the others get their defaults at the end.
-            *target = Value::Struct(std::iter::repeat_with(Value::nil).take(s.len()).collect());
+            *target = Value::Struct((0..s.len()).map(|_| placeholder()).collect());
         }
         let Value::Struct(values) = target else {
             return Err(self.ctx.error("not a struct value"));
@@ -353,8 +400,8 @@ impl<'a> Load<'_, 'a, '_> {
             return self.ctx.report(Outcome::Success, false, String::new);
         }
         let mut value = match target {
-            Value::Option(Some(v)) => std::mem::replace(&mut **v, Value::nil()),
-            _ => Value::nil(),
+            Value::Option(Some(v)) => std::mem::replace(&mut **v, placeholder()),
+            _ => placeholder(),
         };
         let was_present = matches!(target, Value::Option(Some(_)));
         let code = self.value(inner, &mut value);
@@ -371,10 +418,23 @@ impl<'a> Load<'_, 'a, '_> {
         if self.r.peek()? != Peek::Array {
             return self.wrong_kind("an array");
         }
-        let mut items: Vec<Value> = match std::mem::replace(target, Value::nil()) {
-            Value::List(items) if !self.opts.clear_containers => items.into_vec(),
-            _ => Vec::new(),
+        let old = match std::mem::replace(target, placeholder()) {
+            Value::List(items) if !self.opts.clear_containers && !items.is_empty() => items,
+            _ => {
+                // A list inside this one finds the scratch empty and makes its own.
+                let mut items = std::mem::take(&mut self.scratch);
+                let result = self.list_items(element, &mut items, set);
+                if items.len() > 64 {
+                    // Copying a long list costs more than shrinking it in place.
+                    *target = Value::List(items.into_boxed_slice());
+                } else {
+                    *target = Value::List(items.drain(..).collect());
+                    self.scratch = items;
+                }
+                return result;
+            }
         };
+        let mut items = old.into_vec();
         let result = self.list_items(element, &mut items, set);
         *target = Value::List(items.into_boxed_slice());
         result
@@ -394,7 +454,7 @@ impl<'a> Load<'_, 'a, '_> {
             let len = self.ctx.enter_index(index)?;
             index += 1;
             // Made as it is read (the default if nothing is, as for `{}`).
-            let mut item = Value::nil();
+            let mut item = placeholder();
             let code = self.value(element, &mut item).and_then(|code| {
                 if failed(code) {
                     return Ok(code);

@@ -4,7 +4,7 @@
 use rosetta_types::{Kind, TypeId, Value};
 
 use super::ctx::{Halt, Step};
-use super::load::{failed, Load};
+use super::load::{failed, placeholder, Load};
 use super::names::{resolve, type_name, Unresolved};
 use super::reader::Peek;
 use super::result::Outcome;
@@ -98,7 +98,7 @@ impl<'a> Load<'_, 'a, '_> {
             return self.ctx.report(Outcome::TypeMismatch, false, || message);
         }
         let mut value = match target {
-            Value::Dynamic(d) if d.ty == actual => std::mem::replace(&mut d.value, Value::nil()),
+            Value::Dynamic(d) if d.ty == actual => std::mem::replace(&mut d.value, placeholder()),
             _ => self.default_of(actual)?,
         };
         let is_struct = matches!(
@@ -171,7 +171,7 @@ impl<'a> Load<'_, 'a, '_> {
             return Ok(self.ctx.code(Outcome::Unknown));
         };
         let mut value = match target {
-            Value::Dynamic(d) if d.ty == ty => std::mem::replace(&mut d.value, Value::nil()),
+            Value::Dynamic(d) if d.ty == ty => std::mem::replace(&mut d.value, placeholder()),
             _ => self.default_of(ty)?,
         };
         let code = self.value_member(ty, &mut value);

@@ -8,7 +8,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use rosetta_types::{Kind, TypeId, Value};
 
 use super::ctx::{Halt, Step};
-use super::load::{failed, Load};
+use super::load::{failed, placeholder, Load};
+use super::load_fast::general_only;
 use super::reader::{Peek, Scalar};
 use super::result::Outcome;
 
@@ -18,7 +19,7 @@ impl Load<'_, '_, '_> {
         if peek != Peek::Object && peek != Peek::Array {
             return self.wrong_kind("an object or an array of {\"Key\", \"Value\"} objects");
         }
-        let mut entries: Vec<(Value, Value)> = match std::mem::replace(target, Value::nil()) {
+        let mut entries: Vec<(Value, Value)> = match std::mem::replace(target, placeholder()) {
             Value::Map(e) if !self.opts.clear_containers => e.into_vec(),
             _ => Vec::new(),
         };
@@ -60,6 +61,14 @@ impl Load<'_, '_, '_> {
                     Ok(self.ctx.code(Outcome::DefaultsUsed))
                 } else {
                     match &key_kind {
+                        // The common case, read without the lenient machinery (as `apply`).
+                        Some(Kind::String) if !general_only() => {
+                            let code = self.ctx.report(Outcome::Success, false, String::new);
+                            if code.as_ref().is_ok_and(|c| !failed(*c)) {
+                                key = Value::String(Box::from(&*name));
+                            }
+                            code
+                        }
                         Some(kind) if kind.is_leaf() && !matches!(kind, Kind::Math(_)) => {
                             let loaded = self.leaf(kind, &Scalar::Str(name));
                             self.apply(loaded, &mut key)
@@ -89,11 +98,12 @@ impl Load<'_, '_, '_> {
                     self.r.skip_value()?;
                     return Ok(kc);
                 }
-                let slot = index.find(entries, &key);
+                let hash = key_hash(&key);
+                let slot = index.find(entries, hash, &key);
                 let mut value = match slot {
-                    Some(i) => std::mem::replace(&mut entries[i].1, Value::nil()),
+                    Some(i) => std::mem::replace(&mut entries[i].1, placeholder()),
                     // Made as it is read (the default if nothing is).
-                    None => Value::nil(),
+                    None => placeholder(),
                 };
                 let vc = if peek == Peek::Object {
                     self.value(vt, &mut value)
@@ -104,7 +114,7 @@ impl Load<'_, '_, '_> {
                     Some(i) => entries[i].1 = value,
                     None => {
                         if vc.as_ref().is_ok_and(|c| !failed(*c)) {
-                            index.insert(&key, entries.len());
+                            index.insert(hash, entries.len());
                             entries.push((key, value));
                         }
                     }
@@ -192,8 +202,8 @@ impl Load<'_, '_, '_> {
     }
 }
 
-/// A multiplicative hasher for map keys (FxHash's step): the keys come from the document being
-/// read, and a collision only costs a comparison.
+/// A multiplicative hasher for map keys: the keys come from the document being read, and a
+/// collision costs a search of the entries.
 #[derive(Default)]
 struct KeyHasher(u64);
 
@@ -211,7 +221,11 @@ impl Hasher for KeyHasher {
     }
 
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        // A folded multiply: the high half of the product is mixed back in, so a difference in
+        // the high bytes of a word reaches every bit (FxHash's plain multiply only carries
+        // upwards, and keys like "item_0001" collided).
+        let m = u128::from(self.0 ^ n) * 0x51_7c_c1_b7_27_22_0a_95;
+        self.0 = (m as u64) ^ (m >> 64) as u64;
     }
 }
 
@@ -229,21 +243,47 @@ impl KeyIndex {
     fn new(entries: &[(Value, Value)]) -> Self {
         let mut index = KeyIndex(HashMap::default());
         for (i, (k, _)) in entries.iter().enumerate() {
-            index.insert(k, i);
+            index.insert(key_hash(k), i);
         }
         index
     }
 
-    fn insert(&mut self, key: &Value, i: usize) {
-        self.0.entry(key_hash(key)).or_insert(i);
+    /// Indexes entry `i`, whose key has `hash` (unless a key with the hash is indexed).
+    fn insert(&mut self, hash: u64, i: usize) {
+        self.0.entry(hash).or_insert(i);
     }
 
-    /// The entry with `key`; on a hash collision, a search.
-    fn find(&self, entries: &[(Value, Value)], key: &Value) -> Option<usize> {
-        let i = *self.0.get(&key_hash(key))?;
+    /// The entry with `key`, whose hash is `hash`; on a hash collision, a search.
+    fn find(&self, entries: &[(Value, Value)], hash: u64, key: &Value) -> Option<usize> {
+        let i = *self.0.get(&hash)?;
         if entries.get(i).is_some_and(|(k, _)| k == key) {
             return Some(i);
         }
         entries.iter().position(|(k, _)| k == key)
+    }
+}
+#[cfg(test)]
+mod tests {
+    use rosetta_types::Value;
+
+    #[test]
+    fn similar_keys_hash_apart() {
+        let mut hashes = std::collections::HashSet::new();
+        let keys = (0..10_000)
+            .flat_map(|i| {
+                [
+                    format!("item_{i:04}"),
+                    format!("stat_{i:03}"),
+                    format!("{i}"),
+                ]
+            })
+            .map(|k| Value::String(k.into()))
+            .chain((0..10_000).flat_map(|i| [Value::I32(i), Value::U64(i as u64 * 256)]));
+        let mut n = 0;
+        for key in keys {
+            hashes.insert(super::key_hash(&key));
+            n += 1;
+        }
+        assert_eq!(hashes.len(), n);
     }
 }

@@ -22,7 +22,7 @@ fn components(v: &Value) -> Option<Vec<f64>> {
     }
 }
 
-fn build(scalar: MathScalar, c: &[f64]) -> Value {
+pub(crate) fn build(scalar: MathScalar, c: &[f64]) -> Value {
     match scalar {
         MathScalar::F32 => Value::math_f32(c.iter().map(|&x| x as f32)),
         MathScalar::F64 => Value::math_f64(c.iter().copied()),

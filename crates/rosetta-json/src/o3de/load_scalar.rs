@@ -132,6 +132,7 @@ fn integer(s: &Scalar<'_>, signed: bool, rules: Rules) -> Result<(i128, bool), S
     }
 }
 
+#[inline]
 pub(crate) fn int_value(t: IntType, v: i128) -> Option<Value> {
     let min = i128::from(t.min());
     let max = i128::from(t.max());

@@ -80,11 +80,13 @@
 mod cnum;
 pub mod compare;
 mod ctx;
+mod decimal;
 mod dflt;
 mod enums;
 pub mod import;
 mod load;
 mod load_dynamic;
+mod load_fast;
 mod load_map;
 mod load_math;
 mod load_scalar;
@@ -386,6 +388,7 @@ pub(crate) fn loader<'r, 'a, 'p>(
             options.max_depth,
         ),
         r: Reader::new(text, options.max_depth),
+        scratch: Vec::new(),
     }
 }
 

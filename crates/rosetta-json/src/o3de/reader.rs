@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use super::decimal::{float_array, float_decimal, short_decimal};
 use super::scan::find_special;
 use crate::error::{Error, Result};
 
@@ -243,6 +244,10 @@ impl<'a> Reader<'a> {
         if b.get(i) == Some(&b'.') && !b.get(i + 1).is_some_and(u8::is_ascii_digit) {
             return Err(self.error_at(i + 1, "expected a digit after the decimal point"));
         }
+        if let Some(x) = short_decimal(b, i, magnitude, int_digits) {
+            self.pos = x.1;
+            return Ok(Num::Double(if negative { -x.0 } else { x.0 }));
+        }
         // One pass over the whole number, fraction and exponent included. fast-float's grammar
         // is JSON's from here on, except that it stops before an exponent without digits
         // ("1e", "1e+"), which is caught by what it leaves next.
@@ -262,6 +267,34 @@ impl<'a> Reader<'a> {
         Ok(Num::Double(value))
     }
 
+    /// Reads a number for a float target when it is a plain decimal whose float is certain
+    /// (see [`float_decimal`]); `None`, with nothing consumed, for [`Reader::number`] to read.
+    #[inline]
+    pub fn float32(&mut self) -> Result<Option<f32>> {
+        self.skip_ws()?;
+        Ok(float_decimal(self.src, self.pos).map(|(f, end)| {
+            self.pos = end;
+            f
+        }))
+    }
+
+    /// Reads a flat array of plain decimals into `out` when [`float_array`] can (and the array
+    /// is within the nesting limit); `false`, with nothing consumed, otherwise.
+    #[inline]
+    pub fn floats(&mut self, out: &mut [f32]) -> Result<bool> {
+        self.skip_ws()?;
+        if self.depth >= self.max_depth {
+            return Ok(false);
+        }
+        match float_array(self.src, self.pos, out) {
+            Some(end) => {
+                self.pos = end;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// Reads a string; borrowed when it has no escapes.
     #[inline]
     pub fn string(&mut self) -> Result<Cow<'a, str>> {
@@ -269,6 +302,12 @@ impl<'a> Reader<'a> {
         if self.src.get(self.pos) != Some(&b'"') {
             return Err(self.error("expected a string"));
         }
+        self.string_at_quote()
+    }
+
+    /// Reads the string whose opening quote is at the current position.
+    #[inline]
+    fn string_at_quote(&mut self) -> Result<Cow<'a, str>> {
         let start = self.pos + 1;
         let b = self.src;
         let mut i = match b.get(start..).and_then(find_special) {
@@ -333,6 +372,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The input between two offsets that are at ASCII characters (quotes).
+    #[inline]
     fn utf8(&self, start: usize, end: usize) -> Result<&'a str> {
         self.text
             .get(start..end)
@@ -372,6 +412,26 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// The next byte after whitespace, not consumed (for fast paths that decide on it).
+    #[inline]
+    pub fn next_byte(&mut self) -> Result<Option<u8>> {
+        self.skip_ws()?;
+        Ok(self.src.get(self.pos).copied())
+    }
+
+    /// Consumes the byte [`Reader::next_byte`] returned (never `[`, `{`, `]` or `}`).
+    #[inline]
+    pub fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    /// Consumes the `]` [`Reader::next_byte`] returned.
+    #[inline]
+    pub fn close_array(&mut self) {
+        self.pos += 1;
+        self.depth -= 1;
+    }
+
     /// Reads `[` (after a peek).
     pub fn begin_array(&mut self) -> Result<()> {
         self.skip_ws()?;
@@ -405,7 +465,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next member's key (and its `:`), or `None` after reading `}`.
-    #[inline]
+    #[inline(always)]
     pub fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'a, str>>> {
         self.skip_ws()?;
         match self.src.get(self.pos) {
@@ -426,7 +486,7 @@ impl<'a> Reader<'a> {
         if self.src.get(self.pos) != Some(&b'"') {
             return Err(self.error("expected a member name"));
         }
-        let key = self.string()?;
+        let key = self.string_at_quote()?;
         self.skip_ws()?;
         if self.src.get(self.pos) != Some(&b':') {
             return Err(self.error("expected `:` after a member name"));
@@ -492,87 +552,4 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_values_and_says_where() {
-        let mut r = Reader::new(" {\"a\": [1, -2, 3.5, 1e2, 18446744073709551615, 18446744073709551616], // c\n \"b\\u00e9\\ud83d\\ude00\": \"x\" /* c */ }", 8);
-        assert_eq!(r.peek().unwrap(), Peek::Object);
-        r.begin_object().unwrap();
-        let mut first = true;
-        assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("a"));
-        r.begin_array().unwrap();
-        let mut nums = Vec::new();
-        let mut f = true;
-        while r.next_element(&mut f).unwrap() {
-            nums.push(r.number().unwrap());
-        }
-        assert_eq!(
-            nums,
-            [
-                Num::Uint(1),
-                Num::Int(-2),
-                Num::Double(3.5),
-                Num::Double(100.0),
-                Num::Uint(u64::MAX),
-                Num::Double(18446744073709551616.0)
-            ]
-        );
-        assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("bé😀"));
-        assert_eq!(r.scalar().unwrap(), Scalar::Str("x".into()));
-        assert_eq!(r.next_key(&mut first).unwrap(), None);
-        r.finish().unwrap();
-
-        let err = Reader::new("{\n  \"a\": tru }", 8)
-            .skip_value()
-            .unwrap_err();
-        assert_eq!(err.line_column(), Some((2, 8)));
-        assert!(Reader::new("[[[[1]]]]", 3).skip_value().is_err());
-        assert!(Reader::new("[[[1]]]", 3).skip_value().is_ok());
-        for bad in [
-            "01",
-            "1.",
-            "1.e5",
-            "1e",
-            "1e+",
-            "1.5e",
-            "1.5.3",
-            "1e400",
-            "-",
-            "-.5",
-            "\"\\x\"",
-            "\"a",
-            "[1,]",
-            "{\"a\" 1}",
-            "{,}",
-            "\"\\ud800\"",
-        ] {
-            assert!(Reader::new(bad, 8).skip_value().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn numbers_are_exact() {
-        let num = |text: &str| Reader::new(text, 8).number().unwrap();
-        assert!(matches!(num("-0"), Num::Uint(0)));
-        assert!(matches!(num("-9223372036854775808"), Num::Int(i64::MIN)));
-        assert!(matches!(num("-9223372036854775809"), Num::Double(_)));
-        assert!(matches!(num("123456789012345678901"), Num::Double(_)));
-        for text in [
-            "0.20000000298023224",
-            "-0.0",
-            "1E-2",
-            "1.5e+3",
-            "2.2250738585072011e-308",
-            "1.7976931348623157e308",
-            "0.1000000000000000055511151231257827021181583404541015625",
-        ] {
-            assert_eq!(
-                num(text).as_f64().to_bits(),
-                text.parse::<f64>().unwrap().to_bits(),
-                "{text}"
-            );
-        }
-    }
-}
+mod tests;

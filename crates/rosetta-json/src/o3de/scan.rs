@@ -5,16 +5,17 @@
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether any byte of `w` is `"`, `\` or below 0x20 (exact: SWAR "has less than" and "has
-/// byte" tests; bytes of 0x80 and above never match).
+/// The high bit of each byte of `w` that is `"`, `\` or below 0x20 (SWAR "has less than" and
+/// "has byte" tests; bytes of 0x80 and above never match). The lowest bit set is exact: a
+/// borrow only ever flags bytes above one that matched.
 #[inline]
-fn word_has_special(w: u64) -> bool {
+fn special_bits(w: u64) -> u64 {
     let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
     let q = w ^ (ONES * u64::from(b'"'));
     let quote = q.wrapping_sub(ONES) & !q & HIGHS;
     let s = w ^ (ONES * u64::from(b'\\'));
     let backslash = s.wrapping_sub(ONES) & !s & HIGHS;
-    below_space | quote | backslash != 0
+    below_space | quote | backslash
 }
 
 #[inline]
@@ -27,30 +28,35 @@ fn is_special(b: u8) -> bool {
 pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     let mut i = 0;
     while i + 8 <= bytes.len() {
-        if word_has_special(read_u64(&bytes[i..])) {
-            return bytes[i..]
-                .iter()
-                .position(|&b| is_special(b))
-                .map(|p| i + p);
+        let bits = special_bits(read_u64(&bytes[i..]));
+        if bits != 0 {
+            return Some(i + bits.trailing_zeros() as usize / 8);
         }
         i += 8;
     }
-    let tail = &bytes[i..];
-    // The tail is checked as one word read from the input itself (copying it to a buffer would
-    // stall the load on the copy's stores): the last eight bytes, which overlap bytes already
-    // found plain, or two overlapping halves of a short string.
-    let n = bytes.len();
-    let word = if n >= 8 {
-        read_u64(&bytes[n - 8..])
-    } else if n >= 4 {
-        u64::from(read_u32(&bytes[..4])) | u64::from(read_u32(&bytes[n - 4..])) << 32
-    } else {
-        return tail.iter().position(|&b| is_special(b)).map(|p| i + p);
-    };
-    if tail.is_empty() || !word_has_special(word) {
+    if i == bytes.len() {
         return None;
     }
-    tail.iter().position(|&b| is_special(b)).map(|p| i + p)
+    // The tail is checked as one word read from the input itself (copying it to a buffer would
+    // stall the load on the copy's stores): the last eight bytes, or two overlapping halves of
+    // a short string. The bytes they share with what was checked are plain, so the first
+    // special byte of the word is the first of the tail.
+    let n = bytes.len();
+    if n >= 8 {
+        let bits = special_bits(read_u64(&bytes[n - 8..]));
+        return (bits != 0).then(|| n - 8 + bits.trailing_zeros() as usize / 8);
+    }
+    if n >= 4 {
+        // The four zero bytes above a half are flagged too; only the half's own count.
+        let half = |b: &[u8]| special_bits(u64::from(read_u32(b))) & 0x8080_8080;
+        let low = half(&bytes[..4]);
+        if low != 0 {
+            return Some(low.trailing_zeros() as usize / 8);
+        }
+        let high = half(&bytes[n - 4..]);
+        return (high != 0).then(|| n - 4 + high.trailing_zeros() as usize / 8);
+    }
+    bytes.iter().position(|&b| is_special(b))
 }
 
 fn read_u64(b: &[u8]) -> u64 {

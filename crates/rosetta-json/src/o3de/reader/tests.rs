@@ -1,0 +1,82 @@
+use super::*;
+
+#[test]
+fn reads_values_and_says_where() {
+    let mut r = Reader::new(" {\"a\": [1, -2, 3.5, 1e2, 18446744073709551615, 18446744073709551616], // c\n \"b\\u00e9\\ud83d\\ude00\": \"x\" /* c */ }", 8);
+    assert_eq!(r.peek().unwrap(), Peek::Object);
+    r.begin_object().unwrap();
+    let mut first = true;
+    assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("a"));
+    r.begin_array().unwrap();
+    let mut nums = Vec::new();
+    let mut f = true;
+    while r.next_element(&mut f).unwrap() {
+        nums.push(r.number().unwrap());
+    }
+    assert_eq!(
+        nums,
+        [
+            Num::Uint(1),
+            Num::Int(-2),
+            Num::Double(3.5),
+            Num::Double(100.0),
+            Num::Uint(u64::MAX),
+            Num::Double(18446744073709551616.0)
+        ]
+    );
+    assert_eq!(r.next_key(&mut first).unwrap().as_deref(), Some("bé😀"));
+    assert_eq!(r.scalar().unwrap(), Scalar::Str("x".into()));
+    assert_eq!(r.next_key(&mut first).unwrap(), None);
+    r.finish().unwrap();
+
+    let err = Reader::new("{\n  \"a\": tru }", 8)
+        .skip_value()
+        .unwrap_err();
+    assert_eq!(err.line_column(), Some((2, 8)));
+    assert!(Reader::new("[[[[1]]]]", 3).skip_value().is_err());
+    assert!(Reader::new("[[[1]]]", 3).skip_value().is_ok());
+    for bad in [
+        "01",
+        "1.",
+        "1.e5",
+        "1e",
+        "1e+",
+        "1.5e",
+        "1.5.3",
+        "1e400",
+        "-",
+        "-.5",
+        "\"\\x\"",
+        "\"a",
+        "[1,]",
+        "{\"a\" 1}",
+        "{,}",
+        "\"\\ud800\"",
+    ] {
+        assert!(Reader::new(bad, 8).skip_value().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn numbers_are_exact() {
+    let num = |text: &str| Reader::new(text, 8).number().unwrap();
+    assert!(matches!(num("-0"), Num::Uint(0)));
+    assert!(matches!(num("-9223372036854775808"), Num::Int(i64::MIN)));
+    assert!(matches!(num("-9223372036854775809"), Num::Double(_)));
+    assert!(matches!(num("123456789012345678901"), Num::Double(_)));
+    for text in [
+        "0.20000000298023224",
+        "-0.0",
+        "1E-2",
+        "1.5e+3",
+        "2.2250738585072011e-308",
+        "1.7976931348623157e308",
+        "0.1000000000000000055511151231257827021181583404541015625",
+    ] {
+        assert_eq!(
+            num(text).as_f64().to_bits(),
+            text.parse::<f64>().unwrap().to_bits(),
+            "{text}"
+        );
+    }
+}
