@@ -367,6 +367,21 @@ impl<'a> Load<'_, 'a, '_> {
                         .position(|f| f.name().eq_ignore_ascii_case(&key))
                 })
             };
+            if let Some(i) = index.filter(|_| !self.opts.report_successes) {
+                // A plain member read as written reports nothing, so needs no path.
+                if let Some(t) = reg.get(fields[i].ty()) {
+                    match self.value_fast(t.kind(), &mut values[i]) {
+                        Ok(Some(code)) => {
+                            hint = i + 1;
+                            loaded += 1;
+                            result.absorb(code);
+                            continue;
+                        }
+                        Ok(None) => {}
+                        Err(e) => return self.stopped(fields[i].ty(), &mut values[i], e),
+                    }
+                }
+            }
             let len = self.ctx.enter_read_key(&key)?;
             let code = match index {
                 Some(i) => {
