@@ -87,6 +87,7 @@ pub mod import;
 mod load;
 mod load_dynamic;
 mod load_fast;
+mod load_fixed;
 mod load_map;
 mod load_math;
 mod load_scalar;

@@ -1,0 +1,125 @@
+//! Containers of a fixed size, `AZStd::array`, pair and tuple: loaded in place, slot by slot.
+
+use rosetta_types::{TypeId, Value};
+
+use super::ctx::{Halt, Step};
+use super::load::{failed, Load};
+use super::reader::Peek;
+use super::result::Outcome;
+use super::Rules;
+
+impl Load<'_, '_, '_> {
+    /// How many elements the array ahead holds (the reader is left where it was).
+    pub fn count_elements(&mut self) -> Result<usize, Halt> {
+        let saved = self.r.save();
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut n = 0;
+        while self.r.next_element(&mut first)? {
+            self.r.skip_value()?;
+            n += 1;
+        }
+        self.r.restore(saved);
+        Ok(n)
+    }
+
+    /// `AZStd::array`: exactly `n` elements loaded in place; fewer is Unsupported, more are
+    /// skipped.
+    pub(crate) fn array(&mut self, element: TypeId, n: usize, target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Array {
+            return self.wrong_kind("an array");
+        }
+        let count = self.count_elements()?;
+        let documented = self.opts.rules == Rules::Documented;
+        if count < n && !documented {
+            self.r.skip_value()?;
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!("expected {n} elements, found {count}")
+            });
+        }
+        if target.as_list().map_or(true, |l| l.len() != n) {
+            *target = Value::list(vec![self.default_of(element)?; n]);
+        }
+        let Value::List(items) = target else {
+            return Err(self.ctx.error("not an array value"));
+        };
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut i = 0;
+        while self.r.next_element(&mut first)? {
+            let len = self.ctx.enter_index(i)?;
+            let code = if i < n {
+                self.value(element, &mut items[i])
+            } else {
+                self.skip(|| format!("more than {n} elements"))
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+            i += 1;
+        }
+        if count < n {
+            // The documentation's rule: the missing elements keep their defaults.
+            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+        }
+        Ok(result)
+    }
+
+    /// pair and tuple: slots filled in order; an element that cannot be read is skipped and the
+    /// next element tried for the same slot.
+    pub(crate) fn tuple(&mut self, types: &[TypeId], target: &mut Value) -> Step {
+        if self.r.peek()? != Peek::Array {
+            return self.wrong_kind("an array");
+        }
+        let count = self.count_elements()?;
+        let mut slots: Vec<Value> = match target {
+            Value::Tuple(t) if t.len() == types.len() => t.to_vec(),
+            _ => types
+                .iter()
+                .map(|&t| self.default_of(t))
+                .collect::<Result<_, _>>()?,
+        };
+        let documented = self.opts.rules == Rules::Documented;
+        if count < types.len() && !documented {
+            self.r.skip_value()?;
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!("expected {} elements, found {count}", types.len())
+            });
+        }
+        self.r.begin_array()?;
+        let mut first = true;
+        let mut result = self.ctx.code(Outcome::Success);
+        let mut slot = 0;
+        let mut index = 0;
+        while self.r.next_element(&mut first)? {
+            let len = self.ctx.enter_index(index)?;
+            index += 1;
+            let code = if slot < types.len() {
+                let mut attempt = slots[slot].clone();
+                self.value(types[slot], &mut attempt).inspect(|&code| {
+                    if !failed(code) {
+                        slots[slot] = attempt;
+                        slot += 1;
+                    }
+                })
+            } else {
+                self.skip(|| "more elements than the tuple has".into())
+            };
+            self.ctx.leave(len);
+            result.absorb(code?);
+        }
+        if slot < types.len() && documented {
+            // The documentation's rule: the missing elements take their defaults.
+            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+        } else if slot < types.len() {
+            return self.ctx.report(Outcome::Unsupported, false, || {
+                format!(
+                    "only {slot} of {} tuple elements could be read",
+                    types.len()
+                )
+            });
+        }
+        *target = Value::Tuple(slots.into_boxed_slice());
+        Ok(result)
+    }
+}
