@@ -2,8 +2,10 @@
 //! the default key) or from `[{"Key": k, "Value": v}, ...]`. A key already in the map has the new
 //! value loaded on top of its entry.
 
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::sync::OnceLock;
 
 use rosetta_types::{Kind, TypeId, Value};
 
@@ -233,8 +235,12 @@ impl Hasher for KeyHasher {
 /// source of truth, so no key is copied.
 struct KeyIndex(HashMap<u64, usize, BuildHasherDefault<KeyHasher>>);
 
+/// The hash of a map key, from a seed drawn once per process: the keys come from the document,
+/// and a document made to collide under a known seed would make loading its map quadratic.
 fn key_hash(key: &Value) -> u64 {
-    let mut h = KeyHasher::default();
+    static SEED: OnceLock<u64> = OnceLock::new();
+    let seed = *SEED.get_or_init(|| RandomState::new().build_hasher().finish());
+    let mut h = KeyHasher(seed);
     key.hash(&mut h);
     h.finish()
 }
