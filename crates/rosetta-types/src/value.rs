@@ -6,6 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::components::F32s;
 use crate::id::{ComponentId, TypeId};
+use crate::scalar::{IntType, IntWidth};
 
 /// A value of some registered type, as an owned tree. The value does not carry its type (except
 /// inside [`Value::Dynamic`]); it is interpreted against a [`TypeId`], and each [`Kind`] takes
@@ -115,6 +116,30 @@ impl Value {
     /// A byte string.
     pub fn bytes(b: impl Into<Box<[u8]>>) -> Self {
         Value::Bytes(b.into())
+    }
+
+    /// An integer of type `t`, in the variant its width and signedness take; `None` when `v` is
+    /// out of the type's range.
+    ///
+    /// ```
+    /// use rosetta_types::{IntType, Value};
+    /// assert_eq!(Value::int(IntType::UINT8, 255), Some(Value::U8(255)));
+    /// assert_eq!(Value::int(IntType::UINT8, 256), None);
+    /// ```
+    pub fn int(t: IntType, v: i128) -> Option<Self> {
+        if v < i128::from(t.min()) || v > i128::from(t.max()) {
+            return None;
+        }
+        Some(match (t.is_signed(), t.width()) {
+            (true, IntWidth::W8) => Value::I8(v as i8),
+            (true, IntWidth::W16) => Value::I16(v as i16),
+            (true, IntWidth::W32) => Value::I32(v as i32),
+            (true, IntWidth::W64) => Value::I64(v as i64),
+            (false, IntWidth::W8) => Value::U8(v as u8),
+            (false, IntWidth::W16) => Value::U16(v as u16),
+            (false, IntWidth::W32) => Value::U32(v as u32),
+            (false, IntWidth::W64) => Value::U64(v as u64),
+        })
     }
 
     /// A struct from its field values in field order.

@@ -233,8 +233,8 @@ impl<'a> Load<'_, 'a, '_> {
             (Kind::Int(t), Peek::Number) => {
                 let saved = self.r.save();
                 let v = match self.r.number()? {
-                    Num::Uint(u) => scalar::int_value(*t, i128::from(u)),
-                    Num::Int(i) => scalar::int_value(*t, i128::from(i)),
+                    Num::Uint(u) => Value::int(*t, i128::from(u)),
+                    Num::Int(i) => Value::int(*t, i128::from(i)),
                     Num::Double(_) => None,
                 };
                 if v.is_none() {

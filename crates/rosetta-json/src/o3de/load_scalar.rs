@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use rosetta_types::{EnumType, FloatType, IntType, IntWidth, Value};
+use rosetta_types::{EnumType, FloatType, IntType, Value};
 
 use super::cnum::{format_percent_f, parse_c_double, parse_c_int, parse_decimal_int};
 use super::enums::{by_name, from_i128, options_message};
@@ -132,28 +132,9 @@ fn integer(s: &Scalar<'_>, signed: bool, rules: Rules) -> Result<(i128, bool), S
     }
 }
 
-#[inline]
-pub(crate) fn int_value(t: IntType, v: i128) -> Option<Value> {
-    let min = i128::from(t.min());
-    let max = i128::from(t.max());
-    if !(min..=max).contains(&v) {
-        return None;
-    }
-    Some(match (t.is_signed(), t.width()) {
-        (true, IntWidth::W8) => Value::I8(v as i8),
-        (true, IntWidth::W16) => Value::I16(v as i16),
-        (true, IntWidth::W32) => Value::I32(v as i32),
-        (true, IntWidth::W64) => Value::I64(v as i64),
-        (false, IntWidth::W8) => Value::U8(v as u8),
-        (false, IntWidth::W16) => Value::U16(v as u16),
-        (false, IntWidth::W32) => Value::U32(v as u32),
-        (false, IntWidth::W64) => Value::U64(v as u64),
-    })
-}
-
 pub(crate) fn int(t: IntType, s: &Scalar<'_>, rules: Rules) -> Loaded {
     match integer(s, t.is_signed(), rules) {
-        Ok((v, coerced)) => match int_value(t, v) {
+        Ok((v, coerced)) => match Value::int(t, v) {
             Some(value) if coerced => {
                 Loaded::coerced(value, format!("read an integer from {}", describe(s)))
             }

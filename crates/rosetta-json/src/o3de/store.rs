@@ -219,8 +219,8 @@ impl<'r> Store<'r, '_> {
         if values.len() != s.len() {
             return Err(self.mismatch(ty, v));
         }
-        if let Some(step) = self.planned_members(frame, ty, s, values, d) {
-            return step;
+        if let Some(code) = self.planned_members(frame, ty, s, values, d)? {
+            return Ok(code);
         }
         let mut result = self.ctx.fresh();
         for (i, (field, value)) in s.fields().iter().zip(values.iter()).enumerate() {
@@ -329,8 +329,8 @@ impl<'r> Store<'r, '_> {
             self.write_sorted(parts);
             return Ok(self.ctx.container(result));
         }
-        if let Some(step) = self.plain_list(element, items) {
-            return step;
+        if let Some(code) = self.plain_list(element, items)? {
+            return Ok(code);
         }
         let mut frame = self.w.begin_array();
         for (i, item) in items.iter().enumerate() {

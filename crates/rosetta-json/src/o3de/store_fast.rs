@@ -7,12 +7,15 @@
 
 use rosetta_types::{StructType, TypeId, Value};
 
-use super::ctx::Step;
+use super::ctx::{Halt, Step};
 use super::dflt::{close32, close64, Dflt};
 use super::plan::{Op, Plain};
 use super::result::{Outcome, ResultCode};
 use super::store::Store;
 use super::writer::Frame;
+
+/// A tight loop's result: `None` (nothing written) when it does not apply.
+type Fast = Result<Option<ResultCode>, Halt>;
 
 /// What the plain values of a struct or list came to.
 #[derive(Default)]
@@ -22,8 +25,14 @@ struct Tally {
 }
 
 impl Tally {
+    /// The result of the whole: the plain values' and `other`, the result of those that went
+    /// the general way.
     #[inline]
-    fn result(&self, store: &Store<'_, '_>, mut result: ResultCode) -> ResultCode {
+    fn result(&self, store: &Store<'_, '_>, other: ResultCode) -> ResultCode {
+        let mut result = store.ctx.fresh();
+        if other.has_done_work() {
+            result.absorb(other);
+        }
         if self.written {
             result.absorb(store.ctx.code(Outcome::Success));
         }
@@ -73,16 +82,18 @@ impl<'r, 'p> Store<'r, 'p> {
         s: &'r StructType,
         values: &[Value],
         d: Dflt<'_>,
-    ) -> Option<Step> {
+    ) -> Fast {
         if self.opts.report_successes || self.w.is_pretty() {
-            return None;
+            return Ok(None);
         }
         let skip = match d {
             Dflt::Type => true,
             Dflt::None => false,
-            Dflt::Value(_) => return None,
+            Dflt::Value(_) => return Ok(None),
         };
-        let plan = self.plans.structure(self.reg, ty)?;
+        let Some(plan) = self.plans.structure(self.reg, ty) else {
+            return Ok(None);
+        };
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let members = plan.members.iter().zip(s.fields()).zip(values);
@@ -101,24 +112,14 @@ impl<'r, 'p> Store<'r, 'p> {
                 }
                 (Op::List(op, element), Value::List(items)) => {
                     self.w.compact_key(frame, &m.key);
-                    let code = self.ctx.enter_key(field.name()).and_then(|len| {
-                        let code = self.plain_items(op, element, items);
-                        self.ctx.leave(len);
-                        code
-                    });
-                    match code {
-                        Ok(code) => other.absorb(code),
-                        Err(halt) => return Some(Err(halt)),
-                    }
+                    let len = self.ctx.enter_key(field.name())?;
+                    other.absorb(self.inside(len, |s| s.plain_items(op, element, items))?);
                     continue;
                 }
                 _ => None,
             };
             let Some(default) = default else {
-                match self.member(frame, field, value, d.field(s, i), Some(&m.key)) {
-                    Ok(code) => other.absorb(code),
-                    Err(halt) => return Some(Err(halt)),
-                }
+                other.absorb(self.member(frame, field, value, d.field(s, i), Some(&m.key))?);
                 continue;
             };
             if skip && default {
@@ -129,11 +130,7 @@ impl<'r, 'p> Store<'r, 'p> {
             self.w.compact_key(frame, &m.key);
             self.write_plain(value);
         }
-        let mut result = self.ctx.fresh();
-        if other.has_done_work() {
-            result.absorb(other);
-        }
-        Some(Ok(tally.result(self, result)))
+        Ok(Some(tally.result(self, other)))
     }
 
     /// Writes plain value `item` of kind `kind` unless it is the default and defaults are left
@@ -180,23 +177,18 @@ impl<'r, 'p> Store<'r, 'p> {
     /// The entries of a map with string keys, in its order, when the values are plain and no
     /// report of each value is asked for: written into an open object, the default key `""`
     /// as `"{}"` unless defaults are kept; `None` (nothing written) otherwise.
-    pub(crate) fn plain_string_keyed(
-        &mut self,
-        vt: TypeId,
-        entries: &[(Value, Value)],
-    ) -> Option<Step> {
-        if self.opts.report_successes {
-            return None;
-        }
-        let kind = Plain::of(self.reg.get(vt)?.kind())?;
+    pub(crate) fn plain_string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Fast {
+        let Some(kind) = self.plain_kind(vt) else {
+            return Ok(None);
+        };
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_object();
         for (key, value) in entries {
             let Value::String(name) = key else {
-                return Some(Err(self
+                return Err(self
                     .ctx
-                    .error(format!("a {} is not a string key", key.kind_name()))));
+                    .error(format!("a {} is not a string key", key.kind_name())));
             };
             if name.is_empty() && !self.opts.keep_defaults {
                 self.w.raw_key(&mut frame, "\"{}\"");
@@ -212,35 +204,38 @@ impl<'r, 'p> Store<'r, 'p> {
                 }
                 Some(false) => tally.written = true,
                 None => {
-                    let code = self.ctx.enter_owned_key(name).and_then(|len| {
-                        let code = self.element(vt, value, self.fresh());
-                        self.ctx.leave(len);
-                        code
-                    });
-                    match code {
-                        Ok(code) => other.absorb(code),
-                        Err(halt) => return Some(Err(halt)),
-                    }
+                    let len = self.ctx.enter_owned_key(name)?;
+                    other.absorb(self.inside(len, |s| s.element(vt, value, s.fresh()))?);
                 }
             }
         }
         self.w.end_object(frame);
-        let mut result = self.ctx.fresh();
-        if other.has_done_work() {
-            result.absorb(other);
-        }
-        Some(Ok(self.ctx.container(tally.result(self, result))))
+        Ok(Some(self.ctx.container(tally.result(self, other))))
     }
 
     /// Writes the non-empty elements `items` of a list of `element`s into an open array, when
     /// the element kind is plain and no report of each element is asked for; `None` (nothing
     /// written) otherwise.
-    pub(crate) fn plain_list(&mut self, element: TypeId, items: &[Value]) -> Option<Step> {
+    pub(crate) fn plain_list(&mut self, element: TypeId, items: &[Value]) -> Fast {
+        match self.plain_kind(element) {
+            Some(kind) => self.plain_items(kind, element, items).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The plain kind of `ty` when the tight loops apply (no report of each value asked for).
+    fn plain_kind(&self, ty: TypeId) -> Option<Plain> {
         if self.opts.report_successes {
             return None;
         }
-        let kind = Plain::of(self.reg.get(element)?.kind())?;
-        Some(self.plain_items(kind, element, items))
+        Plain::of(self.reg.get(ty)?.kind())
+    }
+
+    /// Runs `f` inside the path step entered at `len` (what `Ctx::enter_*` returned).
+    fn inside(&mut self, len: usize, f: impl FnOnce(&mut Self) -> Step) -> Step {
+        let code = f(self);
+        self.ctx.leave(len);
+        code
     }
 
     /// The elements `items` (of type `element`, of plain kind `kind`) of a list as an array.
@@ -254,12 +249,8 @@ impl<'r, 'p> Store<'r, 'p> {
                 Some(d) => d,
                 None => {
                     // Anything else (a mismatch included) goes the general way.
-                    let code = self.ctx.enter_index(i).and_then(|len| {
-                        let code = self.element(element, item, self.fresh());
-                        self.ctx.leave(len);
-                        code
-                    });
-                    other.absorb(code?);
+                    let len = self.ctx.enter_index(i)?;
+                    other.absorb(self.inside(len, |s| s.element(element, item, s.fresh()))?);
                     continue;
                 }
             };
@@ -271,11 +262,7 @@ impl<'r, 'p> Store<'r, 'p> {
             }
         }
         self.w.end_array(frame);
-        let mut result = self.ctx.fresh();
-        if other.has_done_work() {
-            result.absorb(other);
-        }
-        Ok(self.ctx.container(tally.result(self, result)))
+        Ok(self.ctx.container(tally.result(self, other)))
     }
 }
 

@@ -133,8 +133,8 @@ impl Store<'_, '_> {
     /// A map with string keys, in its order: an object written directly (the default key `""`
     /// as `"{}"` unless defaults are kept).
     fn string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Step {
-        if let Some(step) = self.plain_string_keyed(vt, entries) {
-            return step;
+        if let Some(code) = self.plain_string_keyed(vt, entries)? {
+            return Ok(code);
         }
         let mut result = self.ctx.fresh();
         let value_default = self.fresh();

@@ -2,8 +2,7 @@
 //! shared model.
 
 use rosetta_types::{
-    default_value, EnumType, FloatType, IntType, IntWidth, Kind, MathScalar, TypeId, TypeRegistry,
-    Value,
+    default_value, EnumType, FloatType, IntType, Kind, MathScalar, TypeId, TypeRegistry, Value,
 };
 use serde_json::Value as J;
 
@@ -13,16 +12,7 @@ fn int(t: IntType, j: &J) -> Result<Value, String> {
         .map(i128::from)
         .or_else(|| j.as_u64().map(i128::from))
         .ok_or_else(|| format!("{j} is not an integer"))?;
-    Ok(match (t.is_signed(), t.width()) {
-        (true, IntWidth::W8) => Value::I8(v as i8),
-        (true, IntWidth::W16) => Value::I16(v as i16),
-        (true, IntWidth::W32) => Value::I32(v as i32),
-        (true, IntWidth::W64) => Value::I64(v as i64),
-        (false, IntWidth::W8) => Value::U8(v as u8),
-        (false, IntWidth::W16) => Value::U16(v as u16),
-        (false, IntWidth::W32) => Value::U32(v as u32),
-        (false, IntWidth::W64) => Value::U64(v as u64),
-    })
+    Value::int(t, v).ok_or_else(|| format!("{j} is out of range for {}", t.name()))
 }
 
 /// An enum value by number, or by name: the enum's constant, else a constant of that name in
