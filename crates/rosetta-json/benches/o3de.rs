@@ -480,11 +480,7 @@ fn bench_workload<T>(
 
     // What a reader pays for its representation alone: a clone makes and a drop frees the same
     // allocations a read makes and the next iteration frees.
-    let runs = if value_count(&value) > 100_000 {
-        50
-    } else {
-        20_000
-    };
+    let runs = (2_000_000 / value_count(&value)).clamp(20, 20_000) as u32;
     println!(
         "{name}: making and dropping the Value tree takes {:?}, the struct {:?} (a clone, fastest of 5)",
         clone_time(&value, runs),
