@@ -20,6 +20,10 @@
 //! serde_json writing and reading a dynamic `serde_json::Value` of the same JSON, the untyped
 //! tree closest to what Rosetta builds.
 //!
+//! Both groups also time `rosetta_serde` (and `rosetta_serde_shortest`): Rosetta's O3DE rules
+//! over the same derived structs, through `rosetta_json::o3de::serde` (no `Value` tree, no
+//! registry), writing and reading the same texts as `rosetta`.
+//!
 //! Before anything is timed, the setup asserts that Rosetta reads back the `Value` it wrote (both
 //! float forms), that serde_json reads Rosetta's text as the same struct, that Rosetta reads
 //! serde_json's text as the same `Value`, and that Rosetta's shortest text is serde_json's text.
@@ -459,6 +463,21 @@ fn bench_workload<T>(
         loaded.value == value,
         "{name}: Rosetta reads serde_json's text"
     );
+    // The serde path writes and reads the same texts.
+    assert_eq!(
+        o3de::serde::to_string(data, &widened).unwrap(),
+        rosetta_text,
+        "{name}: o3de::serde writes what o3de::store writes"
+    );
+    assert_eq!(
+        o3de::serde::to_string(data, &shortest).unwrap(),
+        shortest_text,
+        "{name}: o3de::serde writes what o3de::store writes (shortest floats)"
+    );
+    for text in [&rosetta_text, &serde_text] {
+        let (back, _) = o3de::serde::from_str::<T>(text, &load, &mut Quiet).unwrap();
+        assert_eq!(&back, data, "{name}: o3de::serde reads the struct back");
+    }
     if shortest_text != serde_text {
         let at = shortest_text
             .bytes()
@@ -498,6 +517,16 @@ fn bench_workload<T>(
             o3de::store(&registry, ty, black_box(&value), &shortest, &mut Quiet).unwrap()
         })
     });
+    group.bench_function("rosetta_serde", |b| {
+        times.bench(b, format!("{name}/write/rosetta_serde"), || {
+            o3de::serde::to_string(black_box(data), &widened).unwrap()
+        })
+    });
+    group.bench_function("rosetta_serde_shortest", |b| {
+        times.bench(b, format!("{name}/write/rosetta_serde_shortest"), || {
+            o3de::serde::to_string(black_box(data), &shortest).unwrap()
+        })
+    });
     group.bench_function("serde_json", |b| {
         times.bench(b, format!("{name}/write/serde_json"), || {
             serde_json::to_string(black_box(data)).unwrap()
@@ -523,6 +552,16 @@ fn bench_workload<T>(
             o3de::load(&registry, ty, black_box(&shortest_text), &load, &mut Quiet).unwrap()
         })
     });
+    group.bench_function("rosetta_serde", |b| {
+        times.bench(b, format!("{name}/read/rosetta_serde"), || {
+            o3de::serde::from_str::<T>(black_box(&rosetta_text), &load, &mut Quiet).unwrap()
+        })
+    });
+    group.bench_function("rosetta_serde_shortest", |b| {
+        times.bench(b, format!("{name}/read/rosetta_serde_shortest"), || {
+            o3de::serde::from_str::<T>(black_box(&serde_text), &load, &mut Quiet).unwrap()
+        })
+    });
     group.bench_function("serde_json", |b| {
         times.bench(b, format!("{name}/read/serde_json"), || {
             serde_json::from_str::<T>(black_box(&serde_text)).unwrap()
@@ -537,7 +576,6 @@ fn bench_workload<T>(
 }
 
 fn print_ratios(times: &Times) {
-    let workloads = ["character", "vectors_100k", "inventory"];
     let fmt = |ns: f64| {
         if ns >= 1e6 {
             format!("{:.2} ms", ns / 1e6)
@@ -546,46 +584,45 @@ fn print_ratios(times: &Times) {
         }
     };
     println!();
-    println!("serde_json time / Rosetta time (>= 1: Rosetta at least as fast), fastest samples:");
-    println!("  ratio: serde_json (derived structs) / rosetta (O3DE form, floats widened)");
-    println!("  ratio short: serde_json / rosetta_shortest (FloatForm::Shortest, the same text as serde)");
-    println!("  ratio value: serde_json_value (a dynamic serde_json::Value, like Rosetta's Value) / rosetta");
-    println!(
-        "{:<20} {:>10} {:>17} {:>11} {:>17} {:>7} {:>12} {:>11}",
-        "benchmark",
-        "rosetta",
-        "rosetta_shortest",
-        "serde_json",
-        "serde_json_value",
-        "ratio",
-        "ratio short",
-        "ratio value"
-    );
-    for w in workloads {
+    println!("serde_json time / each one's time (>= 1: at least as fast as serde_json with derived structs), fastest samples:");
+    for w in ["character", "vectors_100k", "inventory"] {
         for op in ["write", "read"] {
-            let get = |f: &str| times.best(&format!("{w}/{op}/{f}"), SAMPLES);
-            let (Some(r), Some(rs), Some(s), Some(sv)) = (
-                get("rosetta"),
-                get("rosetta_shortest"),
-                get("serde_json"),
-                get("serde_json_value"),
-            ) else {
+            let Some(serde) = times.best(&format!("{w}/{op}/serde_json"), SAMPLES) else {
                 continue;
             };
-            println!(
-                "{:<20} {:>10} {:>17} {:>11} {:>17} {:>6.2}x {:>11.2}x {:>10.2}x",
-                format!("{w}/{op}"),
-                fmt(r),
-                fmt(rs),
-                fmt(s),
-                fmt(sv),
-                s / r,
-                s / rs,
-                sv / r
-            );
+            for (f, what) in RIVALS {
+                if let Some(t) = times.best(&format!("{w}/{op}/{f}"), SAMPLES) {
+                    println!(
+                        "{:<20} {:<24} {:>10} {:>7.2}x  {what}",
+                        format!("{w}/{op}"),
+                        f,
+                        fmt(t),
+                        serde / t
+                    );
+                }
+            }
         }
     }
 }
+
+/// What each benchmark of a group is, for the ratio table.
+const RIVALS: [(&str, &str); 6] = [
+    ("rosetta", "Value tree, O3DE text (floats widened)"),
+    (
+        "rosetta_shortest",
+        "Value tree, shortest floats (serde_json's text)",
+    ),
+    (
+        "rosetta_serde",
+        "derived structs, O3DE text (floats widened)",
+    ),
+    (
+        "rosetta_serde_shortest",
+        "derived structs, shortest floats (serde_json's text)",
+    ),
+    ("serde_json", "derived structs (the peer)"),
+    ("serde_json_value", "serde_json::Value tree"),
+];
 
 fn main() {
     let mut c = Criterion::default()

@@ -59,6 +59,48 @@ impl Error {
     }
 
     /// An error about the schema (nothing to point at in the data).
+    /// A data error whose place is not known yet (from serde's `custom`): the serializer puts
+    /// the path in front as it returns ([`Error::under`]), the deserializer adds where it was
+    /// ([`Error::locate`]).
+    pub(crate) fn custom(message: impl Into<String>) -> Self {
+        Error(Box::new(Inner {
+            kind: ErrorKind::Data(message.into()),
+            path: None,
+            line_column: None,
+        }))
+    }
+
+    /// The same error one step further down: `segment` (a member name or an index) goes in
+    /// front of the JSON Pointer.
+    #[cold]
+    pub(crate) fn under(mut self, segment: &str) -> Self {
+        let mut path = String::new();
+        crate::o3de::push_pointer(&mut path, segment);
+        path.push_str(self.0.path.as_deref().unwrap_or_default());
+        self.0.path = Some(path);
+        self
+    }
+
+    /// [`Error::under`] an index.
+    #[cold]
+    pub(crate) fn under_index(self, index: usize) -> Self {
+        self.under(itoa::Buffer::new().format(index))
+    }
+
+    /// An error about a value without a path yet is about the whole document.
+    #[cold]
+    pub(crate) fn or_at_root(self) -> Self {
+        self.locate(String::new)
+    }
+
+    /// Gives an error that says nowhere the JSON Pointer `path`.
+    pub(crate) fn locate(mut self, path: impl FnOnce() -> String) -> Self {
+        if self.0.path.is_none() && self.0.line_column.is_none() {
+            self.0.path = Some(path());
+        }
+        self
+    }
+
     pub(crate) fn schema(message: impl Into<String>) -> Self {
         Error(Box::new(Inner {
             kind: ErrorKind::Schema(message.into()),
@@ -142,6 +184,20 @@ impl Error {
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Errors of `Serialize` impls (`S::Error::custom`), for [`crate::o3de::serde`].
+impl serde::ser::Error for Error {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        Error::custom(message.to_string())
+    }
+}
+
+/// Errors of `Deserialize` impls (`D::Error::custom`), for [`crate::o3de::serde`].
+impl serde::de::Error for Error {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        Error::custom(message.to_string())
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -209,6 +209,44 @@ impl<'p, 'k> Ctx<'p, 'k> {
         ))
     }
 
+    /// Makes the innermost step element `index`: one [`Ctx::enter_index`] per array instead of
+    /// an enter and a leave per element.
+    #[inline]
+    pub fn set_index(&mut self, index: usize) {
+        self.drop_owned_top();
+        if let Some(last) = self.segs.last_mut() {
+            *last = Seg::Index(index);
+        }
+    }
+
+    /// Makes the innermost step the member `key` read from the text (as [`Ctx::set_index`]).
+    #[inline]
+    #[allow(clippy::ptr_arg)] // the borrowed case is what lives long enough
+    pub fn set_read_key(&mut self, key: &std::borrow::Cow<'k, str>) {
+        self.drop_owned_top();
+        let seg = match key {
+            std::borrow::Cow::Borrowed(k) => Seg::Key(k),
+            std::borrow::Cow::Owned(k) => {
+                let start = self.names.len();
+                extend_short(&mut self.names, k.as_bytes());
+                Seg::Owned {
+                    start,
+                    end: self.names.len(),
+                }
+            }
+        };
+        if let Some(last) = self.segs.last_mut() {
+            *last = seg;
+        }
+    }
+
+    #[inline]
+    fn drop_owned_top(&mut self) {
+        if let Some(Seg::Owned { start, .. }) = self.segs.last() {
+            self.names.truncate(*start);
+        }
+    }
+
     #[inline]
     pub fn leave(&mut self, depth: usize) {
         if let Some(Seg::Owned { start, .. }) = self.segs.get(depth) {

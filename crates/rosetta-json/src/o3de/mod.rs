@@ -99,6 +99,7 @@ mod report;
 mod result;
 mod scan;
 mod schema_data;
+pub mod serde;
 mod store;
 mod store_dynamic;
 mod store_fast;

@@ -59,12 +59,14 @@ pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| is_special(b))
 }
 
+#[inline(always)]
 fn read_u64(b: &[u8]) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(&b[..8]);
     u64::from_le_bytes(w)
 }
 
+#[inline(always)]
 fn read_u32(b: &[u8]) -> u32 {
     let mut w = [0u8; 4];
     w.copy_from_slice(&b[..4]);

@@ -13,7 +13,7 @@ use super::enums::{store_form, EnumJson, Leftover};
 use super::plan::Plans;
 use super::result::{Outcome, ResultCode};
 use super::writer::{Frame, Writer};
-use super::{FloatForm, StoreOptions};
+use super::StoreOptions;
 
 pub(crate) struct Store<'r, 'p> {
     pub reg: &'r TypeRegistry,
@@ -150,11 +150,7 @@ impl<'r> Store<'r, '_> {
             Value::F32(x) => self.f32(x),
             Value::F64(x) => self.w.f64(x),
             Value::String(ref s) => self.w.string(s),
-            Value::Bytes(ref b) => {
-                use base64::Engine;
-                self.w
-                    .string(&base64::engine::general_purpose::STANDARD.encode(b))
-            }
+            Value::Bytes(ref b) => self.w.base64(b),
             Value::Uuid(ref u) => self.w.uuid(u),
             _ => return Err(self.mismatch(ty, v)),
         }
@@ -163,13 +159,7 @@ impl<'r> Store<'r, '_> {
 
     #[inline(always)]
     pub(crate) fn f32(&mut self, x: f32) {
-        match self.opts.float_form {
-            FloatForm::Widened => self.w.f64(f64::from(x)),
-            FloatForm::Shortest if x.is_finite() => {
-                self.w.raw(zmij::Buffer::new().format_finite(x))
-            }
-            FloatForm::Shortest => self.w.f64(f64::from(x)),
-        }
+        self.w.f32(x, self.opts.float_form);
     }
 
     /// An element of a container: the explicit default `{}` when it is the default (`null` for

@@ -4,6 +4,7 @@
 
 use super::scan::find_special;
 use super::uuid::uuid_string;
+use super::FloatForm;
 
 /// An open array or object: whether anything has been written in it yet.
 #[derive(Debug, Clone, Copy)]
@@ -29,22 +30,70 @@ pub(crate) fn extend_short(out: &mut Vec<u8>, s: &[u8]) {
     }
     let len = out.len();
     out.extend_from_slice(&[0; 32]);
-    let dst = &mut out[len..len + 32];
+    if let Some(dst) = out.get_mut(len..) {
+        copy_short(dst, s);
+    }
+    out.truncate(len + n);
+}
+
+/// Copies `s` (at most 32 bytes) to the start of `dst` (as long) with fixed-size copies. They go
+/// through integers: as slice copies of different sizes, LLVM merges the branches' second copies
+/// into one `memcpy` of variable size.
+#[inline(always)]
+fn copy_short(dst: &mut [u8], s: &[u8]) {
+    let n = s.len();
     if n >= 16 {
-        dst[..16].copy_from_slice(&s[..16]);
-        dst[n - 16..n].copy_from_slice(&s[n - 16..]);
+        let (head, tail) = (load::<16>(s, 0), load::<16>(s, n - 16));
+        store(dst, n - 16, u128::from_le_bytes(tail));
+        store(dst, 0, u128::from_le_bytes(head));
     } else if n >= 8 {
-        dst[..8].copy_from_slice(&s[..8]);
-        dst[n - 8..n].copy_from_slice(&s[n - 8..]);
+        let (head, tail) = (load::<8>(s, 0), load::<8>(s, n - 8));
+        store(dst, n - 8, u64::from_le_bytes(tail));
+        store(dst, 0, u64::from_le_bytes(head));
     } else if n >= 4 {
-        dst[..4].copy_from_slice(&s[..4]);
-        dst[n - 4..n].copy_from_slice(&s[n - 4..]);
+        let (head, tail) = (load::<4>(s, 0), load::<4>(s, n - 4));
+        store(dst, n - 4, u32::from_le_bytes(tail));
+        store(dst, 0, u32::from_le_bytes(head));
     } else {
         for (d, b) in dst.iter_mut().zip(s) {
             *d = *b;
         }
     }
-    out.truncate(len + n);
+}
+
+#[inline(always)]
+fn load<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+    s.get(at..at + N)
+        .and_then(|b| b.try_into().ok())
+        .unwrap_or([0; N])
+}
+
+/// Little-endian integers as bytes at `at` of `dst`.
+trait Bytes: Copy {
+    fn put(self, dst: &mut [u8]);
+}
+
+macro_rules! bytes {
+    ($($t:ty),*) => {$(
+        impl Bytes for $t {
+            #[inline(always)]
+            fn put(self, dst: &mut [u8]) {
+                let b = self.to_le_bytes();
+                if let Some(d) = dst.get_mut(..b.len()) {
+                    d.copy_from_slice(&b);
+                }
+            }
+        }
+    )*};
+}
+
+bytes!(u32, u64, u128);
+
+#[inline(always)]
+fn store<T: Bytes>(dst: &mut [u8], at: usize, v: T) {
+    if let Some(d) = dst.get_mut(at..) {
+        v.put(d);
+    }
 }
 
 pub(crate) struct Writer {
@@ -100,6 +149,7 @@ impl Writer {
         frame.empty = mark.empty;
     }
 
+    #[inline]
     fn newline(&mut self) {
         if let Some(width) = self.indent {
             self.byte(b'\n');
@@ -117,6 +167,27 @@ impl Writer {
 
     pub fn is_pretty(&self) -> bool {
         self.indent.is_some()
+    }
+
+    /// The text written from `start` on.
+    pub fn tail(&self, start: usize) -> &[u8] {
+        self.out.get(start..).unwrap_or_default()
+    }
+
+    /// JSON text that was written one level shallower than here (a fragment moved into a new
+    /// enclosing object): pretty, every line break gains one indentation step. Line breaks in
+    /// JSON text are only ever layout, as strings hold them escaped.
+    pub fn raw_deeper(&mut self, json: &str) {
+        let Some(width) = self.indent else {
+            return self.raw(json);
+        };
+        for (i, line) in json.split('\n').enumerate() {
+            if i > 0 {
+                self.byte(b'\n');
+                self.out.resize(self.out.len() + width, b' ');
+            }
+            self.raw(line);
+        }
     }
 
     /// A parsed JSON value (a buffered fragment re-written at the current indentation).
@@ -146,12 +217,14 @@ impl Writer {
         }
     }
 
+    #[inline]
     pub fn begin_object(&mut self) -> Frame {
         self.byte(b'{');
         self.level += 1;
         Frame { empty: true }
     }
 
+    #[inline]
     pub fn end_object(&mut self, frame: Frame) {
         self.level -= 1;
         if !frame.empty {
@@ -160,12 +233,14 @@ impl Writer {
         self.byte(b'}');
     }
 
+    #[inline]
     pub fn begin_array(&mut self) -> Frame {
         self.byte(b'[');
         self.level += 1;
         Frame { empty: true }
     }
 
+    #[inline]
     pub fn end_array(&mut self, frame: Frame) {
         self.level -= 1;
         if !frame.empty {
@@ -187,14 +262,21 @@ impl Writer {
     /// A member name and its colon.
     #[inline]
     pub fn key(&mut self, frame: &mut Frame, name: &str) {
-        if self.indent.is_none() && find_special(name.as_bytes()).is_none() {
-            if !frame.empty {
-                self.byte(b',');
-            }
+        let n = name.len();
+        if self.indent.is_none() && n <= 28 && find_special(name.as_bytes()).is_none() {
+            // `,"name":` in one piece of at most 32 bytes.
+            let comma = usize::from(!frame.empty);
             frame.empty = false;
-            self.byte(b'"');
-            self.push(name.as_bytes());
-            self.push(b"\":");
+            let len = self.out.len();
+            self.out.extend_from_slice(&[0; 32]);
+            if let Some(dst) = self.out.get_mut(len..len + 32) {
+                dst[0] = b',';
+                dst[comma] = b'"';
+                copy_short(&mut dst[comma + 1..], name.as_bytes());
+                dst[comma + 1 + n] = b'"';
+                dst[comma + 2 + n] = b':';
+            }
+            self.out.truncate(len + comma + 3 + n);
             return;
         }
         self.element(frame);
@@ -219,7 +301,9 @@ impl Writer {
         self.colon();
     }
 
-    fn colon(&mut self) {
+    /// The colon after a member name.
+    #[inline]
+    pub fn colon(&mut self) {
         self.byte(b':');
         if self.indent.is_some() {
             self.byte(b' ');
@@ -231,14 +315,17 @@ impl Writer {
         self.push(json.as_bytes());
     }
 
+    #[inline]
     pub fn null(&mut self) {
         self.push(b"null");
     }
 
+    #[inline]
     pub fn boolean(&mut self, b: bool) {
         self.push(if b { b"true" } else { b"false" });
     }
 
+    #[inline]
     pub fn empty_object(&mut self) {
         self.push(b"{}");
     }
@@ -267,6 +354,38 @@ impl Writer {
         } else {
             self.push(b"\"-Infinity\"");
         }
+    }
+
+    /// An `f32`: widened to double, or its own shortest text ([`FloatForm`]); not-finite values
+    /// as [`Writer::f64`] writes them.
+    #[inline(always)]
+    pub fn f32(&mut self, x: f32, form: FloatForm) {
+        match form {
+            FloatForm::Shortest if x.is_finite() => {
+                self.push(zmij::Buffer::new().format_finite(x).as_bytes())
+            }
+            _ => self.f64(f64::from(x)),
+        }
+    }
+
+    /// An integer of any width.
+    #[inline(always)]
+    pub fn int<I: itoa::Integer>(&mut self, v: I) {
+        self.push(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Bytes as a base64 string (standard alphabet, padded), encoded in place.
+    pub fn base64(&mut self, bytes: &[u8]) {
+        use base64::Engine;
+        self.byte(b'"');
+        let start = self.out.len();
+        let n = base64::encoded_len(bytes.len(), true).unwrap_or(0);
+        self.out.resize(start + n, 0);
+        let written = base64::engine::general_purpose::STANDARD
+            .encode_slice(bytes, &mut self.out[start..])
+            .unwrap_or(0);
+        self.out.truncate(start + written);
+        self.byte(b'"');
     }
 
     pub fn uuid(&mut self, bytes: &[u8; 16]) {

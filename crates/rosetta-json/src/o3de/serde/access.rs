@@ -1,0 +1,623 @@
+//! What the deserializer hands serde's visitors: the elements of an array, the members of a
+//! struct, the entries of a map (an object, or O3DE's `[{"Key": k, "Value": v}]`), a map key
+//! read from a member name, and an enum (a name, an index, or a `$type` object). Each step
+//! enters its JSON Pointer step before the value and leaves it after.
+
+use std::borrow::Cow;
+
+use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+use ::serde::forward_to_deserialize_any;
+use rosetta_types::{TypeId, Value};
+
+use super::de::{find_name, visit_leaf, Deserializer};
+use crate::error::{Error, Result};
+use crate::o3de::reader::{Num, Peek, Scalar};
+use crate::o3de::result::Outcome;
+
+type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
+
+/// Enters the path step of an element.
+fn enter_index(de: &mut Deserializer<'_, '_>, index: usize) -> Result<usize> {
+    let step = de.l.ctx.enter_index(index);
+    step.map_err(|h| de.halt(h))
+}
+
+/// The elements of an array. The path's innermost step is the element's index: entered once,
+/// changed per element.
+pub(super) struct Seq<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    first: bool,
+    index: usize,
+    /// The path depth to leave to at the end.
+    depth: usize,
+    /// The closing `]` has been read.
+    done: bool,
+}
+
+impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
+    /// After the `[`.
+    pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
+        let depth = enter_index(de, 0)?;
+        Ok(Seq {
+            de,
+            first: true,
+            index: 0,
+            depth,
+            done: false,
+        })
+    }
+
+    /// Elements the visitor did not take (a tuple's extra ones) are skipped and reported.
+    pub fn finish(mut self) -> Result<()> {
+        while !self.done && self.de.l.r.next_element(&mut self.first)? {
+            self.de.l.ctx.set_index(self.index);
+            let step = self
+                .de
+                .l
+                .skip(|| "more elements than the type holds".into());
+            self.de.absorb(step)?;
+            self.index += 1;
+        }
+        self.de.l.ctx.leave(self.depth);
+        Ok(())
+    }
+}
+
+impl<'de> de::SeqAccess<'de> for Seq<'_, 'de, '_> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.done || !self.de.l.r.next_element(&mut self.first)? {
+            self.de.l.ctx.leave(self.depth);
+            self.done = true;
+            return Ok(None);
+        }
+        self.de.l.ctx.set_index(self.index);
+        self.index += 1;
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+}
+
+/// The members of a struct: names matched exactly, else in any case; `$type` ignored; members
+/// the struct does not have skipped and reported.
+pub(super) struct Members<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    name: &'static str,
+    fields: &'static [&'static str],
+    first: bool,
+    /// The field after the last one read: members usually come in declaration order.
+    hint: usize,
+    seen: usize,
+    /// The path depth to leave to at the end (the innermost step is the current member's).
+    depth: usize,
+    done: bool,
+}
+
+impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
+    /// After the `{`.
+    pub fn new(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        fields: &'static [&'static str],
+    ) -> Result<Self> {
+        // The step is named per member (`Ctx::set_read_key`).
+        let step = de.l.ctx.enter_key("");
+        let depth = step.map_err(|h| de.halt(h))?;
+        Ok(Members {
+            de,
+            name,
+            fields,
+            first: true,
+            hint: 0,
+            seen: 0,
+            depth,
+            done: false,
+        })
+    }
+
+    /// Reads what the visitor left of the object; the number of members matched.
+    pub fn finish(&mut self) -> Result<usize> {
+        while !self.done {
+            if de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
+                .is_some()
+            {
+                de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
+            }
+        }
+        self.de.l.ctx.leave(self.depth);
+        Ok(self.seen)
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        loop {
+            let Some(key) = self.de.l.r.next_key(&mut self.first)? else {
+                // What the visitor says next (a missing member) is about the struct.
+                self.de.l.ctx.leave(self.depth);
+                self.done = true;
+                return Ok(None);
+            };
+            let index = match self.fields.get(self.hint) {
+                Some(f) if *f == key => Some(self.hint),
+                _ => find_name(self.fields, &key),
+            };
+            if let Some(i) = index {
+                self.hint = i + 1;
+                self.seen += 1;
+                self.de.l.ctx.set_read_key(&key);
+                let name: &'static str = self.fields[i];
+                return seed.deserialize(name.into_deserializer()).map(Some);
+            }
+            if key == "$type" {
+                self.de.l.r.skip_value()?;
+                continue;
+            }
+            self.de.l.ctx.set_read_key(&key);
+            let name = self.name;
+            let step = self.de.l.skip(|| format!("`{name}` has no member `{key}`"));
+            self.de.absorb(step)?;
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+/// The entries of a map written as an object: keys are member names.
+pub(super) struct Entries<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    first: bool,
+    /// The path depth to leave to at the end (the innermost step is the current key's).
+    depth: usize,
+    done: bool,
+}
+
+impl<'s, 'de, 'p> Entries<'s, 'de, 'p> {
+    /// After the `{`.
+    pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
+        let step = de.l.ctx.enter_key("");
+        let depth = step.map_err(|h| de.halt(h))?;
+        Ok(Entries {
+            de,
+            first: true,
+            depth,
+            done: false,
+        })
+    }
+
+    pub fn finish(&mut self) -> Result<()> {
+        while !self.done {
+            if de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
+                .is_some()
+            {
+                de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(key) = self.de.l.r.next_key(&mut self.first)? else {
+            self.de.l.ctx.leave(self.depth);
+            self.done = true;
+            return Ok(None);
+        };
+        self.de.l.ctx.set_read_key(&key);
+        seed.deserialize(Key { de: self.de, key }).map(Some)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+/// A reader position ([`Reader::save`](crate::o3de::reader::Reader::save)).
+type Pos = (usize, usize);
+
+/// Where an entry's value starts, where the entry ends, and the path depth to leave to.
+struct Pending {
+    value_at: Pos,
+    end: Pos,
+    depth: usize,
+}
+
+/// The entries of a map written as `[{"Key": k, "Value": v}, ...]` (member names in any case,
+/// in any order).
+pub(super) struct KeyValues<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    first: bool,
+    index: usize,
+    done: bool,
+    /// The current entry, between its key and its value.
+    pending: Option<Pending>,
+}
+
+impl<'s, 'de, 'p> KeyValues<'s, 'de, 'p> {
+    pub fn new(de: De<'s, 'de, 'p>) -> Self {
+        KeyValues {
+            de,
+            first: true,
+            index: 0,
+            done: false,
+            pending: None,
+        }
+    }
+
+    pub fn finish(&mut self) -> Result<()> {
+        while de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
+            .is_some()
+        {
+            de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
+        }
+        Ok(())
+    }
+}
+
+impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.done || !self.de.l.r.next_element(&mut self.first)? {
+            self.done = true;
+            return Ok(None);
+        }
+        let depth = enter_index(self.de, self.index)?;
+        self.index += 1;
+        if self.de.peek()? != Peek::Object {
+            return Err(Error::custom(
+                "a map entry is an object {\"Key\": k, \"Value\": v}",
+            ));
+        }
+        let r = &mut self.de.l.r;
+        r.begin_object()?;
+        let (mut key_at, mut value_at, mut first) = (None, None, true);
+        while let Some(name) = r.next_key(&mut first)? {
+            if name.eq_ignore_ascii_case("Key") {
+                key_at = Some(r.save());
+            } else if name.eq_ignore_ascii_case("Value") {
+                value_at = Some(r.save());
+            }
+            r.skip_value()?;
+        }
+        let end = r.save();
+        let (Some(key_at), Some(value_at)) = (key_at, value_at) else {
+            return Err(Error::custom("a map entry needs both `Key` and `Value`"));
+        };
+        self.de.l.r.restore(key_at);
+        let len = self
+            .de
+            .l
+            .ctx
+            .enter_key("Key")
+            .map_err(|h| self.de.halt(h))?;
+        let key = seed.deserialize(&mut *self.de)?;
+        self.de.l.ctx.leave(len);
+        self.pending = Some(Pending {
+            value_at,
+            end,
+            depth,
+        });
+        Ok(Some(key))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let Some(Pending {
+            value_at,
+            end,
+            depth,
+        }) = self.pending.take()
+        else {
+            return Err(Error::custom("a map value asked for before its key"));
+        };
+        self.de.l.r.restore(value_at);
+        let len = self
+            .de
+            .l
+            .ctx
+            .enter_key("Value")
+            .map_err(|h| self.de.halt(h))?;
+        let value = seed.deserialize(&mut *self.de)?;
+        self.de.l.ctx.leave(len);
+        self.de.l.r.restore(end);
+        self.de.l.ctx.leave(depth);
+        Ok(value)
+    }
+}
+
+/// A map key read from a member name: strings as they are, other scalars by the loader's
+/// rules for text (`"12"` for an integer key, `"true"` for a bool).
+struct Key<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    key: Cow<'de, str>,
+}
+
+impl<'de> Key<'_, 'de, '_> {
+    fn leaf<V: Visitor<'de>>(mut self, ty: TypeId, visitor: V) -> Result<V::Value> {
+        let kind = match self.de.l.reg.get(ty) {
+            Some(t) => t.kind(),
+            None => return Err(Error::custom("no such scalar type")),
+        };
+        let mut v = Value::nil();
+        if self.key == "{}" {
+            self.explicit_default()?;
+        } else {
+            let loaded = self.de.l.leaf(kind, &Scalar::Str(self.key));
+            let step = self.de.l.apply(loaded, &mut v);
+            self.de.absorb(step)?;
+        }
+        if v == Value::nil() {
+            v = rosetta_types::default_value(self.de.l.reg, ty)
+                .map_err(|e| Error::custom(e.to_string()))?;
+        }
+        visit_leaf(v, visitor)
+    }
+}
+
+impl Key<'_, '_, '_> {
+    /// The member name `{}`: the key type's default, as O3DE reads it.
+    fn explicit_default(&mut self) -> Result<()> {
+        let step = self.de.l.ctx.report(Outcome::DefaultsUsed, false, || {
+            "the explicit default {}".into()
+        });
+        self.de.absorb(step)
+    }
+}
+
+macro_rules! key_scalar {
+    ($($method:ident => $ty:ident,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.leaf(TypeId::$ty, visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for Key<'_, 'de, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+        if self.key == "{}" {
+            self.explicit_default()?;
+            return visitor.visit_borrowed_str("");
+        }
+        match self.key {
+            Cow::Borrowed(k) => visitor.visit_borrowed_str(k),
+            Cow::Owned(k) => visitor.visit_string(k),
+        }
+    }
+
+    key_scalar! {
+        deserialize_bool => BOOL,
+        deserialize_i8 => INT8,
+        deserialize_i16 => INT16,
+        deserialize_i32 => INT32,
+        deserialize_i64 => INT64,
+        deserialize_u8 => UINT8,
+        deserialize_u16 => UINT16,
+        deserialize_u32 => UINT32,
+        deserialize_u64 => UINT64,
+        deserialize_f32 => FLOAT,
+        deserialize_f64 => DOUBLE,
+        deserialize_char => CHAR,
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let variant = unit_variant(name, variants, &Scalar::Str(self.key))?;
+        visitor.visit_enum(variant.into_deserializer())
+    }
+
+    forward_to_deserialize_any! {
+        i128 u128 str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// The variant a name (exactly, else in any case) or an index names.
+fn unit_variant(
+    name: &'static str,
+    variants: &'static [&'static str],
+    s: &Scalar<'_>,
+) -> Result<&'static str> {
+    let index = match s {
+        Scalar::Str(text) => find_name(variants, text),
+        Scalar::Num(Num::Uint(u)) => usize::try_from(*u).ok().filter(|i| *i < variants.len()),
+        _ => None,
+    };
+    index.map(|i| variants[i]).ok_or_else(|| {
+        Error::custom(format!(
+            "{} is not a variant of `{name}` (one of {})",
+            match s {
+                Scalar::Str(t) => format!("`{t}`"),
+                Scalar::Num(n) => format!("{}", n.as_f64()),
+                Scalar::Bool(b) => b.to_string(),
+                Scalar::Null => "null".into(),
+            },
+            variants.join(", ")
+        ))
+    })
+}
+
+/// An enum: a name or an index for a unit variant, or an object with `$type` naming the variant,
+/// its content in `Value` (newtype and tuple variants) or in the other members (struct variants,
+/// and newtype variants of structs: O3DE's polymorphic form).
+pub(super) struct Tagged<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    variant: &'static str,
+    /// Where the object starts, for variants with content; `None` for a unit variant read.
+    object: Option<Pos>,
+}
+
+impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
+    pub fn read(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        variants: &'static [&'static str],
+    ) -> Result<Self> {
+        if de.peek()? != Peek::Object {
+            let s = de.l.r.scalar()?;
+            let variant = unit_variant(name, variants, &s)?;
+            de.success()?;
+            return Ok(Tagged {
+                de,
+                variant,
+                object: None,
+            });
+        }
+        let start = de.l.r.save();
+        let tag = member_at(de, "$type")?;
+        let text = match tag {
+            Some(at) => {
+                de.l.r.restore(at);
+                de.l.r.string()?
+            }
+            None => return Err(Error::custom(format!("a `{name}` object needs a `$type`"))),
+        };
+        let variant = unit_variant(name, variants, &Scalar::Str(text))?;
+        de.l.r.restore(start);
+        Ok(Tagged {
+            de,
+            variant,
+            object: Some(start),
+        })
+    }
+}
+
+/// Where the value of member `name` (exactly; in any case for others than `$type`) of the
+/// object ahead starts; the reader is left after the object.
+fn member_at(de: &mut Deserializer<'_, '_>, name: &str) -> Result<Option<Pos>> {
+    let r = &mut de.l.r;
+    r.begin_object()?;
+    let (mut first, mut found) = (true, None);
+    while let Some(key) = r.next_key(&mut first)? {
+        if found.is_none() && (key == name || (name != "$type" && key.eq_ignore_ascii_case(name))) {
+            found = Some(r.save());
+        }
+        r.skip_value()?;
+    }
+    Ok(found)
+}
+
+impl<'s, 'de, 'p> de::EnumAccess<'de> for Tagged<'s, 'de, 'p> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        let variant: &'static str = self.variant;
+        let value = seed.deserialize(variant.into_deserializer())?;
+        Ok((value, self))
+    }
+}
+
+/// Where a variant's content is.
+enum Content {
+    /// In the `Value` member, where the reader now is: after it, restore `end` and leave the
+    /// path to `depth`.
+    Value { end: Pos, depth: usize },
+    /// In the other members of the object, which the reader is now at.
+    Members,
+}
+
+impl Tagged<'_, '_, '_> {
+    /// Puts the reader at the variant's content.
+    fn content(&mut self) -> Result<Content> {
+        let Some(start) = self.object else {
+            let v = self.variant;
+            return Err(Error::custom(format!(
+                "variant `{v}` has content: write it as {{\"$type\": \"{v}\", ...}}"
+            )));
+        };
+        let de = &mut *self.de;
+        match member_at(de, "Value")? {
+            Some(at) => {
+                let end = de.l.r.save();
+                de.l.r.restore(at);
+                let depth = de.l.ctx.enter_key("Value").map_err(|h| de.halt(h))?;
+                Ok(Content::Value { end, depth })
+            }
+            None => {
+                de.l.r.restore(start);
+                Ok(Content::Members)
+            }
+        }
+    }
+
+    /// After the content read from `Value`.
+    fn done(&mut self, content: Content) {
+        if let Content::Value { end, depth } = content {
+            self.de.l.ctx.leave(depth);
+            self.de.l.r.restore(end);
+        }
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        if self.object.is_some() {
+            self.de.l.r.skip_value()?;
+        }
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
+        let content = self.content()?;
+        let value = seed.deserialize(&mut *self.de)?;
+        self.done(content);
+        Ok(value)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
+        let content = self.content()?;
+        if matches!(content, Content::Members) {
+            return Err(Error::custom(
+                "a tuple variant's content is the array in its `Value` member",
+            ));
+        }
+        let value = de::Deserializer::deserialize_seq(&mut *self.de, visitor)?;
+        self.done(content);
+        Ok(value)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let variant = self.variant;
+        let Some(start) = self.object else {
+            return Err(Error::custom(format!(
+                "variant `{variant}` has members: write it as {{\"$type\": \"{variant}\", ...}}"
+            )));
+        };
+        self.de.l.r.restore(start);
+        de::Deserializer::deserialize_struct(&mut *self.de, variant, fields, visitor)
+    }
+}

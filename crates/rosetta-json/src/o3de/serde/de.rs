@@ -1,0 +1,455 @@
+//! The deserializer: JSON text read by O3DE's rules straight into a `Deserialize` type. Scalars
+//! go through the registry path's scalar loader (its fast path for values as written, and every
+//! coercion with its report); containers, structs and enums are walked here.
+
+use std::sync::OnceLock;
+
+use ::serde::de::{self, Deserialize, Visitor};
+use rosetta_types::{TypeId, TypeRegistry, Value};
+
+use super::access::{Entries, KeyValues, Members, Seq, Tagged};
+use crate::error::{Error, Result};
+use crate::o3de::ctx::Halt;
+use crate::o3de::load::Load;
+use crate::o3de::reader::{Num, Peek};
+use crate::o3de::result::{Outcome, ResultCode};
+use crate::o3de::{loader, LoadOptions, Reporter};
+
+/// The built-in scalar types the loader resolves `TypeId::INT32` and its kind through.
+fn scalars() -> &'static TypeRegistry {
+    static SCALARS: OnceLock<TypeRegistry> = OnceLock::new();
+    SCALARS.get_or_init(TypeRegistry::default)
+}
+
+/// Reads a `T` from O3DE-style JSON, leniently, as [`load`](crate::o3de::load) reads a value of
+/// the shared model: every coercion is made and reported, with its JSON Pointer.
+///
+/// ```
+/// use rosetta_json::o3de::{self, Collect, LoadOptions};
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Config { speed: f32, enabled: bool }
+///
+/// let mut report = Collect::default();
+/// let (config, _) = o3de::serde::from_str::<Config>(
+///     r#"{"Speed": "2.5f", "enabled": 1}"#,
+///     &LoadOptions::default(),
+///     &mut report,
+/// ).unwrap();
+/// assert_eq!(config, Config { speed: 2.5, enabled: true });
+/// assert_eq!(report.reports.len(), 2);
+/// assert_eq!(report.reports[0].path, "/Speed");
+/// ```
+pub fn from_str<'de, T: Deserialize<'de>>(
+    text: &'de str,
+    options: &LoadOptions,
+    reporter: &mut dyn Reporter,
+) -> Result<(T, ResultCode)> {
+    let l = loader(scalars(), text, options, reporter);
+    let mut de = Deserializer {
+        result: l.ctx.fresh(),
+        success: l.ctx.code(Outcome::Success),
+        l,
+    };
+    // An error leaves the path at the value it came from: nothing is left on the way out.
+    let value = T::deserialize(&mut de).map_err(|e| e.locate(|| de.l.ctx.path()))?;
+    de.l.r.finish()?;
+    Ok((value, de.result))
+}
+
+pub(crate) struct Deserializer<'de, 'p> {
+    pub(super) l: Load<'static, 'de, 'p>,
+    /// Every value's result, combined.
+    pub(super) result: ResultCode,
+    /// A plain Success.
+    success: ResultCode,
+}
+
+impl<'de> Deserializer<'de, '_> {
+    pub(super) fn halt(&self, halt: Halt) -> Error {
+        match halt {
+            Halt::Error(e) => e,
+            Halt::Code(code) => Error::at(self.l.ctx.path(), format!("loading stopped: {code}")),
+        }
+    }
+
+    #[inline]
+    pub(super) fn absorb(&mut self, step: std::result::Result<ResultCode, Halt>) -> Result<()> {
+        match step {
+            Ok(code) => {
+                self.result.absorb(code);
+                Ok(())
+            }
+            Err(h) => Err(self.halt(h)),
+        }
+    }
+
+    /// A value read as written. Nearly every value is one, so the common case (nothing to
+    /// report, and Success already in the result) does nothing.
+    #[inline(always)]
+    pub(super) fn success(&mut self) -> Result<()> {
+        if self.result == self.success && !self.l.opts.report_successes {
+            return Ok(());
+        }
+        let step = self.l.ctx.report(Outcome::Success, false, String::new);
+        self.absorb(step)
+    }
+
+    /// A scalar of built-in type `ty`, by the loader's rules; a value that cannot be read is
+    /// reported and comes back as the type's default (zero, false, empty).
+    fn leaf(&mut self, ty: TypeId) -> Result<Value> {
+        let mut v = Value::nil();
+        let step = self.l.value(ty, &mut v);
+        self.absorb(step)?;
+        Ok(v)
+    }
+
+    /// Reports a value of the wrong JSON kind and skips it.
+    pub(super) fn wrong_kind(&mut self, expected: &str) -> Result<()> {
+        let step = self.l.wrong_kind(expected);
+        self.absorb(step)
+    }
+
+    /// Runs `read` on a value of its own: its result is combined apart (see [`Kind`]), then
+    /// into the enclosing value's.
+    fn nested<T>(&mut self, kind: Nested, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let outer = std::mem::replace(&mut self.result, self.l.ctx.fresh());
+        let value = read(self)?;
+        let inner = match kind {
+            Nested::Container => self.l.ctx.container(self.result),
+            Nested::Struct => self.result,
+        };
+        self.result = outer;
+        self.result.absorb(inner);
+        Ok(value)
+    }
+
+    pub(super) fn peek(&mut self) -> Result<Peek> {
+        self.l.r.peek()
+    }
+
+    /// A string read as written, borrowed from the text when it has no escapes.
+    fn string<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        if self.peek()? == Peek::String {
+            let s = self.l.r.string()?;
+            self.success()?;
+            return match s {
+                std::borrow::Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+                std::borrow::Cow::Owned(s) => visitor.visit_string(s),
+            };
+        }
+        let v = self.leaf(TypeId::STRING)?;
+        visit_leaf(v, visitor)
+    }
+
+    /// The members of the object ahead (after `deserialize_struct`'s kind check).
+    fn members<V: Visitor<'de>>(
+        &mut self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.l.r.begin_object()?;
+        let mut members = Members::new(self, name, fields)?;
+        let value = visitor.visit_map(&mut members)?;
+        let seen = members.finish()?;
+        if seen < fields.len() {
+            // Missing members take their `#[serde(default)]`s (serde's derive says if not).
+            self.result.absorb(self.l.ctx.code(Outcome::DefaultsUsed));
+        }
+        Ok(value)
+    }
+}
+
+/// How a nested value's result is made from its parts' (as `load` makes them).
+#[derive(Clone, Copy)]
+enum Nested {
+    /// An array or map: nothing in it is Success; all defaults are PartialDefaults.
+    Container,
+    /// A struct: its members' results combined.
+    Struct,
+}
+
+/// Hands a scalar the loader made to `visitor`.
+pub(super) fn visit_leaf<'de, V: Visitor<'de>>(v: Value, visitor: V) -> Result<V::Value> {
+    match v {
+        Value::Bool(b) => visitor.visit_bool(b),
+        Value::Char(c) => visitor.visit_char(c),
+        Value::I8(x) => visitor.visit_i8(x),
+        Value::I16(x) => visitor.visit_i16(x),
+        Value::I32(x) => visitor.visit_i32(x),
+        Value::I64(x) => visitor.visit_i64(x),
+        Value::U8(x) => visitor.visit_u8(x),
+        Value::U16(x) => visitor.visit_u16(x),
+        Value::U32(x) => visitor.visit_u32(x),
+        Value::U64(x) => visitor.visit_u64(x),
+        Value::F32(x) => visitor.visit_f32(x),
+        Value::F64(x) => visitor.visit_f64(x),
+        Value::String(s) => visitor.visit_string(s.into_string()),
+        Value::Bytes(b) => visitor.visit_byte_buf(b.into_vec()),
+        other => Err(Error::custom(format!(
+            "a {} is not a scalar",
+            other.kind_name()
+        ))),
+    }
+}
+
+/// Index of `name` among `names`: exactly, else in any case (O3DE matches member names so).
+pub(super) fn find_name(names: &[&'static str], name: &str) -> Option<usize> {
+    names
+        .iter()
+        .position(|n| *n == name)
+        .or_else(|| names.iter().position(|n| n.eq_ignore_ascii_case(name)))
+}
+
+/// Scalars read by the loader's rules (no fast path: rarely used, or text).
+macro_rules! scalar {
+    ($($method:ident => $ty:ident,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            let v = self.leaf(TypeId::$ty)?;
+            visit_leaf(v, visitor)
+        }
+    )*};
+}
+
+/// Integers: a number in range is read as written; anything else by the loader's rules.
+macro_rules! integer {
+    ($($method:ident, $visit:ident, $t:ty => $ty:ident,)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if self.peek()? == Peek::Number {
+                let saved = self.l.r.save();
+                let x = match self.l.r.number()? {
+                    Num::Uint(u) => <$t>::try_from(u).ok(),
+                    Num::Int(i) => <$t>::try_from(i).ok(),
+                    Num::Double(_) => None,
+                };
+                if let Some(x) = x {
+                    self.success()?;
+                    return visitor.$visit(x);
+                }
+                self.l.r.restore(saved);
+            }
+            let v = self.leaf(TypeId::$ty)?;
+            visit_leaf(v, visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek()? {
+            Peek::Null => {
+                self.l.r.scalar()?;
+                self.success()?;
+                visitor.visit_unit()
+            }
+            Peek::Bool => {
+                let b = self.l.r.boolean()?;
+                self.success()?;
+                visitor.visit_bool(b)
+            }
+            Peek::Number => {
+                let n = self.l.r.number()?;
+                self.success()?;
+                match n {
+                    Num::Uint(u) => visitor.visit_u64(u),
+                    Num::Int(i) => visitor.visit_i64(i),
+                    Num::Double(d) => visitor.visit_f64(d),
+                }
+            }
+            Peek::String => self.string(visitor),
+            Peek::Array => self.deserialize_seq(visitor),
+            Peek::Object => self.deserialize_map(visitor),
+        }
+    }
+
+    integer! {
+        deserialize_i8, visit_i8, i8 => INT8,
+        deserialize_i16, visit_i16, i16 => INT16,
+        deserialize_i32, visit_i32, i32 => INT32,
+        deserialize_i64, visit_i64, i64 => INT64,
+        deserialize_u8, visit_u8, u8 => UINT8,
+        deserialize_u16, visit_u16, u16 => UINT16,
+        deserialize_u32, visit_u32, u32 => UINT32,
+        deserialize_u64, visit_u64, u64 => UINT64,
+    }
+
+    scalar! {
+        deserialize_char => CHAR,
+        deserialize_bytes => BYTES,
+        deserialize_byte_buf => BYTES,
+    }
+
+    #[inline]
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.peek()? == Peek::Bool {
+            let b = self.l.r.boolean()?;
+            self.success()?;
+            return visitor.visit_bool(b);
+        }
+        let v = self.leaf(TypeId::BOOL)?;
+        visit_leaf(v, visitor)
+    }
+
+    #[inline]
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if let Some(f) = self.l.r.float32()? {
+            self.success()?;
+            return visitor.visit_f32(f);
+        }
+        let v = self.leaf(TypeId::FLOAT)?;
+        visit_leaf(v, visitor)
+    }
+
+    #[inline]
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.peek()? == Peek::Number {
+            let x = self.l.r.number()?.as_f64();
+            self.success()?;
+            return visitor.visit_f64(x);
+        }
+        let v = self.leaf(TypeId::DOUBLE)?;
+        visit_leaf(v, visitor)
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.string(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.peek()? == Peek::Null {
+            self.l.r.scalar()?;
+            self.success()?;
+            return visitor.visit_none();
+        }
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek()? {
+            Peek::Null => {
+                self.l.r.scalar()?;
+                self.success()?;
+            }
+            Peek::Object if self.l.r.at_empty_object()? => {
+                self.l.r.empty_object()?;
+                self.success()?;
+            }
+            _ => self.wrong_kind("null or {}")?,
+        }
+        visitor.visit_unit()
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.peek()? != Peek::Array {
+            self.wrong_kind("an array")?;
+            return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
+        }
+        self.nested(Nested::Container, |de| {
+            de.l.r.begin_array()?;
+            let mut seq = Seq::new(de)?;
+            let value = visitor.visit_seq(&mut seq)?;
+            seq.finish()?;
+            Ok(value)
+        })
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek()? {
+            Peek::Object => self.nested(Nested::Container, |de| {
+                de.l.r.begin_object()?;
+                let mut entries = Entries::new(de)?;
+                let value = visitor.visit_map(&mut entries)?;
+                entries.finish()?;
+                Ok(value)
+            }),
+            Peek::Array => self.nested(Nested::Container, |de| {
+                de.l.r.begin_array()?;
+                let mut entries = KeyValues::new(de);
+                let value = visitor.visit_map(&mut entries)?;
+                entries.finish()?;
+                Ok(value)
+            }),
+            _ => {
+                self.wrong_kind("an object or an array of {\"Key\", \"Value\"} objects")?;
+                visitor.visit_map(de::value::MapDeserializer::new(
+                    std::iter::empty::<((), ())>(),
+                ))
+            }
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if self.peek()? != Peek::Object {
+            self.wrong_kind("an object")?;
+            return visitor.visit_map(de::value::MapDeserializer::new(
+                std::iter::empty::<((), ())>(),
+            ));
+        }
+        self.nested(Nested::Struct, |de| de.members(name, fields, visitor))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        visitor.visit_enum(Tagged::read(self, name, variants)?)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek()? {
+            Peek::Number => match self.l.r.number()? {
+                Num::Uint(u) => visitor.visit_u64(u),
+                _ => Err(Error::custom("expected a name or an index")),
+            },
+            _ => self.string(visitor),
+        }
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.l.r.skip_value()?;
+        visitor.visit_unit()
+    }
+}

@@ -1,0 +1,308 @@
+use std::collections::{BTreeMap, HashMap};
+
+use ::serde::Deserialize;
+use rosetta_types::{Field, StructType, TypeId, TypeRegistry};
+
+use super::from_str;
+use crate::o3de::{self, Collect, LoadOptions, Outcome, Quiet, ResultCode};
+
+fn read<'de, T: Deserialize<'de>>(text: &'de str) -> (T, ResultCode, Collect) {
+    let mut report = Collect::default();
+    let (value, code) = from_str(text, &LoadOptions::default(), &mut report)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    (value, code, report)
+}
+
+fn paths(report: &Collect) -> Vec<(&str, Outcome, bool)> {
+    report
+        .reports
+        .iter()
+        .map(|r| (r.path.as_str(), r.code.outcome(), r.coerced))
+        .collect()
+}
+
+#[derive(Deserialize, Debug, PartialEq, Default)]
+#[serde(default)]
+struct Stats {
+    attack: i32,
+    magic: f32,
+    label: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+enum Class {
+    Warrior,
+    Mage,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Hero {
+    id: u64,
+    name: String,
+    alive: bool,
+    class: Class,
+    position: [f32; 3],
+    skills: Vec<i16>,
+    stats: Stats,
+    pet: Option<String>,
+}
+
+#[test]
+fn values_as_written_read_with_success_and_no_reports() {
+    let text = r#"{"id":18446744073709551615,"name":"A \"quoted\" name","alive":true,"class":"Mage",
+        "position":[1.5,-2,0.20000000298023224],"skills":[1,-2,300],
+        "stats":{"attack":-7,"magic":0.5,"label":"x"},"pet":null}"#;
+    let (hero, code, report): (Hero, _, _) = read(text);
+    assert_eq!(
+        hero,
+        Hero {
+            id: u64::MAX,
+            name: "A \"quoted\" name".into(),
+            alive: true,
+            class: Class::Mage,
+            position: [1.5, -2.0, 0.2],
+            skills: vec![1, -2, 300],
+            stats: Stats {
+                attack: -7,
+                magic: 0.5,
+                label: "x".into()
+            },
+            pet: None,
+        }
+    );
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert!(report.reports.is_empty(), "{:?}", report.reports);
+}
+
+#[test]
+fn coercions_are_made_and_reported_where_they_happen() {
+    let text = r#"{"ID": "0x10", "name": 12, "alive": "TRUE", "class": 0,
+        "position": ["1.5f", true, 3], "skills": [2.0],
+        "stats": {"attack": false, "Magic": "2.5", "label": true, "extra": [1]},
+        "pet": "Rex"}"#;
+    let (hero, code, report): (Hero, _, _) = read(text);
+    assert_eq!(hero.id, 16);
+    assert_eq!(hero.name, "12");
+    assert!(hero.alive);
+    assert_eq!(hero.class, Class::Warrior);
+    assert_eq!(hero.position, [1.5, 1.0, 3.0]);
+    assert_eq!(hero.skills, vec![2]);
+    assert_eq!(hero.stats.magic, 2.5);
+    assert_eq!(hero.stats.label, "True");
+    assert_eq!(hero.pet.as_deref(), Some("Rex"));
+    assert_eq!(code.outcome(), Outcome::PartialSkip);
+    let got = paths(&report);
+    for want in [
+        "/ID",
+        "/name",
+        "/alive",
+        "/position/0",
+        "/position/1",
+        "/skills/0",
+        "/stats/attack",
+        "/stats/Magic",
+        "/stats/label",
+    ] {
+        assert!(
+            got.iter().any(|(p, _, coerced)| *p == want && *coerced),
+            "{want} in {got:?}"
+        );
+    }
+    assert!(
+        got.contains(&("/stats/extra", Outcome::Skipped, false)),
+        "{got:?}"
+    );
+}
+
+/// The same text read through the registry and through serde reports the same things.
+#[test]
+fn reports_match_the_registry_path() {
+    let mut b = TypeRegistry::builder();
+    let stats = b
+        .add(
+            "Stats",
+            StructType::new([
+                Field::new("attack", TypeId::INT32),
+                Field::new("magic", TypeId::FLOAT),
+                Field::new("label", TypeId::STRING),
+            ])
+            .unwrap(),
+        )
+        .unwrap();
+    let registry = b.build().unwrap();
+    for text in [
+        r#"{"attack": 1, "magic": 2, "label": "x"}"#,
+        r#"{"ATTACK": "1", "magic": "2.5f", "label": false}"#,
+        r#"{"attack": 1.5, "magic": true, "other": {}}"#,
+        r#"{"attack": "x", "magic": [1], "label": {}}"#,
+        r#"{"attack": 99999999999, "label": 3.5}"#,
+    ] {
+        let mut want = Collect::default();
+        let loaded = o3de::load(&registry, stats, text, &LoadOptions::default(), &mut want)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut got = Collect::default();
+        let (value, code) = from_str::<Stats>(text, &LoadOptions::default(), &mut got).unwrap();
+        assert_eq!(code, loaded.result, "{text}");
+        assert_eq!(got.reports, want.reports, "{text}");
+        let v = loaded.value.as_struct().unwrap();
+        assert_eq!(rosetta_types::Value::I32(value.attack), v[0], "{text}");
+        assert_eq!(rosetta_types::Value::F32(value.magic), v[1], "{text}");
+        assert_eq!(
+            rosetta_types::Value::String(value.label.as_str().into()),
+            v[2],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn maps_from_objects_and_key_value_arrays() {
+    // Keys of other types than strings are read from member names, a coercion (as `load`).
+    let (m, _, report): (BTreeMap<i32, String>, _, _) = read(r#"{"7": "a", "-2": "b", "{}": "c"}"#);
+    assert_eq!(
+        m,
+        BTreeMap::from([(7, "a".into()), (-2, "b".into()), (0, "c".into())])
+    );
+    assert_eq!(
+        paths(&report),
+        vec![
+            ("/7", Outcome::Success, true),
+            ("/-2", Outcome::Success, true)
+        ]
+    );
+    let (m, _, _): (BTreeMap<String, i32>, _, _) = read(r#"{"{}": 1, "b": 2}"#);
+    assert_eq!(m, BTreeMap::from([(String::new(), 1), ("b".into(), 2)]));
+    let (m, _, _): (BTreeMap<i32, String>, _, _) =
+        read(r#"[{"Key": 7, "Value": "a"}, {"value": "b", "key": -2}]"#);
+    assert_eq!(m, BTreeMap::from([(7, "a".into()), (-2, "b".into())]));
+    let (m, _, _): (HashMap<String, Vec<bool>>, _, _) = read(r#"{"x": [true, 0]}"#);
+    assert_eq!(m["x"], vec![true, false]);
+    let (m, _, _): (HashMap<bool, u8>, _, _) = read(r#"{"true": 1, "False": 2}"#);
+    assert_eq!(m, HashMap::from([(true, 1), (false, 2)]));
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+enum Shape {
+    Point,
+    Circle(f32),
+    Segment(i32, i32),
+    Rect { w: u16, h: u16 },
+    Boxed(Stats),
+}
+
+#[test]
+fn enums_by_name_index_and_type() {
+    let (v, _, _): (Vec<Shape>, _, _) = read(
+        r#"["Point", "point", 0,
+            {"$type": "Circle", "Value": 2.5},
+            {"Value": [1, 2], "$type": "Segment"},
+            {"$type": "Rect", "w": 3, "H": 4},
+            {"$type": "Boxed", "attack": 1, "magic": 2, "label": "b"},
+            {"$type": "Boxed", "Value": {"attack": 5, "magic": 0, "label": ""}}]"#,
+    );
+    assert_eq!(
+        v,
+        vec![
+            Shape::Point,
+            Shape::Point,
+            Shape::Point,
+            Shape::Circle(2.5),
+            Shape::Segment(1, 2),
+            Shape::Rect { w: 3, h: 4 },
+            Shape::Boxed(Stats {
+                attack: 1,
+                magic: 2.0,
+                label: "b".into()
+            }),
+            Shape::Boxed(Stats {
+                attack: 5,
+                ..Stats::default()
+            }),
+        ]
+    );
+    for bad in [r#""Hexagon""#, "9", r#"{"Value": 1}"#, r#""Circle""#] {
+        let e = from_str::<Shape>(bad, &LoadOptions::default(), &mut Quiet).unwrap_err();
+        assert!(!e.to_string().is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn tuples_options_units_and_borrowed_strings() {
+    let (t, _, report): ((u8, String), _, _) = read(r#"[1, "a", "extra"]"#);
+    assert_eq!(t, (1, "a".to_string()));
+    assert_eq!(paths(&report), vec![("/2", Outcome::Skipped, false)]);
+    let (o, _, _): (Vec<Option<i32>>, _, _) = read("[null, 3, {}]");
+    assert_eq!(o, vec![None, Some(3), Some(0)]);
+    let (u, _, _): (Vec<()>, _, _) = read("[null, {}]");
+    assert_eq!(u.len(), 2);
+    #[derive(Deserialize)]
+    struct Borrowed<'a> {
+        name: &'a str,
+    }
+    let text = String::from(r#"{"name": "plain"}"#);
+    let (b, _, _): (Borrowed<'_>, _, _) = read(&text);
+    assert_eq!(b.name, "plain");
+}
+
+#[test]
+fn missing_members_take_serde_defaults_and_say_so() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct WithDefaults {
+        a: i32,
+        #[serde(default)]
+        b: i32,
+    }
+    let (v, code, _): (WithDefaults, _, _) = read(r#"{"a": 1}"#);
+    assert_eq!(v, WithDefaults { a: 1, b: 0 });
+    assert_eq!(code.outcome(), Outcome::PartialDefaults);
+    let e = from_str::<WithDefaults>(r#"{"x": {"b": 2}}"#, &LoadOptions::default(), &mut Quiet)
+        .unwrap_err();
+    assert!(e.to_string().contains("missing field `a`"), "{e}");
+    assert_eq!(e.path(), Some(""));
+    let e = from_str::<Vec<WithDefaults>>(
+        r#"[{"a": 1}, {"b": 2}]"#,
+        &LoadOptions::default(),
+        &mut Quiet,
+    )
+    .unwrap_err();
+    assert_eq!(e.path(), Some("/1"), "{e}");
+}
+
+#[test]
+fn strict_mode_errors_and_limits() {
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
+    let e = from_str::<Stats>(
+        r#"{"attack": "1", "magic": 0, "label": ""}"#,
+        &strict,
+        &mut Quiet,
+    )
+    .unwrap_err();
+    assert_eq!(e.path(), Some("/attack"), "{e}");
+    assert!(from_str::<Stats>(
+        r#"{"attack": 1, "magic": 0, "label": ""}"#,
+        &strict,
+        &mut Quiet
+    )
+    .is_ok());
+
+    let e =
+        from_str::<Stats>(r#"{"attack": 1,, }"#, &LoadOptions::default(), &mut Quiet).unwrap_err();
+    assert!(e.line_column().is_some(), "{e}");
+    let e =
+        from_str::<Stats>(r#"{"attack": 1} x"#, &LoadOptions::default(), &mut Quiet).unwrap_err();
+    assert!(e.to_string().contains("trailing"), "{e}");
+
+    let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+    let e = from_str::<serde_json::Value>(&deep, &LoadOptions::default(), &mut Quiet).unwrap_err();
+    assert!(e.to_string().contains("nest"), "{e}");
+}
+
+#[test]
+fn self_describing_targets() {
+    let text = r#"{"a": [1, -2, 2.5, "s", null, true, {"b": {}}]}"#;
+    let (v, _, _): (serde_json::Value, _, _) = read(text);
+    assert_eq!(v, serde_json::from_str::<serde_json::Value>(text).unwrap());
+}
