@@ -7,7 +7,10 @@ use rosetta_schema::{compile_sources, SourceFile};
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
     let files = vec![
-        SourceFile { canonical_path: "fuzz/a.schema".into(), text },
+        SourceFile {
+            canonical_path: "fuzz/a.schema".into(),
+            text,
+        },
         SourceFile {
             canonical_path: "fuzz/b.schema".into(),
             text: "package fuzz; type B { int32 x = 1; } enum E { A = 0; }".into(),

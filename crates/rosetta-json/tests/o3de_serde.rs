@@ -190,3 +190,131 @@ fn derived_struct_is_the_registry_path_text() {
         assert_eq!(to_string(&hero, &options).unwrap(), stored.json);
     }
 }
+
+mod round_trip {
+    //! `to_string` then `from_str` gives the value back, for every option that changes the
+    //! text; and `from_str` never panics on arbitrary text.
+
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+    use rosetta_json::o3de::serde::{from_str, to_string};
+    use rosetta_json::o3de::{Collect, FloatForm, LoadOptions, Outcome, Quiet, StoreOptions};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    enum Shape {
+        Plain,
+        Wrapped(i32),
+        Pair(u8, String),
+        Named { x: f32, tags: Vec<String> },
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct Everything {
+        b: bool,
+        small: (i8, u16, char),
+        wide: (i64, u64),
+        f: f32,
+        d: f64,
+        s: String,
+        opt: Option<i16>,
+        list: Vec<u32>,
+        arr: [f32; 3],
+        tup: (bool, String),
+        by_name: BTreeMap<String, i32>,
+        by_int: BTreeMap<i64, bool>,
+        shapes: Vec<Shape>,
+        unit: (),
+    }
+
+    fn finite_f32() -> impl Strategy<Value = f32> {
+        any::<f32>().prop_filter("finite", |x| x.is_finite())
+    }
+
+    fn shape() -> impl Strategy<Value = Shape> {
+        prop_oneof![
+            Just(Shape::Plain),
+            any::<i32>().prop_map(Shape::Wrapped),
+            (any::<u8>(), any::<String>()).prop_map(|(a, b)| Shape::Pair(a, b)),
+            (finite_f32(), prop::collection::vec(any::<String>(), 0..3))
+                .prop_map(|(x, tags)| Shape::Named { x, tags }),
+        ]
+    }
+
+    fn everything() -> impl Strategy<Value = Everything> {
+        let scalars = (
+            any::<bool>(),
+            (any::<i8>(), any::<u16>(), any::<char>()),
+            (any::<i64>(), any::<u64>()),
+            finite_f32(),
+            any::<f64>().prop_filter("finite", |x| x.is_finite()),
+            any::<String>(),
+            any::<Option<i16>>(),
+        );
+        let containers = (
+            prop::collection::vec(any::<u32>(), 0..5),
+            [finite_f32(), finite_f32(), finite_f32()],
+            (any::<bool>(), any::<String>()),
+            prop::collection::btree_map(any::<String>(), any::<i32>(), 0..4),
+            prop::collection::btree_map(any::<i64>(), any::<bool>(), 0..4),
+            prop::collection::vec(shape(), 0..4),
+        );
+        (scalars, containers).prop_map(
+            |((b, small, wide, f, d, s, opt), (list, arr, tup, by_name, by_int, shapes))| {
+                Everything {
+                    b,
+                    small,
+                    wide,
+                    f,
+                    d,
+                    s,
+                    opt,
+                    list,
+                    arr,
+                    tup,
+                    by_name,
+                    by_int,
+                    shapes,
+                    unit: (),
+                }
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn to_string_then_from_str_gives_the_value_back(value in everything()) {
+            for (float_form, indent, sort_maps) in [
+                (FloatForm::Widened, None, false),
+                (FloatForm::Shortest, Some(4), false),
+                (FloatForm::Widened, Some(2), true),
+            ] {
+                let options = StoreOptions { float_form, indent, sort_maps, ..StoreOptions::default() };
+                let text = to_string(&value, &options).unwrap();
+                let mut report = Collect::default();
+                let (back, code) = from_str::<Everything>(&text, &LoadOptions::default(), &mut report)
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                prop_assert_eq!(&back, &value, "{}", text);
+                // Member names other than strings' are read from text, which is reported.
+                prop_assert!(report.reports.iter().all(|r| r.path.starts_with("/by_int/")), "{:?}", report.reports);
+                prop_assert_eq!(code.outcome(), Outcome::Success);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}|[\\[\\]{}\",:0-9a-zA-Z$ .eE+-]{0,60}") {
+            let options = LoadOptions::default();
+            let _ = from_str::<Everything>(&text, &options, &mut Quiet);
+            let _ = from_str::<Vec<Shape>>(&text, &options, &mut Quiet);
+            let _ = from_str::<BTreeMap<i64, Option<f32>>>(&text, &options, &mut Quiet);
+            let _ = from_str::<serde_json::Value>(&text, &options, &mut Quiet);
+        }
+    }
+}

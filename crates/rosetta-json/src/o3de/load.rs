@@ -7,7 +7,7 @@ use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value}
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_scalar::{self as scalar, describe, Loaded};
-use super::reader::{Num, Peek, Reader, Scalar};
+use super::reader::{Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
 
@@ -232,10 +232,10 @@ impl<'a> Load<'_, 'a, '_> {
         let value = match (kind, self.r.peek()?) {
             (Kind::Int(t), Peek::Number) => {
                 let saved = self.r.save();
-                let v = match self.r.number()? {
-                    Num::Uint(u) => Value::int(*t, i128::from(u)),
-                    Num::Int(i) => Value::int(*t, i128::from(i)),
-                    Num::Double(_) => None,
+                let v = match self.r.plain_integer()? {
+                    Some((false, m)) => Value::int(*t, i128::from(m)),
+                    Some((true, m)) => Value::int(*t, -i128::from(m)),
+                    None => None,
                 };
                 if v.is_none() {
                     self.r.restore(saved);

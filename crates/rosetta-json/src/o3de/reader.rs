@@ -267,6 +267,36 @@ impl<'a> Reader<'a> {
         Ok(Num::Double(value))
     }
 
+    /// Reads an integer of up to 19 digits written as JSON writes one (no fraction, no
+    /// exponent): its sign and magnitude; `None`, with nothing consumed, for anything else.
+    /// Small enough to come back in registers, for the typed readers' common case.
+    #[inline]
+    pub fn plain_integer(&mut self) -> Result<Option<(bool, u64)>> {
+        self.skip_ws()?;
+        let b = self.src;
+        let negative = b.get(self.pos) == Some(&b'-');
+        let start = self.pos + usize::from(negative);
+        let mut i = start;
+        let mut magnitude = 0u64;
+        while let Some(&c) = b.get(i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            i += 1;
+        }
+        let digits = i - start;
+        if digits == 0
+            || digits > 19
+            || (digits > 1 && b[start] == b'0')
+            || matches!(b.get(i), Some(b'.' | b'e' | b'E'))
+        {
+            return Ok(None);
+        }
+        self.pos = i;
+        Ok(Some((negative, magnitude)))
+    }
+
     /// Reads a number for a float target when it is a plain decimal whose float is certain
     /// (see [`float_decimal`]); `None`, with nothing consumed, for [`Reader::number`] to read.
     #[inline]

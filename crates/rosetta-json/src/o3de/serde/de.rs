@@ -109,20 +109,25 @@ impl<'de> Deserializer<'de, '_> {
         self.absorb(step)
     }
 
-    /// Runs `read` on a value of its own: its result is combined apart (see [`Kind`]), then
-    /// into the enclosing value's.
-    fn nested<T>(&mut self, kind: Nested, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        let outer = std::mem::replace(&mut self.result, self.l.ctx.fresh());
-        let value = read(self)?;
+    /// Starts a value whose result is combined apart (see [`Nested`]): the enclosing value's
+    /// result so far, for [`Deserializer::end_nested`]. (Bookkeeping around the value rather
+    /// than a closure taking it: values come back through one less copy.)
+    #[inline(always)]
+    fn begin_nested(&mut self) -> ResultCode {
+        std::mem::replace(&mut self.result, self.l.ctx.fresh())
+    }
+
+    #[inline(always)]
+    fn end_nested(&mut self, outer: ResultCode, kind: Nested) {
         let inner = match kind {
             Nested::Container => self.l.ctx.container(self.result),
             Nested::Struct => self.result,
         };
         self.result = outer;
         self.result.absorb(inner);
-        Ok(value)
     }
 
+    #[inline(always)]
     pub(super) fn peek(&mut self) -> Result<Peek> {
         self.l.r.peek()
     }
@@ -216,12 +221,12 @@ macro_rules! integer {
     ($($method:ident, $visit:ident, $t:ty => $ty:ident,)*) => {$(
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            if self.peek()? == Peek::Number {
-                let saved = self.l.r.save();
-                let x = match self.l.r.number()? {
-                    Num::Uint(u) => <$t>::try_from(u).ok(),
-                    Num::Int(i) => <$t>::try_from(i).ok(),
-                    Num::Double(_) => None,
+            let saved = self.l.r.save();
+            if let Some((negative, magnitude)) = self.l.r.plain_integer()? {
+                let x = if negative {
+                    0i64.checked_sub_unsigned(magnitude).and_then(|i| <$t>::try_from(i).ok())
+                } else {
+                    <$t>::try_from(magnitude).ok()
                 };
                 if let Some(x) = x {
                     self.success()?;
@@ -367,13 +372,13 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             self.wrong_kind("an array")?;
             return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
         }
-        self.nested(Nested::Container, |de| {
-            de.l.r.begin_array()?;
-            let mut seq = Seq::new(de)?;
-            let value = visitor.visit_seq(&mut seq)?;
-            seq.finish()?;
-            Ok(value)
-        })
+        let outer = self.begin_nested();
+        self.l.r.begin_array()?;
+        let mut seq = Seq::new(self)?;
+        let value = visitor.visit_seq(&mut seq)?;
+        seq.finish()?;
+        self.end_nested(outer, Nested::Container);
+        Ok(value)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
@@ -391,20 +396,24 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.peek()? {
-            Peek::Object => self.nested(Nested::Container, |de| {
-                de.l.r.begin_object()?;
-                let mut entries = Entries::new(de)?;
+            Peek::Object => {
+                let outer = self.begin_nested();
+                self.l.r.begin_object()?;
+                let mut entries = Entries::new(self)?;
                 let value = visitor.visit_map(&mut entries)?;
                 entries.finish()?;
+                self.end_nested(outer, Nested::Container);
                 Ok(value)
-            }),
-            Peek::Array => self.nested(Nested::Container, |de| {
-                de.l.r.begin_array()?;
-                let mut entries = KeyValues::new(de);
+            }
+            Peek::Array => {
+                let outer = self.begin_nested();
+                self.l.r.begin_array()?;
+                let mut entries = KeyValues::new(self);
                 let value = visitor.visit_map(&mut entries)?;
                 entries.finish()?;
+                self.end_nested(outer, Nested::Container);
                 Ok(value)
-            }),
+            }
             _ => {
                 self.wrong_kind("an object or an array of {\"Key\", \"Value\"} objects")?;
                 visitor.visit_map(de::value::MapDeserializer::new(
@@ -426,7 +435,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
                 std::iter::empty::<((), ())>(),
             ));
         }
-        self.nested(Nested::Struct, |de| de.members(name, fields, visitor))
+        let outer = self.begin_nested();
+        let value = self.members(name, fields, visitor)?;
+        self.end_nested(outer, Nested::Struct);
+        Ok(value)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
