@@ -4,6 +4,7 @@
 //! enters its JSON Pointer step before the value and leaves it after.
 
 use std::borrow::Cow;
+use std::marker::PhantomData;
 
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use ::serde::forward_to_deserialize_any;
@@ -118,14 +119,7 @@ impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
 
     /// Reads what the visitor left of the object; the number of members matched.
     pub fn finish(&mut self) -> Result<usize> {
-        while !self.done {
-            if de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
-                .is_some()
-            {
-                de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
-            }
-        }
-        self.de.l.ctx.leave(self.depth);
+        drain(self)?;
         Ok(self.seen)
     }
 }
@@ -134,6 +128,9 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.done {
+            return Ok(None);
+        }
         loop {
             let Some(key) = self.de.l.r.next_key(&mut self.first)? else {
                 // What the visitor says next (a missing member) is about the struct.
@@ -192,14 +189,7 @@ impl<'s, 'de, 'p> Entries<'s, 'de, 'p> {
     }
 
     pub fn finish(&mut self) -> Result<()> {
-        while !self.done {
-            if de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
-                .is_some()
-            {
-                de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
-            }
-        }
-        Ok(())
+        drain(self)
     }
 }
 
@@ -207,6 +197,9 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.done {
+            return Ok(None);
+        }
         let Some(key) = self.de.l.r.next_key(&mut self.first)? else {
             self.de.l.ctx.leave(self.depth);
             self.done = true;
@@ -255,13 +248,16 @@ impl<'s, 'de, 'p> KeyValues<'s, 'de, 'p> {
     }
 
     pub fn finish(&mut self) -> Result<()> {
-        while de::MapAccess::next_key_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?
-            .is_some()
-        {
-            de::MapAccess::next_value_seed(self, std::marker::PhantomData::<de::IgnoredAny>)?;
-        }
-        Ok(())
+        drain(self)
     }
+}
+
+/// Reads (and ignores) what a visitor left of a map: its entries until the end, once.
+fn drain<'de, M: de::MapAccess<'de, Error = Error>>(map: &mut M) -> Result<()> {
+    while map.next_key_seed(PhantomData::<de::IgnoredAny>)?.is_some() {
+        map.next_value_seed(PhantomData::<de::IgnoredAny>)?;
+    }
+    Ok(())
 }
 
 impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
