@@ -185,16 +185,10 @@ impl<'r, 'p> Store<'r, 'p> {
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_object();
         for (key, value) in entries {
-            let Value::String(name) = key else {
-                return Err(self
-                    .ctx
-                    .error(format!("a {} is not a string key", key.kind_name())));
-            };
-            if name.is_empty() && !self.opts.keep_defaults {
-                self.w.raw_key(&mut frame, "\"{}\"");
+            let (name, default) = self.string_key(&mut frame, key)?;
+            if default {
                 tally.defaults = true;
             } else {
-                self.w.key(&mut frame, name);
                 tally.written = true;
             }
             match self.plain_value(kind, value) {

@@ -6,10 +6,11 @@
 use rosetta_types::{Kind, TypeId, Value};
 
 use super::compare::compare;
-use super::ctx::Step;
+use super::ctx::{Halt, Step};
 use super::dflt::Dflt;
 use super::result::Outcome;
 use super::store::Store;
+use super::writer::Frame;
 use super::MapForm;
 
 struct Entry {
@@ -140,18 +141,12 @@ impl Store<'_, '_> {
         let value_default = self.fresh();
         let mut frame = self.w.begin_object();
         for (key, value) in entries {
-            let Value::String(name) = key else {
-                return Err(self
-                    .ctx
-                    .error(format!("a {} is not a string key", key.kind_name())));
-            };
-            if name.is_empty() && !self.opts.keep_defaults {
-                self.w.raw_key(&mut frame, "\"{}\"");
-                result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+            let (name, default) = self.string_key(&mut frame, key)?;
+            result.absorb(self.ctx.code(if default {
+                Outcome::DefaultsUsed
             } else {
-                self.w.key(&mut frame, name);
-                result.absorb(self.ctx.code(Outcome::Success));
-            }
+                Outcome::Success
+            }));
             let len = self.ctx.enter_owned_key(name)?;
             let code = self.element(vt, value, value_default);
             self.ctx.leave(len);
@@ -159,6 +154,27 @@ impl Store<'_, '_> {
         }
         self.w.end_object(frame);
         Ok(self.ctx.container(result))
+    }
+
+    /// Writes a string key as a member name, the default (empty) key as the explicit default
+    /// `"{}"` unless defaults are kept; the name, and whether it was the default.
+    pub(crate) fn string_key<'v>(
+        &mut self,
+        frame: &mut Frame,
+        key: &'v Value,
+    ) -> Result<(&'v str, bool), Halt> {
+        let Value::String(name) = key else {
+            return Err(self
+                .ctx
+                .error(format!("a {} is not a string key", key.kind_name())));
+        };
+        let default = name.is_empty() && !self.opts.keep_defaults;
+        if default {
+            self.w.raw_key(frame, "\"{}\"");
+        } else {
+            self.w.key(frame, name);
+        }
+        Ok((name, default))
     }
 
     fn entry_value(&mut self, vt: TypeId, value: &Value, d: Dflt<'_>, e: &Entry) -> Step {

@@ -12,6 +12,7 @@ use rosetta_types::{TypeId, Value};
 
 use super::de::{find_name, visit_leaf, Deserializer};
 use crate::error::{Error, Result};
+use crate::o3de::load::is_placeholder;
 use crate::o3de::reader::{Num, Peek, Scalar};
 use crate::o3de::result::Outcome;
 
@@ -352,7 +353,7 @@ impl<'de> Key<'_, 'de, '_> {
             let step = self.de.l.apply(loaded, &mut v);
             self.de.absorb(step)?;
         }
-        if v == Value::nil() {
+        if is_placeholder(&v) {
             v = rosetta_types::default_value(self.de.l.reg, ty)
                 .map_err(|e| Error::custom(e.to_string()))?;
         }
