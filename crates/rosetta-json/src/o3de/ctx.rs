@@ -214,27 +214,36 @@ impl<'p, 'k> Ctx<'p, 'k> {
     #[inline]
     pub fn set_index(&mut self, index: usize) {
         self.drop_owned_top();
-        if let Some(last) = self.segs.last_mut() {
-            *last = Seg::Index(index);
-        }
+        self.set_top(Seg::Index(index));
     }
 
     /// Makes the innermost step the member `key` read from the text (as [`Ctx::set_index`]).
     #[inline]
     #[allow(clippy::ptr_arg)] // the borrowed case is what lives long enough
     pub fn set_read_key(&mut self, key: &std::borrow::Cow<'k, str>) {
-        self.drop_owned_top();
-        let seg = match key {
-            std::borrow::Cow::Borrowed(k) => Seg::Key(k),
+        match key {
+            std::borrow::Cow::Borrowed(k) => self.set_key(k),
             std::borrow::Cow::Owned(k) => {
+                self.drop_owned_top();
                 let start = self.names.len();
                 extend_short(&mut self.names, k.as_bytes());
-                Seg::Owned {
+                self.set_top(Seg::Owned {
                     start,
                     end: self.names.len(),
-                }
+                });
             }
-        };
+        }
+    }
+
+    /// Makes the innermost step the member `key` (as [`Ctx::set_index`]).
+    #[inline]
+    pub fn set_key(&mut self, key: &'k str) {
+        self.drop_owned_top();
+        self.set_top(Seg::Key(key));
+    }
+
+    #[inline(always)]
+    fn set_top(&mut self, seg: Seg<'k>) {
         if let Some(last) = self.segs.last_mut() {
             *last = seg;
         }

@@ -59,6 +59,30 @@ pub(crate) fn find_special(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| is_special(b))
 }
 
+/// Whether two byte strings of the same length are equal, compared a word at a time in place:
+/// names are short, and a call to `memcmp` costs more than comparing them.
+#[inline(always)]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 < n {
+            if read_u64(&a[i..]) != read_u64(&b[i..]) {
+                return false;
+            }
+            i += 8;
+        }
+        return read_u64(&a[n - 8..]) == read_u64(&b[n - 8..]);
+    }
+    if n >= 4 {
+        return read_u32(a) == read_u32(b) && read_u32(&a[n - 4..]) == read_u32(&b[n - 4..]);
+    }
+    a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 #[inline(always)]
 fn read_u64(b: &[u8]) -> u64 {
     let mut w = [0u8; 8];
@@ -76,6 +100,20 @@ fn read_u32(b: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compares_bytes_of_every_length() {
+        for len in 0..40 {
+            let a: Vec<u8> = (0..len as u8).map(|i| b'a' + i % 26).collect();
+            assert!(same_bytes(&a, &a.clone()), "{len}");
+            for at in 0..len {
+                let mut b = a.clone();
+                b[at] ^= 0x20;
+                assert!(!same_bytes(&a, &b), "{len} {at}");
+            }
+            assert!(!same_bytes(&a, &a[..len.saturating_sub(1)]) || len == 0);
+        }
+    }
 
     #[test]
     fn finds_the_first_special_byte_anywhere() {

@@ -13,7 +13,7 @@ use rosetta_types::{TypeId, Value};
 use super::de::{find_name, visit_leaf, Deserializer};
 use crate::error::{Error, Result};
 use crate::o3de::load::is_placeholder;
-use crate::o3de::reader::{Num, Peek, Scalar};
+use crate::o3de::reader::{Member, Num, Peek, Scalar};
 use crate::o3de::result::Outcome;
 
 type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
@@ -125,6 +125,21 @@ impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
     }
 }
 
+impl<'de> Members<'_, 'de, '_> {
+    /// Field `index`, `name`, is next (its path step set): the visitor is told which.
+    #[inline(always)]
+    fn member<K: DeserializeSeed<'de>>(
+        &mut self,
+        index: usize,
+        name: &'static str,
+        seed: K,
+    ) -> Result<Option<K::Value>> {
+        self.hint = index + 1;
+        self.seen += 1;
+        seed.deserialize(name.into_deserializer()).map(Some)
+    }
+}
+
 impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
     type Error = Error;
 
@@ -133,22 +148,27 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
             return Ok(None);
         }
         loop {
-            let Some(key) = self.de.l.r.next_key(&mut self.first)? else {
-                // What the visitor says next (a missing member) is about the struct.
-                self.de.l.ctx.leave(self.depth);
-                self.done = true;
-                return Ok(None);
+            let expected = self.fields.get(self.hint).copied();
+            let key = match self.de.l.r.next_member(&mut self.first, expected)? {
+                Member::Expected => {
+                    // `expected` is `Some` for the reader to have matched it.
+                    let name = expected.unwrap_or_default();
+                    self.de.l.ctx.set_key(name);
+                    return self.member(self.hint, name, seed);
+                }
+                Member::Other(key) => key,
+                Member::End => {
+                    // What the visitor says next (a missing member) is about the struct.
+                    self.de.l.ctx.leave(self.depth);
+                    self.done = true;
+                    return Ok(None);
+                }
             };
-            let index = match self.fields.get(self.hint) {
-                Some(f) if *f == key => Some(self.hint),
-                _ => find_name(self.fields, &key),
-            };
-            if let Some(i) = index {
-                self.hint = i + 1;
-                self.seen += 1;
+            if let Some(i) = find_name(self.fields, &key) {
+                // The path names the member as the text spells it.
                 self.de.l.ctx.set_read_key(&key);
-                let name: &'static str = self.fields[i];
-                return seed.deserialize(name.into_deserializer()).map(Some);
+                let name = self.fields[i];
+                return self.member(i, name, seed);
             }
             if key == "$type" {
                 self.de.l.r.skip_value()?;
