@@ -7,7 +7,7 @@ use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value}
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_scalar::{self as scalar, describe, Loaded};
-use super::reader::{Peek, Reader, Scalar};
+use super::reader::{Member, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
 
@@ -354,18 +354,24 @@ impl<'a> Load<'_, 'a, '_> {
         let mut result = self.ctx.fresh();
         let mut hint = 0;
         let mut loaded = 0usize;
-        while let Some(key) = self.r.next_key(&mut first)? {
-            let index = if fields.get(hint).is_some_and(|f| f.name() == key) {
-                Some(hint)
-            } else if key == "$type" {
-                self.r.skip_value()?;
-                continue;
-            } else {
-                s.index_of(&key).or_else(|| {
+        loop {
+            // `None`: the member expected next, matched in place.
+            let key = match self.r.next_member(&mut first, fields.get(hint).map(|f| f.name()))? {
+                Member::End => break,
+                Member::Expected => None,
+                Member::Other(key) => Some(key),
+            };
+            let index = match &key {
+                None => Some(hint),
+                Some(key) if key == "$type" => {
+                    self.r.skip_value()?;
+                    continue;
+                }
+                Some(key) => s.index_of(key).or_else(|| {
                     fields
                         .iter()
-                        .position(|f| f.name().eq_ignore_ascii_case(&key))
-                })
+                        .position(|f| f.name().eq_ignore_ascii_case(key))
+                }),
             };
             if let Some(i) = index.filter(|_| !self.opts.report_successes) {
                 // A plain member read as written reports nothing, so needs no path.
@@ -382,14 +388,20 @@ impl<'a> Load<'_, 'a, '_> {
                     }
                 }
             }
-            let len = self.ctx.enter_read_key(&key)?;
+            let len = match &key {
+                Some(key) => self.ctx.enter_read_key(key)?,
+                None => self.ctx.enter_owned_key(fields[hint].name())?,
+            };
             let code = match index {
                 Some(i) => {
                     hint = i + 1;
                     loaded += 1;
                     self.value(fields[i].ty(), &mut values[i])
                 }
-                None => self.skip(|| format!("`{}` has no member `{key}`", reg.display(ty))),
+                None => {
+                    let key = key.unwrap_or_default();
+                    self.skip(|| format!("`{}` has no member `{key}`", reg.display(ty)))
+                }
             };
             self.ctx.leave(len);
             result.absorb(code?);

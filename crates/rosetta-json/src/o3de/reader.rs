@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::decimal::{float_array, float_decimal, short_decimal};
-use super::scan::{find_special, same_bytes};
+use super::scan::{find_special, same_plain_bytes};
 use crate::error::{Error, Result};
 
 /// The kind of the next value.
@@ -335,6 +335,38 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads a string if one is next (borrowed when it has no escapes); `None`, with nothing
+    /// consumed, for any other value. One look at the text where a peek and a read take two.
+    #[inline]
+    pub fn string_if_next(&mut self) -> Result<Option<Cow<'a, str>>> {
+        self.skip_ws()?;
+        if self.src.get(self.pos) != Some(&b'"') {
+            return Ok(None);
+        }
+        self.string_at_quote().map(Some)
+    }
+
+    /// Reads `true` or `false` if one is next; `None`, with nothing consumed, otherwise.
+    #[inline]
+    pub fn bool_if_next(&mut self) -> Result<Option<bool>> {
+        self.skip_ws()?;
+        match self.src.get(self.pos) {
+            Some(b't') => self.literal(b"true").map(|()| Some(true)),
+            Some(b'f') => self.literal(b"false").map(|()| Some(false)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Reads a number if one is next; `None`, with nothing consumed, otherwise.
+    #[inline]
+    pub fn number_if_next(&mut self) -> Result<Option<Num>> {
+        self.skip_ws()?;
+        match self.src.get(self.pos) {
+            Some(b'-' | b'0'..=b'9') => self.number().map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// Reads a string; borrowed when it has no escapes.
     #[inline]
     pub fn string(&mut self) -> Result<Cow<'a, str>> {
@@ -525,10 +557,7 @@ impl<'a> Reader<'a> {
             let at = self.pos + 1;
             let n = name.len();
             if let Some(text) = self.src.get(at..at + n + 1) {
-                if text[n] == b'"'
-                    && same_bytes(&text[..n], name.as_bytes())
-                    && find_special(name.as_bytes()).is_none()
-                {
+                if text[n] == b'"' && same_plain_bytes(&text[..n], name.as_bytes()) {
                     self.pos = at + n + 1;
                     self.colon()?;
                     return Ok(Member::Expected);

@@ -134,8 +134,7 @@ impl<'de> Deserializer<'de, '_> {
 
     /// A string read as written, borrowed from the text when it has no escapes.
     fn string<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        if self.peek()? == Peek::String {
-            let s = self.l.r.string()?;
+        if let Some(s) = self.l.r.string_if_next()? {
             self.success()?;
             return match s {
                 std::borrow::Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
@@ -289,8 +288,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     #[inline]
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? == Peek::Bool {
-            let b = self.l.r.boolean()?;
+        if let Some(b) = self.l.r.bool_if_next()? {
             self.success()?;
             return visitor.visit_bool(b);
         }
@@ -310,10 +308,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.peek()? == Peek::Number {
-            let x = self.l.r.number()?.as_f64();
+        if let Some(x) = self.l.r.number_if_next()? {
             self.success()?;
-            return visitor.visit_f64(x);
+            return visitor.visit_f64(x.as_f64());
         }
         let v = self.leaf(TypeId::DOUBLE)?;
         visit_leaf(v, visitor)
