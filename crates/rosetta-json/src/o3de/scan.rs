@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn compares_plain_bytes_of_every_length() {
-        for len in 0..40 {
+        for len in 0..40usize {
             let a: Vec<u8> = (0..len as u8).map(|i| b'a' + i % 26).collect();
             assert!(same_plain_bytes(&a, &a.clone()), "{len}");
             assert!(!same_plain_bytes(&a, &a[..len.saturating_sub(1)]) || len == 0);
