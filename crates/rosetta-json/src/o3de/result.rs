@@ -268,9 +268,13 @@ impl ResultCode {
         result
     }
 
-    /// Combines `other` into `self`.
+    /// Combines `other` into `self`. The same code again, what nearly every value adds, changes
+    /// nothing and is checked first.
+    #[inline]
     pub fn absorb(&mut self, other: ResultCode) {
-        *self = self.combine(other);
+        if *self != other {
+            *self = self.combine(other);
+        }
     }
 
     fn set_outcome(&mut self, outcome: Outcome) {

@@ -69,27 +69,33 @@ pub(crate) fn same_plain_bytes(text: &[u8], name: &[u8]) -> bool {
         return false;
     }
     if n >= 8 {
-        let word = |i: usize| {
-            let w = read_u64(&text[i..]);
-            w == read_u64(&name[i..]) && special_bits(w) == 0
-        };
         let mut i = 0;
         while i + 8 < n {
-            if !word(i) {
+            if !plain_word(&text[i..], &name[i..]) {
                 return false;
             }
             i += 8;
         }
-        return word(n - 8);
+        return plain_word(&text[n - 8..], &name[n - 8..]);
     }
     if n >= 4 {
-        let half = |i: usize| {
-            let w = read_u32(&text[i..]);
-            w == read_u32(&name[i..]) && special_bits(u64::from(w)) & 0x8080_8080 == 0
-        };
-        return half(0) && half(n - 4);
+        return plain_half(text, name) && plain_half(&text[n - 4..], &name[n - 4..]);
     }
     text.iter().zip(name).all(|(&t, &m)| t == m && !is_special(t))
+}
+
+/// The first eight bytes of `text` are those of `name`, none of them special.
+#[inline(always)]
+fn plain_word(text: &[u8], name: &[u8]) -> bool {
+    let w = read_u64(text);
+    w == read_u64(name) && special_bits(w) == 0
+}
+
+/// [`plain_word`] for four bytes.
+#[inline(always)]
+fn plain_half(text: &[u8], name: &[u8]) -> bool {
+    let w = read_u32(text);
+    w == read_u32(name) && special_bits(u64::from(w)) & 0x8080_8080 == 0
 }
 
 #[inline(always)]
