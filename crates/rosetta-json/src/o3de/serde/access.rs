@@ -37,7 +37,10 @@ pub(super) struct Seq<'s, 'de, 'p> {
 }
 
 impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
-    /// After the `[`.
+    /// After the `[`. Inlined, as are the other accesses' `new`: built in place, not copied
+    /// out of a returned `Result` with loads wider than the stores that made it (a failed
+    /// store forward).
+    #[inline(always)]
     pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
         let depth = enter_index(de, 0)?;
         Ok(Seq {
@@ -50,7 +53,7 @@ impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
     }
 
     /// Elements the visitor did not take (a tuple's extra ones) are skipped and reported.
-    pub fn finish(mut self) -> Result<()> {
+    pub fn finish(&mut self) -> Result<()> {
         while !self.done && self.de.l.r.next_element(&mut self.first)? {
             self.de.l.ctx.set_index(self.index);
             let step = self
@@ -98,6 +101,7 @@ pub(super) struct Members<'s, 'de, 'p> {
 
 impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
     /// After the `{`.
+    #[inline(always)]
     pub fn new(
         de: De<'s, 'de, 'p>,
         name: &'static str,
@@ -198,6 +202,7 @@ pub(super) struct Entries<'s, 'de, 'p> {
 
 impl<'s, 'de, 'p> Entries<'s, 'de, 'p> {
     /// After the `{`.
+    #[inline(always)]
     pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
         let step = de.l.ctx.enter_key("");
         let depth = step.map_err(|h| de.halt(h))?;
