@@ -73,11 +73,15 @@ pub(crate) enum Scalar<'a> {
     Str(Cow<'a, str>),
 }
 
+/// `repr(C)` keeps `pos` and `depth` apart: adjacent, [`Reader::save`] loads them as one wide
+/// word right after `pos` alone was stored, which waits for the store to reach the cache (a
+/// failed store forward) on every typed read that may need to rewind.
+#[repr(C)]
 pub(crate) struct Reader<'a> {
-    text: &'a str,
-    src: &'a [u8],
     pos: usize,
+    text: &'a str,
     depth: usize,
+    src: &'a [u8],
     max_depth: usize,
 }
 
