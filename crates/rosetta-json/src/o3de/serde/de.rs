@@ -90,6 +90,13 @@ impl<'de> Deserializer<'de, '_> {
         if self.result == self.success && !self.l.opts.report_successes {
             return Ok(());
         }
+        self.report_success()
+    }
+
+    /// [`Deserializer::success`] when there is something to do: kept out of line, so that the
+    /// typed readers it sits in stay small enough to inline.
+    #[inline(never)]
+    fn report_success(&mut self) -> Result<()> {
         let step = self.l.ctx.report(Outcome::Success, false, String::new);
         self.absorb(step)
     }
