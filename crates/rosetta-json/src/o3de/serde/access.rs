@@ -232,7 +232,10 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
             return Ok(None);
         };
         self.de.l.ctx.set_read_key(&key);
-        seed.deserialize(Key { de: self.de, key }).map(Some)
+        // By reference: a `Key` moved into the call is copied with loads wider than the
+        // stores that just made it (a failed store forward per entry).
+        let mut key = Key { de: self.de, key };
+        seed.deserialize(&mut key).map(Some)
     }
 
     #[inline]
@@ -365,7 +368,7 @@ struct Key<'s, 'de, 'p> {
 }
 
 impl<'de> Key<'_, 'de, '_> {
-    fn leaf<V: Visitor<'de>>(mut self, ty: TypeId, visitor: V) -> Result<V::Value> {
+    fn leaf<V: Visitor<'de>>(&mut self, ty: TypeId, visitor: V) -> Result<V::Value> {
         let kind = match self.de.l.reg.get(ty) {
             Some(t) => t.kind(),
             None => return Err(Error::custom("no such scalar type")),
@@ -374,7 +377,7 @@ impl<'de> Key<'_, 'de, '_> {
         if self.key == "{}" {
             self.explicit_default()?;
         } else {
-            let loaded = self.de.l.leaf(kind, &Scalar::Str(self.key));
+            let loaded = self.de.l.leaf(kind, &Scalar::Str(std::mem::take(&mut self.key)));
             let step = self.de.l.apply(loaded, &mut v);
             self.de.absorb(step)?;
         }
@@ -404,15 +407,15 @@ macro_rules! key_scalar {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for Key<'_, 'de, '_> {
+impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
     type Error = Error;
 
-    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value> {
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         if self.key == "{}" {
             self.explicit_default()?;
             return visitor.visit_borrowed_str("");
         }
-        match self.key {
+        match std::mem::take(&mut self.key) {
             Cow::Borrowed(k) => visitor.visit_borrowed_str(k),
             Cow::Owned(k) => visitor.visit_string(k),
         }
@@ -451,7 +454,7 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de, '_> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let variant = unit_variant(name, variants, &Scalar::Str(self.key))?;
+        let variant = unit_variant(name, variants, &Scalar::Str(std::mem::take(&mut self.key)))?;
         visitor.visit_enum(variant.into_deserializer())
     }
 
