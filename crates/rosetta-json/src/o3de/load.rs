@@ -356,7 +356,10 @@ impl<'a> Load<'_, 'a, '_> {
         let mut loaded = 0usize;
         loop {
             // `None`: the member expected next, matched in place.
-            let key = match self.r.next_member(&mut first, fields.get(hint).map(|f| f.name()))? {
+            let key = match self
+                .r
+                .next_member(&mut first, fields.get(hint).map(|f| f.name()))?
+            {
                 Member::End => break,
                 Member::Expected => None,
                 Member::Other(key) => Some(key),

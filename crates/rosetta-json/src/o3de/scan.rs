@@ -81,7 +81,9 @@ pub(crate) fn same_plain_bytes(text: &[u8], name: &[u8]) -> bool {
     if n >= 4 {
         return plain_half(text, name) && plain_half(&text[n - 4..], &name[n - 4..]);
     }
-    text.iter().zip(name).all(|(&t, &m)| t == m && !is_special(t))
+    text.iter()
+        .zip(name)
+        .all(|(&t, &m)| t == m && !is_special(t))
 }
 
 /// The first eight bytes of `text` are those of `name`, none of them special.

@@ -377,7 +377,10 @@ impl<'de> Key<'_, 'de, '_> {
         if self.key == "{}" {
             self.explicit_default()?;
         } else {
-            let loaded = self.de.l.leaf(kind, &Scalar::Str(std::mem::take(&mut self.key)));
+            let loaded = self
+                .de
+                .l
+                .leaf(kind, &Scalar::Str(std::mem::take(&mut self.key)));
             let step = self.de.l.apply(loaded, &mut v);
             self.de.absorb(step)?;
         }
