@@ -80,3 +80,45 @@ fn numbers_are_exact() {
         );
     }
 }
+
+/// The members read with `next_member` expecting `expected` in turn.
+fn members(text: &str, expected: &[Option<&str>]) -> Result<Vec<String>> {
+    let mut r = Reader::new(text, 8);
+    r.begin_object()?;
+    let (mut first, mut seen) = (true, Vec::new());
+    for e in expected.iter().chain(std::iter::repeat(&None)) {
+        match r.next_member(&mut first, *e)? {
+            Member::End => break,
+            Member::Expected => seen.push(format!("={}", e.unwrap_or_default())),
+            Member::Other(key) => seen.push(key.into_owned()),
+        }
+        r.skip_value()?;
+    }
+    r.finish()?;
+    Ok(seen)
+}
+
+#[test]
+fn expected_members_are_matched_in_place_and_others_read() {
+    let expected = [Some("id"), Some("speed"), Some("a\"b")];
+    assert_eq!(
+        members(r#"{"id": 1, "speed" : 2, "a\"b": 3}"#, &expected).unwrap(),
+        ["=id", "=speed", "a\"b"]
+    );
+    // An escape, another case or a longer name is read as written, for the caller to match.
+    assert_eq!(
+        members(r#"{"\u0069d": 1, "Speed": 2}"#, &expected).unwrap(),
+        ["id", "Speed"]
+    );
+    assert_eq!(members(r#"{"idx": 1}"#, &expected).unwrap(), ["idx"]);
+    assert_eq!(members("{}", &expected).unwrap(), Vec::<String>::new());
+    // Syntax is checked as strictly as by `next_key`.
+    for bad in [
+        r#"{"id" 1}"#,
+        r#"{"id": 1 "speed": 2}"#,
+        r#"{"id""#,
+        r#"{"id"#,
+    ] {
+        assert!(members(bad, &expected).is_err(), "{bad}");
+    }
+}
