@@ -226,6 +226,7 @@ impl<'r, 'p> Store<'r, 'p> {
     }
 
     /// Runs `f` inside the path step entered at `len` (what `Ctx::enter_*` returned).
+    #[inline(always)]
     fn inside(&mut self, len: usize, f: impl FnOnce(&mut Self) -> Step) -> Step {
         let code = f(self);
         self.ctx.leave(len);
