@@ -188,6 +188,10 @@ pub struct ResultCode {
 }
 
 impl ResultCode {
+    /// A code no operation makes (no outcome is that large): equal to nothing it is compared
+    /// with.
+    pub(crate) const NEVER: ResultCode = ResultCode { packed: u32::MAX };
+
     /// A task that has not done anything yet.
     pub const fn for_task(task: Task) -> Self {
         ResultCode {

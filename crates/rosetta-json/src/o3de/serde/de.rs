@@ -47,7 +47,12 @@ pub fn from_str<'de, T: Deserialize<'de>>(
     let l = loader(scalars(), text, options, reporter);
     let mut de = Deserializer {
         result: l.ctx.fresh(),
-        success: l.ctx.code(Outcome::Success),
+        // With successes reported, none is quiet.
+        quiet_success: if options.report_successes {
+            ResultCode::NEVER
+        } else {
+            l.ctx.code(Outcome::Success)
+        },
         l,
     };
     // An error leaves the path at the value it came from: nothing is left on the way out.
@@ -60,8 +65,9 @@ pub(crate) struct Deserializer<'de, 'p> {
     pub(super) l: Load<'static, 'de, 'p>,
     /// Every value's result, combined.
     pub(super) result: ResultCode,
-    /// A plain Success.
-    success: ResultCode,
+    /// A plain Success, when successes are not reported (else [`ResultCode::NEVER`]): a value
+    /// read as written into a result that is this already has nothing to do.
+    quiet_success: ResultCode,
 }
 
 impl<'de> Deserializer<'de, '_> {
@@ -87,7 +93,7 @@ impl<'de> Deserializer<'de, '_> {
     /// report, and Success already in the result) does nothing.
     #[inline(always)]
     pub(super) fn success(&mut self) -> Result<()> {
-        if self.result == self.success && !self.l.opts.report_successes {
+        if self.result == self.quiet_success {
             return Ok(());
         }
         self.report_success()
