@@ -306,3 +306,28 @@ fn self_describing_targets() {
     let (v, _, _): (serde_json::Value, _, _) = read(text);
     assert_eq!(v, serde_json::from_str::<serde_json::Value>(text).unwrap());
 }
+
+#[test]
+fn successes_are_reported_when_asked_for() {
+    let text = r#"{"attack": 1, "magic": 0.5, "label": "x"}"#;
+    let options = LoadOptions {
+        report_successes: true,
+        ..LoadOptions::default()
+    };
+    let mut report = Collect::default();
+    let (stats, code): (Stats, _) = from_str(text, &options, &mut report).unwrap();
+    assert_eq!(stats.attack, 1);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(
+        paths(&report),
+        [
+            ("/attack", Outcome::Success, false),
+            ("/magic", Outcome::Success, false),
+            ("/label", Outcome::Success, false)
+        ]
+    );
+    // Without the option, nothing is.
+    let (_, code, report): (Stats, _, _) = read(text);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert!(report.reports.is_empty());
+}
