@@ -343,7 +343,7 @@ impl Writer {
     /// A double in its shortest round-trip form (`4.0`, `0.20000000298023224`); not-finite
     /// values, which JSON cannot hold, as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`,
     /// which the float loader reads back.
-    #[inline]
+    #[inline(always)]
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
             self.push(zmij::Buffer::new().format_finite(v).as_bytes());
