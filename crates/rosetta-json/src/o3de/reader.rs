@@ -374,11 +374,10 @@ impl<'a> Reader<'a> {
     /// Reads a string; borrowed when it has no escapes.
     #[inline]
     pub fn string(&mut self) -> Result<Cow<'a, str>> {
-        self.skip_ws()?;
-        if self.src.get(self.pos) != Some(&b'"') {
-            return Err(self.error("expected a string"));
+        match self.string_if_next()? {
+            Some(s) => Ok(s),
+            None => Err(self.error("expected a string")),
         }
-        self.string_at_quote()
     }
 
     /// Reads the string whose opening quote is at the current position. A string without

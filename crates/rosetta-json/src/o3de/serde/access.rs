@@ -24,6 +24,24 @@ fn enter_index(de: &mut Deserializer<'_, '_>, index: usize) -> Result<usize> {
     step.map_err(|h| de.halt(h))
 }
 
+/// Enters the path step of member `name` (`""` for a step named per member later).
+fn enter_key(de: &mut Deserializer<'_, '_>, name: &'static str) -> Result<usize> {
+    let step = de.l.ctx.enter_key(name);
+    step.map_err(|h| de.halt(h))
+}
+
+/// `seed` read from the value ahead, under the path step of member `name`.
+fn read_member<'de, T: DeserializeSeed<'de>>(
+    de: &mut Deserializer<'de, '_>,
+    name: &'static str,
+    seed: T,
+) -> Result<T::Value> {
+    let depth = enter_key(de, name)?;
+    let value = seed.deserialize(&mut *de)?;
+    de.l.ctx.leave(depth);
+    Ok(value)
+}
+
 /// The elements of an array. The path's innermost step is the element's index: entered once,
 /// changed per element.
 pub(super) struct Seq<'s, 'de, 'p> {
@@ -107,9 +125,8 @@ impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
         name: &'static str,
         fields: &'static [&'static str],
     ) -> Result<Self> {
-        // The step is named per member (`Ctx::set_read_key`).
-        let step = de.l.ctx.enter_key("");
-        let depth = step.map_err(|h| de.halt(h))?;
+        // The step is named per member (`Ctx::set_key`, `Ctx::set_read_key`).
+        let depth = enter_key(de, "")?;
         Ok(Members {
             de,
             name,
@@ -204,8 +221,7 @@ impl<'s, 'de, 'p> Entries<'s, 'de, 'p> {
     /// After the `{`.
     #[inline(always)]
     pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
-        let step = de.l.ctx.enter_key("");
-        let depth = step.map_err(|h| de.halt(h))?;
+        let depth = enter_key(de, "")?;
         Ok(Entries {
             de,
             first: true,
@@ -320,14 +336,7 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
             return Err(Error::custom("a map entry needs both `Key` and `Value`"));
         };
         self.de.l.r.restore(key_at);
-        let len = self
-            .de
-            .l
-            .ctx
-            .enter_key("Key")
-            .map_err(|h| self.de.halt(h))?;
-        let key = seed.deserialize(&mut *self.de)?;
-        self.de.l.ctx.leave(len);
+        let key = read_member(self.de, "Key", seed)?;
         self.pending = Some(Pending {
             value_at,
             end,
@@ -346,14 +355,7 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
             return Err(Error::custom("a map value asked for before its key"));
         };
         self.de.l.r.restore(value_at);
-        let len = self
-            .de
-            .l
-            .ctx
-            .enter_key("Value")
-            .map_err(|h| self.de.halt(h))?;
-        let value = seed.deserialize(&mut *self.de)?;
-        self.de.l.ctx.leave(len);
+        let value = read_member(self.de, "Value", seed)?;
         self.de.l.r.restore(end);
         self.de.l.ctx.leave(depth);
         Ok(value)
@@ -586,7 +588,7 @@ impl Tagged<'_, '_, '_> {
             Some(at) => {
                 let end = de.l.r.save();
                 de.l.r.restore(at);
-                let depth = de.l.ctx.enter_key("Value").map_err(|h| de.halt(h))?;
+                let depth = enter_key(de, "Value")?;
                 Ok(Content::Value { end, depth })
             }
             None => {
