@@ -113,10 +113,13 @@ impl Writer {
     }
 
     /// The text written.
+    #[allow(unsafe_code)]
     pub fn into_string(self) -> String {
-        // Never fails (see `out`); the lossy form is only there to need no panic.
-        String::from_utf8(self.out)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        debug_assert!(std::str::from_utf8(&self.out).is_ok());
+        // SAFETY: only whole `&str`s, ASCII bytes, and `&str`s cut at ASCII bytes are ever
+        // appended, and `truncate` only goes back to lengths the text had (see `out`), so the
+        // bytes are UTF-8. Checking them again costs 2–5% of a float-heavy write.
+        unsafe { String::from_utf8_unchecked(self.out) }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -347,12 +350,8 @@ impl Writer {
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
             self.push(zmij::Buffer::new().format_finite(v).as_bytes());
-        } else if v.is_nan() {
-            self.push(b"\"NaN\"");
-        } else if v > 0.0 {
-            self.push(b"\"Infinity\"");
         } else {
-            self.push(b"\"-Infinity\"");
+            self.not_finite(v);
         }
     }
 
@@ -360,12 +359,28 @@ impl Writer {
     /// as [`Writer::f64`] writes them.
     #[inline(always)]
     pub fn f32(&mut self, x: f32, form: FloatForm) {
-        match form {
-            FloatForm::Shortest if x.is_finite() => {
-                self.push(zmij::Buffer::new().format_finite(x).as_bytes())
-            }
-            _ => self.f64(f64::from(x)),
+        if !x.is_finite() {
+            return self.not_finite(f64::from(x));
         }
+        match form {
+            FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(x).as_bytes()),
+            FloatForm::Widened => {
+                self.push(zmij::Buffer::new().format_finite(f64::from(x)).as_bytes())
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_finite(&mut self, v: f64) {
+        let text: &[u8] = if v.is_nan() {
+            b"\"NaN\""
+        } else if v > 0.0 {
+            b"\"Infinity\""
+        } else {
+            b"\"-Infinity\""
+        };
+        self.push(text);
     }
 
     /// An integer of any width.
