@@ -11,7 +11,7 @@ use super::reader::{Member, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
 
-pub(crate) struct Load<'r, 'a, 'p> {
+pub(crate) struct Load<'r: 'a, 'a, 'p> {
     pub reg: &'r TypeRegistry,
     pub opts: &'p LoadOptions,
     pub ctx: Ctx<'p, 'a>,
@@ -393,7 +393,7 @@ impl<'a> Load<'_, 'a, '_> {
             }
             let len = match &key {
                 Some(key) => self.ctx.enter_read_key(key)?,
-                None => self.ctx.enter_owned_key(fields[hint].name())?,
+                None => self.ctx.enter_key(fields[hint].name())?,
             };
             let code = match index {
                 Some(i) => {

@@ -13,10 +13,11 @@
 //! }
 //! ```
 
-use rosetta_types::{default_value, Kind, TypeId, TypeRegistry};
+use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
 use super::ctx::{Halt, Step};
+use super::dflt::Dflt;
 use super::load::{failed, Load};
 use super::plan::Plans;
 use super::reader::Peek;
@@ -59,6 +60,20 @@ pub fn load_object(
     Ok((object, loaded.result))
 }
 
+/// Writes `value` of type `ty` with the path step `name`.
+fn element_under<'r>(
+    s: &mut Store<'r, '_>,
+    name: &str,
+    ty: TypeId,
+    value: &'r Value,
+    fresh: Dflt<'_>,
+) -> Step {
+    let len = s.ctx.enter_owned_key(name)?;
+    let code = s.element(ty, value, fresh);
+    s.ctx.leave(len);
+    code
+}
+
 fn component_parts(
     registry: &TypeRegistry,
     component: TypeId,
@@ -84,38 +99,43 @@ pub fn store_update(
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
     let (def, info) = component_parts(registry, component)?;
-    let plans = Plans::of(registry);
-    let mut s = Store::new(registry, &plans, options, reporter);
-    let mut frame = s.w.begin_object();
-    let mut result = ResultCode::new(Task::WriteValue, Outcome::Success);
+    // Every value is read before the store starts, which borrows them for its paths.
     let mut cleared = Vec::new();
-    let step =
-        |s: &mut Store<'_, '_>, name: &str, f: &mut dyn FnMut(&mut Store<'_, '_>) -> Step| {
-            let len = s.ctx.enter_owned_key(name)?;
-            let code = f(s);
-            s.ctx.leave(len);
-            code
-        };
-    let halt = |h: Halt| match h {
-        Halt::Error(e) => e,
-        Halt::Code(code) => Error::at(String::new(), format!("storing halted: {code}")),
-    };
+    let mut values = Vec::new();
     for field in def.fields() {
         let Some(n) = field.number() else { continue };
         if update.is_field_cleared(n) {
             cleared.push(field.name());
         }
-        if !update.fields().has_field(n) {
-            continue;
+        if update.fields().has_field(n) {
+            let value = typed::get_field(registry, component, update.fields(), field.name())
+                .map_err(wire)?;
+            values.push((field, value));
         }
-        let value =
-            typed::get_field(registry, component, update.fields(), field.name()).map_err(wire)?;
+    }
+    let mut events = Vec::new();
+    for event in info.events() {
+        let objects = update.events().objects(event.index()).map_err(wire)?;
+        if !objects.is_empty() {
+            let read = objects
+                .iter()
+                .map(|object| typed::read(registry, event.ty(), object).map_err(wire))
+                .collect::<Result<Vec<_>>>()?;
+            events.push((event, read));
+        }
+    }
+    let plans = Plans::of(registry);
+    let mut s = Store::new(registry, &plans, options, reporter);
+    let mut frame = s.w.begin_object();
+    let mut result = ResultCode::new(Task::WriteValue, Outcome::Success);
+    let halt = |h: Halt| match h {
+        Halt::Error(e) => e,
+        Halt::Code(code) => Error::at(String::new(), format!("storing halted: {code}")),
+    };
+    for (field, value) in &values {
         let fresh = s.fresh();
         s.w.key(&mut frame, field.name());
-        let code = step(&mut s, field.name(), &mut |s| {
-            s.element(field.ty(), &value, fresh)
-        })
-        .map_err(halt)?;
+        let code = element_under(&mut s, field.name(), field.ty(), value, fresh).map_err(halt)?;
         result.absorb(code);
     }
     if !cleared.is_empty() {
@@ -128,11 +148,7 @@ pub fn store_update(
         s.w.end_array(a);
     }
     let mut events_frame = None;
-    for event in info.events() {
-        let objects = update.events().objects(event.index()).map_err(wire)?;
-        if objects.is_empty() {
-            continue;
-        }
+    for (event, read) in &events {
         let events = events_frame.get_or_insert_with(|| {
             s.w.key(&mut frame, EVENTS_MEMBER);
             s.w.begin_object()
@@ -140,12 +156,10 @@ pub fn store_update(
         s.w.key(events, event.name());
         let mut a = s.w.begin_array();
         let fresh = s.fresh();
-        for (i, object) in objects.iter().enumerate() {
-            let value = typed::read(registry, event.ty(), object).map_err(wire)?;
+        for (i, value) in read.iter().enumerate() {
             s.w.element(&mut a);
             let path = format!("{EVENTS_MEMBER}/{}/{i}", event.name());
-            let code =
-                step(&mut s, &path, &mut |s| s.element(event.ty(), &value, fresh)).map_err(halt)?;
+            let code = element_under(&mut s, &path, event.ty(), value, fresh).map_err(halt)?;
             result.absorb(code);
         }
         s.w.end_array(a);

@@ -51,7 +51,7 @@ impl<'r, 'p> Store<'r, 'p> {
 }
 
 impl<'r> Store<'r, '_> {
-    pub(crate) fn mismatch(&self, ty: TypeId, v: &Value) -> Halt {
+    pub(crate) fn mismatch(&self, ty: TypeId, v: &'r Value) -> Halt {
         self.ctx.error(format!(
             "a {} is not a value of `{}`",
             v.kind_name(),
@@ -77,7 +77,7 @@ impl<'r> Store<'r, '_> {
             .report(Outcome::DefaultsUsed, false, || "the default value".into())
     }
 
-    pub fn value(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub fn value(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let reg = self.reg;
         let t = reg
             .get(ty)
@@ -135,7 +135,7 @@ impl<'r> Store<'r, '_> {
         }
     }
 
-    fn scalar(&mut self, ty: TypeId, v: &Value) -> Step {
+    fn scalar(&mut self, ty: TypeId, v: &'r Value) -> Step {
         match *v {
             Value::Bool(b) => self.w.boolean(b),
             Value::Char(c) => self.w.string(c.encode_utf8(&mut [0; 4])),
@@ -164,7 +164,7 @@ impl<'r> Store<'r, '_> {
 
     /// An element of a container: the explicit default `{}` when it is the default (`null` for
     /// an empty option, which `{}` would load as a present default).
-    pub fn element(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub fn element(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let code = self.value(ty, v, d)?;
         if code.outcome() == Outcome::DefaultsUsed {
             if matches!(v, Value::Option(None)) {
@@ -176,7 +176,7 @@ impl<'r> Store<'r, '_> {
         Ok(code)
     }
 
-    pub(crate) fn structure(&mut self, ty: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub(crate) fn structure(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let start = self.w.len();
         let mut frame = self.w.begin_object();
         let mut result = self.members(&mut frame, ty, v, d)?;
@@ -196,7 +196,7 @@ impl<'r> Store<'r, '_> {
         &mut self,
         frame: &mut Frame,
         ty: TypeId,
-        v: &Value,
+        v: &'r Value,
         d: Dflt<'_>,
     ) -> Step {
         let reg = self.reg;
@@ -225,7 +225,7 @@ impl<'r> Store<'r, '_> {
         &mut self,
         frame: &mut Frame,
         field: &'r rosetta_types::Field,
-        value: &Value,
+        value: &'r Value,
         d: Dflt<'_>,
         key: Option<&str>,
     ) -> Step {
@@ -254,7 +254,7 @@ impl<'r> Store<'r, '_> {
         &mut self,
         frame: &mut Frame,
         field: &rosetta_types::Field,
-        value: &Value,
+        value: &'r Value,
         d: Dflt<'_>,
     ) -> Option<ResultCode> {
         if self.opts.report_successes {
@@ -296,7 +296,7 @@ impl<'r> Store<'r, '_> {
         Some(self.ctx.code(Outcome::Success))
     }
 
-    fn list(&mut self, element: TypeId, v: &Value, d: Dflt<'_>, sorted: bool) -> Step {
+    fn list(&mut self, element: TypeId, v: &'r Value, d: Dflt<'_>, sorted: bool) -> Step {
         let Value::List(items) = v else {
             return Err(self.mismatch(element, v));
         };
@@ -382,7 +382,7 @@ impl<'r> Store<'r, '_> {
 
     /// An `AZStd::array`, pair or tuple: element `i` compared with default element `i`; all
     /// default is nothing.
-    fn fixed(&mut self, v: &Value, d: Dflt<'_>, ty_of: impl Fn(usize) -> TypeId) -> Step {
+    fn fixed(&mut self, v: &'r Value, d: Dflt<'_>, ty_of: impl Fn(usize) -> TypeId) -> Step {
         let items = match v {
             Value::List(items) | Value::Tuple(items) => items,
             _ => {
@@ -416,7 +416,7 @@ impl<'r> Store<'r, '_> {
         Ok(result)
     }
 
-    fn option(&mut self, inner: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    fn option(&mut self, inner: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Option(o) = v else {
             return Err(self.mismatch(inner, v));
         };
@@ -449,7 +449,7 @@ impl<'r> Store<'r, '_> {
         ty: TypeId,
         shape: MathShape,
         scalar: MathScalar,
-        v: &Value,
+        v: &'r Value,
         d: Dflt<'_>,
     ) -> Step {
         let mut comps = [0.0f64; MAX_COMPONENTS];

@@ -10,8 +10,8 @@ use super::names::type_name;
 use super::result::Outcome;
 use super::store::Store;
 
-impl Store<'_, '_> {
-    pub(crate) fn entity(&mut self, v: &Value, d: Dflt<'_>) -> Step {
+impl<'r> Store<'r, '_> {
+    pub(crate) fn entity(&mut self, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Entity(components) = v else {
             return Err(self.mismatch(TypeId::ENTITY, v));
         };
@@ -38,7 +38,7 @@ impl Store<'_, '_> {
 
     /// A pointer to a polymorphic class: `$type` first when the actual type is not the declared
     /// one, unless the default has the same actual type and defaults are not kept.
-    pub(crate) fn polymorphic(&mut self, base: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+    pub(crate) fn polymorphic(&mut self, base: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Dynamic(dynamic) = v else {
             return Err(self.mismatch(base, v));
         };
@@ -80,7 +80,7 @@ impl Store<'_, '_> {
     fn typed_value(
         &mut self,
         ty: TypeId,
-        value: &Value,
+        value: &'r Value,
         default: Dflt<'_>,
         write_type: bool,
         whole_default: bool,
@@ -106,7 +106,7 @@ impl Store<'_, '_> {
         Ok(self.ctx.code(Outcome::Success).combine(code))
     }
 
-    pub(crate) fn any(&mut self, v: &Value, d: Dflt<'_>) -> Step {
+    pub(crate) fn any(&mut self, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Dynamic(dynamic) = v else {
             return Err(self.mismatch(TypeId::ANY, v));
         };

@@ -80,7 +80,7 @@ impl<'r, 'p> Store<'r, 'p> {
         frame: &mut Frame,
         ty: TypeId,
         s: &'r StructType,
-        values: &[Value],
+        values: &'r [Value],
         d: Dflt<'_>,
     ) -> Fast {
         if self.opts.report_successes || self.w.is_pretty() {
@@ -136,7 +136,7 @@ impl<'r, 'p> Store<'r, 'p> {
     /// Writes plain value `item` of kind `kind` unless it is the default and defaults are left
     /// out: whether it was the default; `None` (nothing written) if `item` is not of `kind`.
     #[inline]
-    fn plain_value(&mut self, kind: Plain, item: &Value) -> Option<bool> {
+    fn plain_value(&mut self, kind: Plain, item: &'r Value) -> Option<bool> {
         let default = plain_is_default(kind, item)? && !self.opts.keep_defaults;
         if !default {
             self.write_plain(item);
@@ -146,7 +146,7 @@ impl<'r, 'p> Store<'r, 'p> {
 
     /// Writes `item`, a value [`plain_is_default`] took (so any other variant is an integer).
     #[inline]
-    fn write_plain(&mut self, item: &Value) {
+    fn write_plain(&mut self, item: &'r Value) {
         match item {
             Value::Bool(b) => self.w.boolean(*b),
             Value::U64(x) => self.w.u64(*x),
@@ -177,7 +177,7 @@ impl<'r, 'p> Store<'r, 'p> {
     /// The entries of a map with string keys, in its order, when the values are plain and no
     /// report of each value is asked for: written into an open object, the default key `""`
     /// as `"{}"` unless defaults are kept; `None` (nothing written) otherwise.
-    pub(crate) fn plain_string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Fast {
+    pub(crate) fn plain_string_keyed(&mut self, vt: TypeId, entries: &'r [(Value, Value)]) -> Fast {
         let Some(kind) = self.plain_kind(vt) else {
             return Ok(None);
         };
@@ -198,7 +198,7 @@ impl<'r, 'p> Store<'r, 'p> {
                 }
                 Some(false) => tally.written = true,
                 None => {
-                    let len = self.ctx.enter_owned_key(name)?;
+                    let len = self.ctx.enter_key(name)?;
                     other.absorb(self.inside(len, |s| s.element(vt, value, s.fresh()))?);
                 }
             }
@@ -210,7 +210,7 @@ impl<'r, 'p> Store<'r, 'p> {
     /// Writes the non-empty elements `items` of a list of `element`s into an open array, when
     /// the element kind is plain and no report of each element is asked for; `None` (nothing
     /// written) otherwise.
-    pub(crate) fn plain_list(&mut self, element: TypeId, items: &[Value]) -> Fast {
+    pub(crate) fn plain_list(&mut self, element: TypeId, items: &'r [Value]) -> Fast {
         match self.plain_kind(element) {
             Some(kind) => self.plain_items(kind, element, items).map(Some),
             None => Ok(None),
@@ -234,7 +234,7 @@ impl<'r, 'p> Store<'r, 'p> {
     }
 
     /// The elements `items` (of type `element`, of plain kind `kind`) of a list as an array.
-    fn plain_items(&mut self, kind: Plain, element: TypeId, items: &[Value]) -> Step {
+    fn plain_items(&mut self, kind: Plain, element: TypeId, items: &'r [Value]) -> Step {
         let mut tally = Tally::default();
         let mut other = self.ctx.fresh();
         let mut frame = self.w.begin_array();

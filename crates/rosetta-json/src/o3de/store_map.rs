@@ -33,8 +33,8 @@ fn member_name(raw: &str) -> String {
     }
 }
 
-impl Store<'_, '_> {
-    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, v: &Value, d: Dflt<'_>) -> Step {
+impl<'r> Store<'r, '_> {
+    pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Map(entries) = v else {
             return Err(self.ctx.error(format!("a {} is not a map", v.kind_name())));
         };
@@ -133,7 +133,7 @@ impl Store<'_, '_> {
 
     /// A map with string keys, in its order: an object written directly (the default key `""`
     /// as `"{}"` unless defaults are kept).
-    fn string_keyed(&mut self, vt: TypeId, entries: &[(Value, Value)]) -> Step {
+    fn string_keyed(&mut self, vt: TypeId, entries: &'r [(Value, Value)]) -> Step {
         if let Some(code) = self.plain_string_keyed(vt, entries)? {
             return Ok(code);
         }
@@ -147,7 +147,7 @@ impl Store<'_, '_> {
             } else {
                 Outcome::Success
             }));
-            let len = self.ctx.enter_owned_key(name)?;
+            let len = self.ctx.enter_key(name)?;
             let code = self.element(vt, value, value_default);
             self.ctx.leave(len);
             result.absorb(code?);
@@ -177,7 +177,7 @@ impl Store<'_, '_> {
         Ok((name, default))
     }
 
-    fn entry_value(&mut self, vt: TypeId, value: &Value, d: Dflt<'_>, e: &Entry) -> Step {
+    fn entry_value(&mut self, vt: TypeId, value: &'r Value, d: Dflt<'_>, e: &Entry) -> Step {
         match &e.value {
             Some(raw) => {
                 self.write_fragment(&parse(raw), raw);
