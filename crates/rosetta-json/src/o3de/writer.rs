@@ -131,8 +131,10 @@ impl Writer {
         extend_short(&mut self.out, s);
     }
 
+    /// An ASCII byte (anything else would break the text's UTF-8, see `into_string`).
     #[inline(always)]
     pub fn byte(&mut self, b: u8) {
+        debug_assert!(b.is_ascii());
         self.out.push(b);
     }
 
