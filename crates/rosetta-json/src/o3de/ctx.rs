@@ -79,6 +79,7 @@ impl<'p, 'k> Ctx<'p, 'k> {
     /// A container's result from its elements' (PR o3de/o3de#1350): nothing reported is
     /// Success (`[]`), and elements that were all defaults make PartialDefaults, not
     /// DefaultsUsed, since the container itself was written or read.
+    #[inline]
     pub fn container(&self, elements: ResultCode) -> ResultCode {
         if !elements.has_done_work() {
             self.code(Outcome::Success)

@@ -498,13 +498,19 @@ impl<'a> Reader<'a> {
         char::from_u32(hi).ok_or_else(|| self.error_at(at, "unpaired surrogate in a \\u escape"))
     }
 
+    #[inline]
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > self.max_depth {
-            return Err(self.error(format!("nesting deeper than {} levels", self.max_depth)));
+            return Err(self.too_deep());
         }
         self.pos += 1;
         Ok(())
+    }
+
+    #[cold]
+    fn too_deep(&self) -> Error {
+        self.error(format!("nesting deeper than {} levels", self.max_depth))
     }
 
     /// The next byte after whitespace, not consumed (for fast paths that decide on it).
@@ -528,6 +534,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads `[` (after a peek).
+    #[inline]
     pub fn begin_array(&mut self) -> Result<()> {
         self.skip_ws()?;
         self.enter()
@@ -554,6 +561,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads `{` (after a peek).
+    #[inline]
     pub fn begin_object(&mut self) -> Result<()> {
         self.skip_ws()?;
         self.enter()

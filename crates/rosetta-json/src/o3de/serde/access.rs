@@ -19,12 +19,14 @@ use crate::o3de::result::Outcome;
 type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
 
 /// Enters the path step of an element.
+#[inline]
 fn enter_index(de: &mut Deserializer<'_, '_>, index: usize) -> Result<usize> {
     let step = de.l.ctx.enter_index(index);
     step.map_err(|h| de.halt(h))
 }
 
 /// Enters the path step of member `name` (`""` for a step named per member later).
+#[inline]
 fn enter_key(de: &mut Deserializer<'_, '_>, name: &'static str) -> Result<usize> {
     let step = de.l.ctx.enter_key(name);
     step.map_err(|h| de.halt(h))
@@ -70,9 +72,26 @@ impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
         })
     }
 
-    /// Elements the visitor did not take (a tuple's extra ones) are skipped and reported.
+    /// Reads the `]` when the visitor stopped before it (a tuple or fixed-size array reads
+    /// just its elements). Elements it did not take are skipped and reported.
+    #[inline]
     pub fn finish(&mut self) -> Result<()> {
-        while !self.done && self.de.l.r.next_element(&mut self.first)? {
+        if self.done {
+            // The path was left at the `]`.
+            return Ok(());
+        }
+        if self.de.l.r.next_element(&mut self.first)? {
+            return self.skip_rest();
+        }
+        self.de.l.ctx.leave(self.depth);
+        self.done = true;
+        Ok(())
+    }
+
+    /// Skips the element ahead and any after it.
+    #[inline(never)]
+    fn skip_rest(&mut self) -> Result<()> {
+        loop {
             self.de.l.ctx.set_index(self.index);
             let step = self
                 .de
@@ -80,8 +99,12 @@ impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
                 .skip(|| "more elements than the type holds".into());
             self.de.absorb(step)?;
             self.index += 1;
+            if !self.de.l.r.next_element(&mut self.first)? {
+                break;
+            }
         }
         self.de.l.ctx.leave(self.depth);
+        self.done = true;
         Ok(())
     }
 }
@@ -140,8 +163,11 @@ impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
     }
 
     /// Reads what the visitor left of the object; the number of members matched.
+    #[inline]
     pub fn finish(&mut self) -> Result<usize> {
-        drain(self)?;
+        if !self.done {
+            drain(self)?;
+        }
         Ok(self.seen)
     }
 }
@@ -230,8 +256,12 @@ impl<'s, 'de, 'p> Entries<'s, 'de, 'p> {
         })
     }
 
+    #[inline]
     pub fn finish(&mut self) -> Result<()> {
-        drain(self)
+        if !self.done {
+            drain(self)?;
+        }
+        Ok(())
     }
 }
 
@@ -292,12 +322,17 @@ impl<'s, 'de, 'p> KeyValues<'s, 'de, 'p> {
         }
     }
 
+    #[inline]
     pub fn finish(&mut self) -> Result<()> {
-        drain(self)
+        if !self.done {
+            drain(self)?;
+        }
+        Ok(())
     }
 }
 
 /// Reads (and ignores) what a visitor left of a map: its entries until the end, once.
+#[inline(never)]
 fn drain<'de, M: de::MapAccess<'de, Error = Error>>(map: &mut M) -> Result<()> {
     while map.next_key_seed(PhantomData::<de::IgnoredAny>)?.is_some() {
         map.next_value_seed(PhantomData::<de::IgnoredAny>)?;

@@ -53,6 +53,11 @@ pub fn from_str<'de, T: Deserialize<'de>>(
         } else {
             l.ctx.code(Outcome::Success)
         },
+        quiet_fresh: if options.report_successes {
+            ResultCode::NEVER
+        } else {
+            l.ctx.fresh()
+        },
         l,
     };
     // An error leaves the path at the value it came from: nothing is left on the way out.
@@ -68,6 +73,9 @@ pub(crate) struct Deserializer<'de, 'p> {
     /// A plain Success, when successes are not reported (else [`ResultCode::NEVER`]): a value
     /// read as written into a result that is this already has nothing to do.
     quiet_success: ResultCode,
+    /// A fresh result, when successes are not reported (else [`ResultCode::NEVER`]): the first
+    /// value read as written into a nested value's result makes it a plain Success.
+    quiet_fresh: ResultCode,
 }
 
 impl<'de> Deserializer<'de, '_> {
@@ -94,6 +102,10 @@ impl<'de> Deserializer<'de, '_> {
     #[inline(always)]
     pub(super) fn success(&mut self) -> Result<()> {
         if self.result == self.quiet_success {
+            return Ok(());
+        }
+        if self.result == self.quiet_fresh {
+            self.result = self.quiet_success;
             return Ok(());
         }
         self.report_success()
