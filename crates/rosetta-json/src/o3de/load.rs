@@ -11,6 +11,8 @@ use super::reader::{Member, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
 use super::LoadOptions;
 
+/// A load in progress. The registry lives at least as long as `'a`, the text's borrow
+/// (shortened if need be), so path steps borrow member names from either.
 pub(crate) struct Load<'r: 'a, 'a, 'p> {
     pub reg: &'r TypeRegistry,
     pub opts: &'p LoadOptions,
