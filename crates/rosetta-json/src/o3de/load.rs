@@ -3,9 +3,12 @@
 //! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
 //! part of the target untouched and is reported.
 
-use rosetta_types::{default_value, FloatType, IntType, IntWidth, Kind, TypeId, TypeRegistry, Value};
+use rosetta_types::{
+    default_value, FloatType, IntType, IntWidth, Kind, TypeId, TypeRegistry, Value,
+};
 
 use super::ctx::{Ctx, Halt, Step};
+use super::load_fast::general_only;
 use super::load_scalar::{self as scalar, describe, Loaded};
 use super::reader::{Member, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
@@ -240,15 +243,28 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     /// The common case, a leaf in the form a store writes it (a number for a number, a string
-    /// for a string, a bool for a bool), read without the lenient machinery; `None` (nothing
-    /// consumed) for everything else.
+    /// for a string, a bool for a bool), read without the lenient machinery into `target`;
+    /// `None` (nothing consumed) for everything else.
     #[inline]
     pub(crate) fn leaf_as_written(
         &mut self,
         kind: &Kind,
         target: &mut Value,
     ) -> Result<Option<ResultCode>, Halt> {
-        let value = match (kind, self.r.peek()?) {
+        let Some(value) = self.leaf_value(kind)? else {
+            return Ok(None);
+        };
+        set(target, value);
+        self.ctx
+            .report(Outcome::Success, false, String::new)
+            .map(Some)
+    }
+
+    /// The value of [`Load::leaf_as_written`], reported by the caller. Inlined, so that the
+    /// value is made where it goes.
+    #[inline(always)]
+    fn leaf_value(&mut self, kind: &Kind) -> Result<Option<Value>, Halt> {
+        Ok(match (kind, self.r.peek()?) {
             (Kind::Int(t), Peek::Number) => {
                 let saved = self.r.save();
                 let v = match self.r.plain_integer()? {
@@ -266,7 +282,7 @@ impl<'a> Load<'_, 'a, '_> {
             }
             (Kind::Float(FloatType::F32), Peek::Number) => {
                 if let Some(f) = self.r.float32()? {
-                    return self.set_as_written(Value::F32(f), target);
+                    return Ok(Some(Value::F32(f)));
                 }
                 let saved = self.r.save();
                 let x = self.r.number()?.as_f64();
@@ -280,23 +296,7 @@ impl<'a> Load<'_, 'a, '_> {
             (Kind::String, Peek::String) => Some(Value::String(self.r.string()?.into())),
             (Kind::Bool, Peek::Bool) => Some(Value::Bool(self.r.boolean()?)),
             _ => None,
-        };
-        let Some(value) = value else {
-            return Ok(None);
-        };
-        self.set_as_written(value, target)
-    }
-
-    #[inline(always)]
-    fn set_as_written(
-        &mut self,
-        value: Value,
-        target: &mut Value,
-    ) -> Result<Option<ResultCode>, Halt> {
-        set(target, value);
-        self.ctx
-            .report(Outcome::Success, false, String::new)
-            .map(Some)
+        })
     }
 
     /// A leaf kind from a scalar (also used for map keys written as member names).
@@ -498,10 +498,33 @@ impl<'a> Load<'_, 'a, '_> {
         self.r.begin_array()?;
         let mut first = true;
         let mut result = self.ctx.fresh();
+        // Leaves as written report nothing (when successes are not asked for): read straight
+        // into the list, with no placeholder, dispatch or result per element.
+        let leaf = match self.reg.get(element).map(|t| t.kind()) {
+            Some(k @ (Kind::Int(_) | Kind::Float(_) | Kind::String | Kind::Bool))
+                if !set && !self.opts.report_successes && !general_only() =>
+            {
+                Some(k)
+            }
+            _ => None,
+        };
+        let success = self.ctx.code(Outcome::Success);
+        // One step for the elements, entered at the first and changed per element.
+        let mut depth = None;
         let mut index = 0;
         while self.r.next_element(&mut first)? {
-            let len = self.ctx.enter_index(index)?;
+            match depth {
+                None => depth = Some(self.ctx.enter_index(index)?),
+                Some(_) => self.ctx.set_index(index),
+            }
             index += 1;
+            if let Some(kind) = leaf {
+                if let Some(v) = self.leaf_value(kind)? {
+                    items.push(v);
+                    result.absorb(success);
+                    continue;
+                }
+            }
             // Made as it is read (the default if nothing is, as for `{}`).
             let mut item = placeholder();
             let code = self.value(element, &mut item).and_then(|code| {
@@ -516,8 +539,10 @@ impl<'a> Load<'_, 'a, '_> {
                 items.push(item);
                 Ok(code)
             });
-            self.ctx.leave(len);
             result.absorb(code?);
+        }
+        if let Some(depth) = depth {
+            self.ctx.leave(depth);
         }
         Ok(self.ctx.container(result))
     }
