@@ -281,8 +281,8 @@ impl<'a> Reader<'a> {
         Ok(Num::Double(value))
     }
 
-    /// Reads an integer of up to 19 digits written as JSON writes one (no fraction, no
-    /// exponent): its sign and magnitude; `None`, with nothing consumed, for anything else.
+    /// Reads an integer written as JSON writes one (no fraction, no exponent) whose magnitude
+    /// fits a `u64`: its sign and magnitude; `None`, with nothing consumed, for anything else.
     /// Small enough to come back in registers, for the typed readers' common case.
     #[inline]
     pub fn plain_integer(&mut self) -> Result<Option<(bool, u64)>> {
@@ -301,11 +301,18 @@ impl<'a> Reader<'a> {
         }
         let digits = i - start;
         if digits == 0
-            || digits > 19
+            || digits > 20
             || (digits > 1 && b[start] == b'0')
             || matches!(b.get(i), Some(b'.' | b'e' | b'E'))
         {
             return Ok(None);
+        }
+        if digits == 20 {
+            // Up to 19 digits cannot overflow; 20 can (`u64::MAX` has 20).
+            match b.get(start..i).and_then(twenty_digits) {
+                Some(m) => magnitude = m,
+                None => return Ok(None),
+            }
         }
         self.pos = i;
         Ok(Some((negative, magnitude)))
@@ -354,9 +361,19 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn bool_if_next(&mut self) -> Result<Option<bool>> {
         self.skip_ws()?;
-        match self.src.get(self.pos) {
-            Some(b't') => self.literal(b"true").map(|()| Some(true)),
-            Some(b'f') => self.literal(b"false").map(|()| Some(false)),
+        // Compared with constants: a few instructions, where a call to `literal` compares
+        // with `memcmp`.
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        if rest.starts_with(b"true") {
+            self.pos += 4;
+            return Ok(Some(true));
+        }
+        if rest.starts_with(b"false") {
+            self.pos += 5;
+            return Ok(Some(false));
+        }
+        match rest.first() {
+            Some(b't' | b'f') => Err(self.error("invalid literal")),
             _ => Ok(None),
         }
     }
@@ -695,6 +712,14 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
+}
+
+/// The value of twenty ASCII digits, if it fits a `u64`.
+#[cold]
+fn twenty_digits(digits: &[u8]) -> Option<u64> {
+    digits.iter().try_fold(0u64, |m, &c| {
+        m.checked_mul(10)?.checked_add(u64::from(c - b'0'))
+    })
 }
 
 #[cfg(test)]

@@ -122,3 +122,28 @@ fn expected_members_are_matched_in_place_and_others_read() {
         assert!(members(bad, &expected).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn plain_integers_take_every_u64_magnitude() {
+    let read = |text: &str| {
+        let mut r = Reader::new(text, 8);
+        let got = r.plain_integer().unwrap();
+        (got, r.pos)
+    };
+    assert_eq!(read("18446744073709551615"), (Some((false, u64::MAX)), 20));
+    assert_eq!(read("-18446744073709551615"), (Some((true, u64::MAX)), 21));
+    assert_eq!(
+        read("12345678901234567890]"),
+        (Some((false, 12_345_678_901_234_567_890)), 20)
+    );
+    assert_eq!(
+        read("9999999999999999999"),
+        (Some((false, 9_999_999_999_999_999_999)), 19)
+    );
+    // Too large, a fraction or an exponent: nothing consumed, for the general reader.
+    assert_eq!(read("18446744073709551616"), (None, 0));
+    assert_eq!(read("99999999999999999999"), (None, 0));
+    assert_eq!(read("123456789012345678901"), (None, 0));
+    assert_eq!(read("  7.5"), (None, 2));
+    assert_eq!(read("01"), (None, 0));
+}

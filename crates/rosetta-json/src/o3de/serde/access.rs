@@ -515,18 +515,23 @@ fn unit_variant(
         Scalar::Num(Num::Uint(u)) => usize::try_from(*u).ok().filter(|i| *i < variants.len()),
         _ => None,
     };
-    index.map(|i| variants[i]).ok_or_else(|| {
-        Error::custom(format!(
-            "{} is not a variant of `{name}` (one of {})",
-            match s {
-                Scalar::Str(t) => format!("`{t}`"),
-                Scalar::Num(n) => format!("{}", n.as_f64()),
-                Scalar::Bool(b) => b.to_string(),
-                Scalar::Null => "null".into(),
-            },
-            variants.join(", ")
-        ))
-    })
+    index
+        .map(|i| variants[i])
+        .ok_or_else(|| not_a_variant(name, variants, s))
+}
+
+#[cold]
+fn not_a_variant(name: &str, variants: &[&str], s: &Scalar<'_>) -> Error {
+    Error::custom(format!(
+        "{} is not a variant of `{name}` (one of {})",
+        match s {
+            Scalar::Str(t) => format!("`{t}`"),
+            Scalar::Num(n) => format!("{}", n.as_f64()),
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Null => "null".into(),
+        },
+        variants.join(", ")
+    ))
 }
 
 /// An enum: a name or an index for a unit variant, or an object with `$type` naming the variant,
@@ -540,7 +545,29 @@ pub(super) struct Tagged<'s, 'de, 'p> {
 }
 
 impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
+    #[inline]
     pub fn read(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        variants: &'static [&'static str],
+    ) -> Result<Self> {
+        // The common case, a unit variant's name as written.
+        if let Some(text) = de.l.r.string_if_next()? {
+            let Some(i) = find_name(variants, &text) else {
+                return Err(not_a_variant(name, variants, &Scalar::Str(text)));
+            };
+            de.success()?;
+            return Ok(Tagged {
+                de,
+                variant: variants[i],
+                object: None,
+            });
+        }
+        Self::read_other(de, name, variants)
+    }
+
+    /// A unit variant's index, or an object with `$type`.
+    fn read_other(
         de: De<'s, 'de, 'p>,
         name: &'static str,
         variants: &'static [&'static str],
