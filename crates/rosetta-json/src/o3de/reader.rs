@@ -301,21 +301,30 @@ impl<'a> Reader<'a> {
         }
         let digits = i - start;
         if digits == 0
-            || digits > 20
+            || digits > 19
             || (digits > 1 && b[start] == b'0')
             || matches!(b.get(i), Some(b'.' | b'e' | b'E'))
         {
-            return Ok(None);
-        }
-        if digits == 20 {
-            // Up to 19 digits cannot overflow; 20 can (`u64::MAX` has 20).
-            match b.get(start..i).and_then(twenty_digits) {
-                Some(m) => magnitude = m,
-                None => return Ok(None),
-            }
+            return Ok(self.long_integer(negative, start, i));
         }
         self.pos = i;
         Ok(Some((negative, magnitude)))
+    }
+
+    /// [`Reader::plain_integer`] for the digits at `start..end` that it did not take: twenty
+    /// of them can still fit a `u64` (up to 19 cannot overflow; `u64::MAX` has 20).
+    #[cold]
+    #[inline(never)]
+    fn long_integer(&mut self, negative: bool, start: usize, end: usize) -> Option<(bool, u64)> {
+        let b = self.src;
+        if end - start != 20 || b[start] == b'0' || matches!(b.get(end), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        let magnitude = b.get(start..end)?.iter().try_fold(0u64, |m, &c| {
+            m.checked_mul(10)?.checked_add(u64::from(c - b'0'))
+        })?;
+        self.pos = end;
+        Some((negative, magnitude))
     }
 
     /// Reads a number for a float target when it is a plain decimal whose float is certain
@@ -712,14 +721,6 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
-}
-
-/// The value of twenty ASCII digits, if it fits a `u64`.
-#[cold]
-fn twenty_digits(digits: &[u8]) -> Option<u64> {
-    digits.iter().try_fold(0u64, |m, &c| {
-        m.checked_mul(10)?.checked_add(u64::from(c - b'0'))
-    })
 }
 
 #[cfg(test)]
