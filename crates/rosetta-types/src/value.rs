@@ -126,6 +126,9 @@ impl Value {
     /// assert_eq!(Value::int(IntType::UINT8, 255), Some(Value::U8(255)));
     /// assert_eq!(Value::int(IntType::UINT8, 256), None);
     /// ```
+    // Inlined across crates: readers call it per integer, and the `Option<Self>` of a call
+    // comes back through memory.
+    #[inline]
     pub fn int(t: IntType, v: i128) -> Option<Self> {
         if v < i128::from(t.min()) || v > i128::from(t.max()) {
             return None;

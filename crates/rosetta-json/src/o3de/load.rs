@@ -3,9 +3,7 @@
 //! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
 //! part of the target untouched and is reported.
 
-use rosetta_types::{
-    default_value, FloatType, IntType, IntWidth, Kind, TypeId, TypeRegistry, Value,
-};
+use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_fast::general_only;
@@ -95,23 +93,6 @@ pub(crate) fn fill_placeholders(registry: &TypeRegistry, ty: TypeId, v: &mut Val
         }
         _ => {}
     }
-}
-
-/// `v` as a value of `t`, if in range: [`Value::int`], made here so that it is inlined. (As a
-/// call to another crate, its `Option<Value>` comes back through memory and is copied out with
-/// loads wider than the stores that made it, a stall per integer read.)
-#[inline(always)]
-fn int_value(t: IntType, v: i128) -> Option<Value> {
-    Some(match (t.is_signed(), t.width()) {
-        (true, IntWidth::W8) => Value::I8(i8::try_from(v).ok()?),
-        (true, IntWidth::W16) => Value::I16(i16::try_from(v).ok()?),
-        (true, IntWidth::W32) => Value::I32(i32::try_from(v).ok()?),
-        (true, IntWidth::W64) => Value::I64(i64::try_from(v).ok()?),
-        (false, IntWidth::W8) => Value::U8(u8::try_from(v).ok()?),
-        (false, IntWidth::W16) => Value::U16(u16::try_from(v).ok()?),
-        (false, IntWidth::W32) => Value::U32(u32::try_from(v).ok()?),
-        (false, IntWidth::W64) => Value::U64(u64::try_from(v).ok()?),
-    })
 }
 
 /// Whether a result means the value was not applied.
@@ -268,8 +249,8 @@ impl<'a> Load<'_, 'a, '_> {
             (Kind::Int(t), Peek::Number) => {
                 let saved = self.r.save();
                 let v = match self.r.plain_integer()? {
-                    Some((false, m)) => int_value(*t, i128::from(m)),
-                    Some((true, m)) => int_value(*t, -i128::from(m)),
+                    Some((false, m)) => Value::int(*t, i128::from(m)),
+                    Some((true, m)) => Value::int(*t, -i128::from(m)),
                     None => None,
                 };
                 if v.is_none() {

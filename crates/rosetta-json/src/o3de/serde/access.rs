@@ -553,13 +553,11 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
     ) -> Result<Self> {
         // The common case, a unit variant's name as written.
         if let Some(text) = de.l.r.string_if_next()? {
-            let Some(i) = find_name(variants, &text) else {
-                return Err(not_a_variant(name, variants, &Scalar::Str(text)));
-            };
+            let variant = unit_variant(name, variants, &Scalar::Str(text))?;
             de.success()?;
             return Ok(Tagged {
                 de,
-                variant: variants[i],
+                variant,
                 object: None,
             });
         }
