@@ -412,8 +412,9 @@ pub struct JsonArgs {
     #[arg(long, value_enum, value_name = "RULES")]
     pub rules: Option<RulesArg>,
 
-    /// How `float` values are written: `widened` (the default, to double as O3DE writes them:
-    /// 0.20000000298023224) or `shortest` (0.2).
+    /// How `float` and `double` values are written: `widened` (the default, as O3DE writes
+    /// them: floats widened to double, doubles as RapidJSON writes them: 0.20000000298023225)
+    /// or `shortest` (0.2, as serde_json writes them).
     #[arg(long, value_enum, value_name = "FORM")]
     pub float_form: Option<FloatFormArg>,
 
@@ -463,9 +464,10 @@ pub enum RulesArg {
 /// The `--float-form` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FloatFormArg {
-    /// Widened to double, as O3DE writes them (`0.20000000298023224`).
+    /// As O3DE writes them: floats widened to double, doubles as RapidJSON writes them
+    /// (`0.20000000298023225`).
     Widened,
-    /// The shortest text that reads back as the same float (`0.2`).
+    /// The shortest text that reads back as the same value, as serde_json writes it (`0.2`).
     Shortest,
 }
 

@@ -170,7 +170,7 @@ fn float_form_and_sort_maps() {
     assert_status(&widened, 0);
     assert_eq!(
         stdout(&widened),
-        "{\"velocity\":{\"x\":0.20000000298023224,\"z\":1.5}}\n"
+        "{\"velocity\":{\"x\":0.20000000298023225,\"z\":1.5}}\n"
     );
     let shortest = convert(&with(&args, &["--float-form", "shortest"]), input);
     assert_status(&shortest, 0);

@@ -8,7 +8,7 @@
 //! | --- | --- | --- |
 //! | bool | `true` / `false` | numbers (`0` is false), `"true"`/`"false"` in any case, numeric text (`"0.0f"` is false) |
 //! | integers | a number | bools, floats (truncated after a range check), C integer text (`"0x1F"`, `"010"` is octal, `"34 Hello"`) |
-//! | float, double | a number; a float widened to double (`0.20000000298023224`, [`FloatForm`]) | bools, C number text (`"12.5f"`) |
+//! | float, double | a number; a float widened to double (`0.20000000298023225`, [`FloatForm`]) | bools, C number text (`"12.5f"`) |
 //! | string | a string | bools (`"True"`), integers, doubles (`printf("%f")`: `"3.141500"`) |
 //! | bytes | a base64 string | |
 //! | entity id | a number | as integers |
@@ -124,14 +124,17 @@ use ctx::{Ctx, Halt};
 use dflt::Dflt;
 use reader::Reader;
 
-/// How `float` (`f32`) values are written.
+/// How `float` (`f32`) and `double` values are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum FloatForm {
-    /// Widened to double and written as the shortest text of the double, as O3DE writes them
-    /// (`0.2f` is `0.20000000298023224`).
+    /// As O3DE writes them: a float widened to double, and every double as RapidJSON's
+    /// `Writer` writes it (its Grisu2 digits, which are not always the nearest shortest ones,
+    /// and its layout): `0.2f` is `0.20000000298023225`, `1e20` is `100000000000000000000.0`,
+    /// `1e21` is `1e21`, `1e-6` is `0.000001`.
     #[default]
     Widened,
-    /// The shortest text that reads back as the same float (`0.2`).
+    /// The shortest text that reads back as the same value, as serde_json writes it: `0.2f` is
+    /// `0.2`, `1e20` is `1e+20`, `1e-6` is `1e-6`.
     Shortest,
 }
 

@@ -148,7 +148,7 @@ impl<'r> Store<'r, '_> {
             Value::U32(x) => self.w.u64(x.into()),
             Value::U64(x) => self.w.u64(x),
             Value::F32(x) => self.f32(x),
-            Value::F64(x) => self.w.f64(x),
+            Value::F64(x) => self.f64(x),
             Value::String(ref s) => self.w.string(s),
             Value::Bytes(ref b) => self.w.base64(b),
             Value::Uuid(ref u) => self.w.uuid(u),
@@ -160,6 +160,11 @@ impl<'r> Store<'r, '_> {
     #[inline(always)]
     pub(crate) fn f32(&mut self, x: f32) {
         self.w.f32(x, self.opts.float_form);
+    }
+
+    #[inline(always)]
+    pub(crate) fn f64(&mut self, x: f64) {
+        self.w.f64(x, self.opts.float_form);
     }
 
     /// An element of a container: the explicit default `{}` when it is the default (`null` for
@@ -288,7 +293,7 @@ impl<'r> Store<'r, '_> {
         match *value {
             Value::Bool(b) => self.w.boolean(b),
             Value::F32(x) => self.f32(x),
-            Value::F64(x) => self.w.f64(x),
+            Value::F64(x) => self.f64(x),
             Value::String(ref s) => self.w.string(s),
             Value::U64(x) => self.w.u64(x),
             ref other => self.w.i64(other.as_i64().unwrap_or_default()),
@@ -507,7 +512,7 @@ impl<'r> Store<'r, '_> {
     fn component(&mut self, scalar: MathScalar, x: f64) {
         match scalar {
             MathScalar::F32 => self.f32(x as f32),
-            MathScalar::F64 => self.w.f64(x),
+            MathScalar::F64 => self.f64(x),
             MathScalar::I32 => self.w.i64(x as i64),
         }
     }

@@ -151,7 +151,7 @@ impl<'r, 'p> Store<'r, 'p> {
             Value::Bool(b) => self.w.boolean(*b),
             Value::U64(x) => self.w.u64(*x),
             Value::F32(x) => self.f32(*x),
-            Value::F64(x) => self.w.f64(*x),
+            Value::F64(x) => self.f64(*x),
             Value::String(s) => self.w.string(s),
             Value::MathF32(c) if self.w.is_pretty() => {
                 let mut a = self.w.begin_array();

@@ -345,20 +345,24 @@ impl Writer {
         self.push(itoa::Buffer::new().format(v).as_bytes());
     }
 
-    /// A double in its shortest round-trip form (`4.0`, `0.20000000298023224`); not-finite
-    /// values, which JSON cannot hold, as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`,
-    /// which the float loader reads back.
+    /// A double: as RapidJSON writes it ([`FloatForm::Widened`]: `4.0`, `0.20000000298023225`,
+    /// `100000000000000000000.0`, `1e21`, `0.000001`, `1e-7`), or its shortest round-trip text
+    /// as serde_json writes it ([`FloatForm::Shortest`]: `1e+16`, `1e-6`). Not-finite values,
+    /// which JSON cannot hold, are the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, which the
+    /// float loader reads back.
     #[inline(always)]
-    pub fn f64(&mut self, v: f64) {
-        if v.is_finite() {
-            self.push(zmij::Buffer::new().format_finite(v).as_bytes());
-        } else {
-            self.not_finite(v);
+    pub fn f64(&mut self, v: f64, form: FloatForm) {
+        if !v.is_finite() {
+            return self.not_finite(v);
+        }
+        match form {
+            FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(v).as_bytes()),
+            FloatForm::Widened => self.push(dtoa::Buffer::new().format_finite(v).as_bytes()),
         }
     }
 
-    /// An `f32`: widened to double, or its own shortest text ([`FloatForm`]); not-finite values
-    /// as [`Writer::f64`] writes them.
+    /// An `f32`: widened to double and written as RapidJSON writes a double, or its own
+    /// shortest text ([`FloatForm`]); not-finite values as [`Writer::f64`] writes them.
     #[inline(always)]
     pub fn f32(&mut self, x: f32, form: FloatForm) {
         if !x.is_finite() {
@@ -367,7 +371,7 @@ impl Writer {
         match form {
             FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(x).as_bytes()),
             FloatForm::Widened => {
-                self.push(zmij::Buffer::new().format_finite(f64::from(x)).as_bytes())
+                self.push(dtoa::Buffer::new().format_finite(f64::from(x)).as_bytes())
             }
         }
     }
@@ -455,12 +459,52 @@ impl Writer {
 mod tests {
     use super::*;
 
+    /// RapidJSON's own expectations (`test/unittest/dtoatest.cpp`), and the digits of its
+    /// Grisu2 where they are not the nearest (Tencent/rapidjson#687).
+    #[test]
+    fn doubles_as_rapidjson_writes_them() {
+        let cases: [(f64, &str); 20] = [
+            (0.0, "0.0"),
+            (-0.0, "-0.0"),
+            (1.0, "1.0"),
+            (-1.0, "-1.0"),
+            (1.2345, "1.2345"),
+            (0.123456789012, "0.123456789012"),
+            (1234567.8, "1234567.8"),
+            (-79.39773355813419, "-79.39773355813419"),
+            (0.000001, "0.000001"),
+            (0.0000001, "1e-7"),
+            (1e30, "1e30"),
+            (1.234567890123456e30, "1.234567890123456e30"),
+            (5e-324, "5e-324"),
+            (1.7976931348623157e308, "1.7976931348623157e308"),
+            (1.2e24, "1.2e24"),
+            (1e21, "1e21"),
+            (1.234e21, "1.234e21"),
+            (1e20, "100000000000000000000.0"),
+            (4094.1111111111113, "4094.1111111111115"),
+            (f64::from(0.2f32), "0.20000000298023225"),
+        ];
+        for (x, text) in cases {
+            let mut w = Writer::new(None);
+            w.f64(x, FloatForm::Widened);
+            assert_eq!(w.into_string(), text, "{x:e}");
+        }
+        let mut w = Writer::new(None);
+        w.f32(0.3, FloatForm::Widened);
+        w.byte(b',');
+        w.f32(0.3, FloatForm::Shortest);
+        w.byte(b',');
+        w.f64(1e20, FloatForm::Shortest);
+        assert_eq!(w.into_string(), "0.30000001192092898,0.3,1e+20");
+    }
+
     #[test]
     fn compact_pretty_and_rollback() {
         let mut w = Writer::new(None);
         let mut o = w.begin_object();
         w.key(&mut o, "a\"b");
-        w.f64(f64::from(0.2f32));
+        w.f64(f64::from(0.2f32), FloatForm::Widened);
         let mark = w.mark(&o);
         w.key(&mut o, "gone");
         w.u64(1);
@@ -470,12 +514,12 @@ mod tests {
         w.element(&mut a);
         w.i64(-3);
         w.element(&mut a);
-        w.f64(4.0);
+        w.f64(4.0, FloatForm::Widened);
         w.end_array(a);
         w.end_object(o);
         assert_eq!(
             w.into_string(),
-            r#"{"a\"b":0.20000000298023224,"c":[-3,4.0]}"#
+            r#"{"a\"b":0.20000000298023225,"c":[-3,4.0]}"#
         );
 
         let mut w = Writer::new(Some(4));

@@ -21,8 +21,8 @@ pub use map::MapSer;
 ///
 /// | serde | JSON |
 /// | --- | --- |
-/// | bool, integers (up to 128 bits), `f64` | `true` / `false`, a number |
-/// | `f32` | a number, widened to double unless [`FloatForm::Shortest`] |
+/// | bool, integers (up to 128 bits) | `true` / `false`, a number |
+/// | `f32`, `f64` | a number as RapidJSON writes a double (`f32` widened) unless [`FloatForm::Shortest`] |
 /// | char, str | a string |
 /// | bytes | a base64 string (standard alphabet, padded) |
 /// | `None`, `()` | `null` |
@@ -242,7 +242,7 @@ impl<'a> ser::Serializer for &'a mut Ser {
 
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
-        self.w.f64(v);
+        self.w.f64(v, self.float_form);
         Ok(())
     }
 

@@ -87,7 +87,7 @@ fn scalars() {
 
 #[test]
 fn float_forms() {
-    assert_eq!(compact(&0.2f32), "0.20000000298023224");
+    assert_eq!(compact(&0.2f32), "0.20000000298023225");
     assert_eq!(to_string(&0.2f32, &shortest()).unwrap(), "0.2");
     assert_eq!(to_string(&1.0f32, &shortest()).unwrap(), "1.0");
     assert_eq!(to_string(&f32::NAN, &shortest()).unwrap(), "\"NaN\"");
