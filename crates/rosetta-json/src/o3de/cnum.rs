@@ -95,9 +95,9 @@ impl CInt {
     }
 }
 
-/// Parses the longest floating-point prefix as `strtod` does in the "C" locale (decimal forms,
-/// `inf`, `infinity` and `nan`; hexadecimal floats are not accepted). `None` when nothing was
-/// parsed or the value is out of range (`ERANGE`).
+/// Parses the longest floating-point prefix as `strtod` does in the "C" locale (decimal and
+/// hexadecimal forms, `inf`, `infinity` and `nan`). `None` when nothing was parsed or the
+/// value is out of range (`ERANGE`).
 pub(crate) fn parse_c_double(text: &str) -> Option<f64> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -119,6 +119,14 @@ pub(crate) fn parse_c_double(text: &str) -> Option<f64> {
                 _ => f64::INFINITY,
             });
         }
+    }
+    if let Some(magnitude) = hex_float(&b[i..]) {
+        let value = if b[start] == b'-' {
+            -magnitude?
+        } else {
+            magnitude?
+        };
+        return Some(value);
     }
     let int_start = i;
     while i < b.len() && b[i].is_ascii_digit() {
@@ -163,6 +171,70 @@ pub(crate) fn parse_c_double(text: &str) -> Option<f64> {
         return None;
     }
     Some(value)
+}
+
+/// A hexadecimal float (`0x1.8p3`, `0x10`, `0x.8`) at the start of `b`, after the sign:
+/// `None` when `b` is not one (`0x` without a hex digit is the decimal `0`), `Some(None)` when
+/// it is out of range.
+fn hex_float(b: &[u8]) -> Option<Option<f64>> {
+    let digits = match b {
+        [b'0', b'x' | b'X', rest @ ..] => rest,
+        _ => return None,
+    };
+    let hex = |c: u8| char::from(c).to_digit(16);
+    // Up to 15 significant hex digits (60 bits) exactly; later ones only as a sticky bit,
+    // which keeps the rounding to 53 bits right.
+    let (mut mantissa, mut exponent, mut sticky, mut any) = (0u64, 0i64, false, false);
+    let mut i = 0;
+    let mut after_point = false;
+    while let Some(&c) = digits.get(i) {
+        if c == b'.' && !after_point {
+            after_point = true;
+        } else if let Some(d) = hex(c) {
+            any = true;
+            if mantissa >> 60 == 0 {
+                mantissa = mantissa << 4 | u64::from(d);
+                exponent -= 4 * i64::from(after_point);
+            } else {
+                sticky |= d != 0;
+                exponent += 4 * i64::from(!after_point);
+            }
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if !any {
+        return None;
+    }
+    if let [b'p' | b'P', rest @ ..] = &digits[i..] {
+        let (negative, rest) = match rest {
+            [b'-', r @ ..] => (true, r),
+            [b'+', r @ ..] => (false, r),
+            r => (false, r),
+        };
+        let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        if n > 0 {
+            let e = rest[..n]
+                .iter()
+                .fold(0i64, |e, c| (e * 10 + i64::from(c - b'0')).min(100_000));
+            exponent += if negative { -e } else { e };
+        }
+    }
+    if mantissa == 0 {
+        return Some(Some(0.0));
+    }
+    // Scaled in steps that stay normal doubles, so only the last can round.
+    let mut value = (mantissa | u64::from(sticky)) as f64;
+    let mut exponent = exponent.clamp(-2200, 2200) as i32;
+    while exponent.abs() > 960 {
+        let step = 960 * exponent.signum();
+        value *= 2f64.powi(step);
+        exponent -= step;
+    }
+    value *= 2f64.powi(exponent);
+    // strtod's ERANGE: overflow, or a nonzero value that underflows to zero.
+    Some((value.is_finite() && value != 0.0).then_some(value))
 }
 
 /// `printf("%f", value)`: six decimals, no exponent (`3.141500`, `-0.000000`, `inf`, `nan`).
@@ -224,6 +296,18 @@ mod tests {
         assert_eq!(parse_c_double("1e"), Some(1.0));
         assert_eq!(parse_c_double("-inf"), Some(f64::NEG_INFINITY));
         assert_eq!(parse_c_double("0.0"), Some(0.0));
+        assert_eq!(parse_c_double("0x10"), Some(16.0));
+        assert_eq!(parse_c_double("-0x1p4"), Some(-16.0));
+        assert_eq!(parse_c_double("0X1.8P+1z"), Some(3.0));
+        assert_eq!(parse_c_double("0x.8"), Some(0.5));
+        assert_eq!(parse_c_double("0x1p-1074"), Some(5e-324));
+        assert_eq!(parse_c_double("0x1p"), Some(1.0));
+        assert_eq!(parse_c_double("0xg"), Some(0.0));
+        assert_eq!(parse_c_double("0x1.fffffffffffff8p0"), Some(2.0));
+        assert_eq!(
+            parse_c_double("0x123456789abcdef0123p0"),
+            Some(5.373003642731685e21)
+        );
         for bad in [
             "",
             "hello",
@@ -235,6 +319,8 @@ mod tests {
             "a€",
             "-a€",
             "aaaaaaa€",
+            "0x1p9999",
+            "0x1p-9999",
         ] {
             assert_eq!(parse_c_double(bad), None, "{bad:?}");
         }

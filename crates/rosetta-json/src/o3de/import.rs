@@ -114,7 +114,7 @@ pub fn restore_imports(doc: &mut Value, records: &[ImportRecord]) {
         };
         let filename = Value::String(record.filename.clone());
         let directive = match &record.patch {
-            Some(patch) if !is_empty_patch(patch) => {
+            Some(patch) if changes_anything(patch) => {
                 let mut object = Map::new();
                 object.insert("filename".into(), filename);
                 object.insert("patch".into(), patch.clone());
@@ -128,11 +128,12 @@ pub fn restore_imports(doc: &mut Value, records: &[ImportRecord]) {
     }
 }
 
-/// Whether a patch changes nothing (`{}`, `[]`; the engine skips those).
-fn is_empty_patch(patch: &Value) -> bool {
+/// Whether the engine applies a patch: only a non-empty object or array
+/// (`BaseJsonImporter::ApplyPatch`); `null`, a scalar, `{}` and `[]` leave the import as it is.
+fn changes_anything(patch: &Value) -> bool {
     match patch {
-        Value::Object(map) => map.is_empty(),
-        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => !map.is_empty(),
+        Value::Array(items) => !items.is_empty(),
         _ => false,
     }
 }
@@ -276,7 +277,7 @@ impl Resolver<'_> {
         if !go_on {
             return false;
         }
-        if let Some(patch) = patch.as_ref().filter(|p| !is_empty_patch(p)) {
+        if let Some(patch) = patch.as_ref().filter(|p| changes_anything(p)) {
             let code = apply_patch(&mut imported, patch, PatchStyle::MergePatch, &mut Quiet);
             if code.halted() {
                 let message = format!(

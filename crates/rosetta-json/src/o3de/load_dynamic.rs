@@ -57,14 +57,19 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     /// The `$type` member of the object ahead, if it has one (the reader is left where it was).
-    fn peek_type(&mut self) -> Result<Option<std::borrow::Cow<'a, str>>, Halt> {
+    fn peek_type(&mut self) -> Result<Option<TypeMember<'a>>, Halt> {
         let saved = self.r.save();
         self.r.begin_object()?;
         let mut first = true;
         let mut found = None;
         while let Some(key) = self.r.next_key(&mut first)? {
-            if key == "$type" && self.r.peek()? == Peek::String {
-                found = Some(self.r.string()?);
+            if key == "$type" {
+                found = Some(if self.r.peek()? == Peek::String {
+                    TypeMember::Name(self.r.string()?)
+                } else {
+                    self.r.skip_value()?;
+                    TypeMember::NotAString
+                });
             } else {
                 self.r.skip_value()?;
             }
@@ -83,7 +88,7 @@ impl<'a> Load<'_, 'a, '_> {
         };
         let actual = match self.peek_type()? {
             None => current,
-            Some(name) => match self.resolve_type(&name, base)? {
+            Some(member) => match self.resolve_type(member, base)? {
                 Some(t) => t,
                 None => return Ok(self.ctx.code(Outcome::Unknown)),
             },
@@ -119,16 +124,29 @@ impl<'a> Load<'_, 'a, '_> {
         code
     }
 
-    fn resolve_type(&mut self, name: &str, base: TypeId) -> Result<Option<TypeId>, Halt> {
-        match resolve(self.reg, name, Some(base)) {
+    fn resolve_type(
+        &mut self,
+        member: TypeMember<'_>,
+        base: TypeId,
+    ) -> Result<Option<TypeId>, Halt> {
+        let found = match &member {
+            TypeMember::Name(name) => resolve(self.reg, name, Some(base)),
+            // The engine cannot determine a type from anything but a string.
+            TypeMember::NotAString => Err(Unresolved::Unknown),
+        };
+        match found {
             Ok(t) => Ok(Some(t)),
             Err(why) => {
                 self.r.skip_value()?;
-                let what = match why {
-                    Unresolved::Unknown => "no type",
-                    Unresolved::Ambiguous => "more than one type",
+                let message = match (member, why) {
+                    (TypeMember::NotAString, _) => "the `$type` is not a string".to_owned(),
+                    (TypeMember::Name(name), Unresolved::Unknown) => {
+                        format!("no type named {name:?}")
+                    }
+                    (TypeMember::Name(name), Unresolved::Ambiguous) => {
+                        format!("more than one type named {name:?}")
+                    }
                 };
-                let message = format!("{what} named {name:?}");
                 let len = self.ctx.enter_key("$type")?;
                 let code = self.ctx.report(Outcome::Unknown, false, || message);
                 self.ctx.leave(len);
@@ -160,14 +178,14 @@ impl<'a> Load<'_, 'a, '_> {
         if self.r.peek()? != Peek::Object {
             return self.wrong_kind("an object");
         }
-        let Some(name) = self.peek_type()? else {
+        let Some(member) = self.peek_type()? else {
             self.r.skip_value()?;
             *target = Value::dynamic(TypeId::NIL, Value::nil());
             return self.ctx.report(Outcome::DefaultsUsed, false, || {
                 "no `$type`: the empty value".into()
             });
         };
-        let Some(ty) = self.resolve_type(&name, TypeId::ANY)? else {
+        let Some(ty) = self.resolve_type(member, TypeId::ANY)? else {
             return Ok(self.ctx.code(Outcome::Unknown));
         };
         let mut value = match target {
@@ -178,4 +196,10 @@ impl<'a> Load<'_, 'a, '_> {
         *target = Value::dynamic(ty, value);
         code
     }
+}
+
+/// The `$type` member of an object.
+enum TypeMember<'a> {
+    Name(std::borrow::Cow<'a, str>),
+    NotAString,
 }

@@ -166,6 +166,11 @@ impl Load<'_, '_, '_> {
                 code
             }
             None => {
+                // A missing value is `{}`: a new entry's value is the default, an existing
+                // entry's stays as it is.
+                if *value == placeholder() {
+                    *value = self.default_of(vt)?;
+                }
                 self.r.skip_value()?;
                 Ok(self.ctx.code(Outcome::DefaultsUsed))
             }

@@ -1,5 +1,5 @@
 //! Load for math values: vectors and quaternions from arrays and `x`/`y`/`z`/`w` objects
-//! (quaternions also from Euler degrees), matrices from flat arrays and `yaw`/`pitch`/`roll`/
+//! (quaternions also from Euler degrees), matrices from flat arrays and `roll`/`pitch`/`yaw`/
 //! `scale`/`x`/`y`/`z` objects, transforms from `Translation`/`Rotation`/`Scale`, and colors from
 //! arrays and `RGB`, `RGBA`, `RGB8`, `RGBA8`, `HEX`, `HEXA` objects.
 
@@ -140,10 +140,10 @@ impl<'a> Load<'_, 'a, '_> {
             }
             (MathShape::Matrix { rows, cols }, Peek::Object) => {
                 match self.matrix_object(rows as usize, cols as usize)? {
-                    Ok(m) => {
+                    Ok((m, outcome)) => {
                         current = m;
                         (
-                            Outcome::Success,
+                            outcome,
                             true,
                             "read a matrix from rotation, scale and translation".to_owned(),
                         )
@@ -185,7 +185,10 @@ impl<'a> Load<'_, 'a, '_> {
                         return self.unsupported(why);
                     }
                     current = next;
-                    let outcome = if seen < n {
+                    // The engine combines DefaultsUsed per missing component into nothing else.
+                    let outcome = if seen == 0 {
+                        Outcome::DefaultsUsed
+                    } else if seen < n {
                         Outcome::PartialDefaults
                     } else {
                         Outcome::Success
@@ -269,18 +272,34 @@ impl<'a> Load<'_, 'a, '_> {
         self.ctx.report(Outcome::Unsupported, false, || why)
     }
 
-    /// `{"yaw", "pitch", "roll", "scale", "x", "y", "z"}`: a rotation from Euler degrees, a
-    /// uniform scale and (for 3x4 and 4x4) a translation. Consumes the object.
+    /// `{"roll", "pitch", "yaw", "scale", "x", "y", "z"}` (each also capitalized): a rotation
+    /// from Euler degrees about X, Y and Z, a uniform scale and (for 3x4 and 4x4) a
+    /// translation; other members are ignored. Consumes the object. As the engine's
+    /// `MathMatrixSerializer`, the identity is `DefaultsUsed` and a missing scale makes the rest
+    /// `PartialDefaults`.
     fn matrix_object(
         &mut self,
         rows: usize,
         cols: usize,
-    ) -> Result<Result<Vec<f64>, String>, Halt> {
+    ) -> Result<Result<(Vec<f64>, Outcome), String>, Halt> {
+        const NAMES: [&str; 7] = ["roll", "pitch", "yaw", "scale", "x", "y", "z"];
         self.r.begin_object()?;
         let mut first = true;
-        let (mut euler, mut scale, mut translation) = ([0.0; 3], 1.0, [0.0; 3]);
+        // Roll, pitch, yaw, scale, x, y, z.
+        let mut parts = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
+        let mut scale_read = false;
         let mut bad = None;
         while let Some(key) = self.r.next_key(&mut first)? {
+            // The engine looks each name up as written or capitalized.
+            let slot = NAMES.iter().position(|n| {
+                key.len() == n.len()
+                    && key.as_bytes()[1..] == n.as_bytes()[1..]
+                    && key.as_bytes()[0].to_ascii_lowercase() == n.as_bytes()[0]
+            });
+            let Some(i) = slot else {
+                self.r.skip_value()?;
+                continue;
+            };
             let s = match self.r.peek()? {
                 Peek::Array | Peek::Object => {
                     self.r.skip_value()?;
@@ -289,30 +308,26 @@ impl<'a> Load<'_, 'a, '_> {
                 }
                 _ => self.r.scalar()?,
             };
-            let loaded = float(FloatType::F64, &s);
-            let Some(x) = Self::component_value(&loaded) else {
-                bad = Some(loaded.message.into_owned());
-                continue;
-            };
-            match key.to_ascii_lowercase().as_str() {
-                "yaw" => euler[0] = x,
-                "pitch" => euler[1] = x,
-                "roll" => euler[2] = x,
-                "scale" if x != 0.0 => scale = x,
-                "scale" => bad = Some("the scale is zero".to_owned()),
-                "x" => translation[0] = x,
-                "y" => translation[1] = x,
-                "z" => translation[2] = x,
-                _ => {}
+            let loaded = float(FloatType::F32, &s);
+            match Self::component_value(&loaded) {
+                Some(x) => parts[i] = x,
+                None => bad = Some(loaded.message.into_owned()),
             }
+            scale_read |= i == 3;
         }
         if let Some(why) = bad {
             return Ok(Err(why));
         }
-        let r = rotation_matrix(quaternion_from_euler_degrees(euler));
-        let mut m: Vec<f64> = (0..rows * cols)
+        let [roll, pitch, yaw, scale, x, y, z] = parts;
+        if (scale as f32).abs() <= f32::EPSILON {
+            return Ok(Err("the scale is zero".to_owned()));
+        }
+        let r = rotation_matrix(quaternion_from_euler_degrees([roll, pitch, yaw]));
+        let identity: Vec<f64> = (0..rows * cols)
             .map(|i| f64::from(u8::from(i / cols == i % cols)))
             .collect();
+        let mut m = identity.clone();
+        let translation = [x, y, z];
         for (i, row) in r.iter().enumerate().take(rows.min(3)) {
             for (j, x) in row.iter().enumerate().take(cols.min(3)) {
                 m[i * cols + j] = x * scale;
@@ -321,7 +336,14 @@ impl<'a> Load<'_, 'a, '_> {
                 m[i * cols + 3] = translation[i];
             }
         }
-        Ok(Ok(m))
+        let outcome = if m == identity {
+            Outcome::DefaultsUsed
+        } else if scale_read {
+            Outcome::Success
+        } else {
+            Outcome::PartialDefaults
+        };
+        Ok(Ok((m, outcome)))
     }
 
     /// `{"Translation": [x,y,z], "Rotation": [x,y,z,w], "Scale": s}`; missing parts keep their

@@ -133,6 +133,17 @@ fn integer(s: &Scalar<'_>, signed: bool, rules: Rules) -> Result<(i128, bool), S
 }
 
 pub(crate) fn int(t: IntType, s: &Scalar<'_>, rules: Rules) -> Loaded {
+    // The engine range-checks a double before it truncates it (`JsonNumericCast`), so 255.5
+    // does not fit a u8 and -0.5 does not fit a u32.
+    if let Scalar::Num(Num::Double(d)) = s {
+        if *d < t.min() as f64 || *d > t.max() as f64 {
+            return Loaded::unsupported(format!(
+                "{} is out of range for {}",
+                describe(s),
+                t.name()
+            ));
+        }
+    }
     match integer(s, t.is_signed(), rules) {
         Ok((v, coerced)) => match Value::int(t, v) {
             Some(value) if coerced => {

@@ -21,7 +21,7 @@
 //! | option | `null` or the value | |
 //! | vectors, quaternion, rect, plane, basis, ... | a flat array of components | vectors from `{"x": .., "Y": ..}`, quaternions from Euler degrees |
 //! | color | `[r, g, b, a]` | `{"RGB"}`, `{"RGBA"}`, `{"RGB8"}`, `{"RGBA8"}`, `{"HEX": "FF33CC"}`, `{"HEXA"}` |
-//! | matrix | a flat row-major array | `{"yaw", "pitch", "roll", "scale", "x", "y", "z"}` |
+//! | matrix | a flat row-major array | `{"roll", "pitch", "yaw", "scale", "x", "y", "z"}` (degrees about X, Y, Z) |
 //! | transform (TRS) | `{"Translation": [..], "Rotation": [..], "Scale": s}` | |
 //! | polymorphic | the actual type's object with `"$type"` first | `$type` anywhere in the object |
 //! | any | `{"$type": name, "Value": value}` | |

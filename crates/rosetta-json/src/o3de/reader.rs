@@ -96,6 +96,11 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A reader of other text with the same nesting limit.
+    pub fn over(&self, text: &'a str) -> Self {
+        Reader::new(text, self.max_depth)
+    }
+
     /// Saved state to come back to with [`Reader::restore`].
     pub fn save(&self) -> (usize, usize) {
         (self.pos, self.depth)

@@ -246,3 +246,14 @@ fn paths_normalize_lexically() {
         PathBuf::from("../x.json")
     );
 }
+
+#[test]
+fn patches_other_than_objects_and_arrays_are_not_applied() {
+    for patch in [json!(null), json!(5), json!("text"), json!({}), json!([])] {
+        let mut loader = Memory::with(&[("root/b.json", json!({"b": 1}))]);
+        let mut doc = json!({"k": {"$import": {"filename": "b.json", "patch": patch}}});
+        let (code, _, _) = resolve(&mut doc, &mut loader);
+        assert_eq!(code.outcome(), Outcome::Success);
+        assert_eq!(doc, json!({"k": {"b": 1}}), "{patch}");
+    }
+}

@@ -44,6 +44,21 @@ fn read_member<'de, T: DeserializeSeed<'de>>(
     Ok(value)
 }
 
+/// Reads member `name`, which is missing, as O3DE reads a missing `Key` or `Value` of a map
+/// entry: as `{}`, the explicit default.
+#[cold]
+fn read_explicit_default<'de, T: DeserializeSeed<'de>>(
+    de: &mut Deserializer<'de, '_>,
+    name: &'static str,
+    seed: T,
+) -> Result<T::Value> {
+    let empty = de.l.r.over("{}");
+    let text = std::mem::replace(&mut de.l.r, empty);
+    let value = read_member(de, name, seed);
+    de.l.r = text;
+    value
+}
+
 /// The elements of an array. The path's innermost step is the element's index: entered once,
 /// changed per element.
 pub(super) struct Seq<'s, 'de, 'p> {
@@ -295,7 +310,7 @@ type Pos = (usize, usize);
 
 /// Where an entry's value starts, where the entry ends, and the path depth to leave to.
 struct Pending {
-    value_at: Pos,
+    value_at: Option<Pos>,
     end: Pos,
     depth: usize,
 }
@@ -367,11 +382,13 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
             r.skip_value()?;
         }
         let end = r.save();
-        let (Some(key_at), Some(value_at)) = (key_at, value_at) else {
-            return Err(Error::custom("a map entry needs both `Key` and `Value`"));
+        let key = match key_at {
+            Some(at) => {
+                self.de.l.r.restore(at);
+                read_member(self.de, "Key", seed)?
+            }
+            None => read_explicit_default(self.de, "Key", seed)?,
         };
-        self.de.l.r.restore(key_at);
-        let key = read_member(self.de, "Key", seed)?;
         self.pending = Some(Pending {
             value_at,
             end,
@@ -389,8 +406,13 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
         else {
             return Err(Error::custom("a map value asked for before its key"));
         };
-        self.de.l.r.restore(value_at);
-        let value = read_member(self.de, "Value", seed)?;
+        let value = match value_at {
+            Some(at) => {
+                self.de.l.r.restore(at);
+                read_member(self.de, "Value", seed)?
+            }
+            None => read_explicit_default(self.de, "Value", seed)?,
+        };
         self.de.l.r.restore(end);
         self.de.l.ctx.leave(depth);
         Ok(value)

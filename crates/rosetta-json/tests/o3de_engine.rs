@@ -1,0 +1,160 @@
+//! Engine behaviours checked against O3DE's code (`MathMatrixSerializer.cpp`,
+//! `MathVectorSerializer.cpp`, `IntSerializer.cpp`, `DoubleSerializer.cpp`, `MapSerializer.cpp`,
+//! `JsonDeserializer.cpp`) where the corpus has no vector: each case names what the engine does.
+
+use std::collections::BTreeMap;
+
+use rosetta_json::o3de::{self, LoadOptions, Outcome, Quiet};
+use rosetta_types::{
+    Field, MathScalar, MathShape, MathType, StructType, TypeDef, TypeId, TypeRegistry, Value,
+};
+
+fn load(registry: &TypeRegistry, ty: TypeId, json: &str) -> (Value, Outcome) {
+    let loaded = o3de::load(registry, ty, json, &LoadOptions::default(), &mut Quiet).unwrap();
+    (loaded.value, loaded.result.outcome())
+}
+
+fn scalars() -> TypeRegistry {
+    TypeRegistry::builder().build().unwrap()
+}
+
+#[test]
+fn a_double_is_range_checked_before_it_is_truncated() {
+    let r = scalars();
+    assert_eq!(
+        load(&r, TypeId::UINT8, "254.9"),
+        (Value::U8(254), Outcome::Success)
+    );
+    for (ty, json) in [
+        (TypeId::UINT8, "255.5"),
+        (TypeId::UINT32, "-0.5"),
+        (TypeId::INT32, "2147483647.5"),
+        (TypeId::INT32, "-2147483648.5"),
+    ] {
+        assert_eq!(load(&r, ty, json).1, Outcome::Unsupported, "{json}");
+    }
+}
+
+#[test]
+fn float_text_takes_hexadecimal_as_strtod_does() {
+    let r = scalars();
+    assert_eq!(load(&r, TypeId::DOUBLE, r#""0x10""#).0, Value::F64(16.0));
+    assert_eq!(load(&r, TypeId::FLOAT, r#""-0x1.8p1""#).0, Value::F32(-3.0));
+}
+
+#[test]
+fn a_map_entry_without_a_value_has_the_default_value() {
+    let mut b = TypeRegistry::builder();
+    let map = b.map(TypeId::STRING, TypeId::DOUBLE);
+    let by_int = b.map(TypeId::INT32, TypeId::DOUBLE);
+    let r = b.build().unwrap();
+    let (value, outcome) = load(&r, map, r#"[{"Key": "a"}, {"Key": "b", "Value": 2.5}]"#);
+    assert_eq!(outcome, Outcome::PartialDefaults);
+    let entries = [
+        (Value::String("a".into()), Value::F64(0.0)),
+        (Value::String("b".into()), Value::F64(2.5)),
+    ];
+    assert_eq!(value, Value::Map(Box::new(entries)));
+    let (value, _) = load(&r, by_int, "[{}]");
+    let entries = [(Value::I32(0), Value::F64(0.0))];
+    assert_eq!(value, Value::Map(Box::new(entries)));
+    // The written value is one of the map's type again.
+    let stored = o3de::store(
+        &r,
+        map,
+        &load(&r, map, r#"[{"Key":"a"}]"#).0,
+        &Default::default(),
+        &mut Quiet,
+    );
+    assert!(stored.is_ok());
+
+    // The same through serde.
+    let text = r#"{"m": [{"Key": 1, "Value": 2.0}, {"key": 2}, {"VALUE": 3.0}]}"#;
+    #[derive(serde::Deserialize)]
+    struct Holder {
+        m: BTreeMap<i32, f64>,
+    }
+    let (holder, code): (Holder, _) =
+        o3de::serde::from_str(text, &LoadOptions::default(), &mut Quiet).unwrap();
+    assert_eq!(holder.m, BTreeMap::from([(0, 3.0), (1, 2.0), (2, 0.0)]));
+    assert_eq!(code.outcome(), Outcome::PartialDefaults);
+}
+
+#[test]
+fn a_vector_object_with_no_component_is_all_defaults() {
+    let mut b = TypeRegistry::builder();
+    let v3 = b.math(MathType::VECTOR3);
+    let r = b.build().unwrap();
+    assert_eq!(load(&r, v3, r#"{"Foo": 1}"#).1, Outcome::DefaultsUsed);
+    assert_eq!(load(&r, v3, r#"{"y": 1}"#).1, Outcome::PartialDefaults);
+}
+
+#[test]
+fn matrix_objects_rotate_roll_about_x_and_yaw_about_z() {
+    let mut b = TypeRegistry::builder();
+    let m33 = b.math(MathType::new(
+        MathShape::Matrix { rows: 3, cols: 3 },
+        MathScalar::F32,
+    ));
+    let m34 = b.math(MathType::new(
+        MathShape::Matrix { rows: 3, cols: 4 },
+        MathScalar::F32,
+    ));
+    let r = b.build().unwrap();
+    let rounded = |v: &Value| -> Vec<f32> {
+        let Value::MathF32(c) = v else {
+            panic!("{v:?}")
+        };
+        c.iter().map(|x| (x * 1e4).round() / 1e4 + 0.0).collect()
+    };
+    // Yaw 90 about Z: x goes to y.
+    let (m, outcome) = load(&r, m33, r#"{"yaw": 90, "scale": 1}"#);
+    assert_eq!(outcome, Outcome::Success);
+    assert_eq!(rounded(&m), [0.0, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    // Roll 90 about X, scale 2, a translation; other members and other spellings are ignored.
+    let json = r#"{"Roll": 90, "Scale": 2, "x": 5, "comment": [1], "YAW": 45}"#;
+    let (m, outcome) = load(&r, m34, json);
+    assert_eq!(outcome, Outcome::Success);
+    assert_eq!(
+        rounded(&m),
+        [2.0, 0.0, 0.0, 5.0, 0.0, 0.0, -2.0, 0.0, 0.0, 2.0, 0.0, 0.0]
+    );
+    // No scale: the rest is PartialDefaults; the identity is DefaultsUsed.
+    assert_eq!(
+        load(&r, m34, r#"{"pitch": 30}"#).1,
+        Outcome::PartialDefaults
+    );
+    assert_eq!(load(&r, m33, r#"{"x": 5}"#).1, Outcome::DefaultsUsed);
+    assert_eq!(load(&r, m33, r#"{"scale": 0.0}"#).1, Outcome::Unsupported);
+}
+
+#[test]
+fn a_type_that_is_not_a_string_is_unknown() {
+    let mut b = TypeRegistry::builder();
+    let base = b
+        .add(
+            "Base",
+            StructType::new([Field::new("a", TypeId::INT32)]).unwrap(),
+        )
+        .unwrap();
+    let derived = StructType::new([
+        Field::new("a", TypeId::INT32),
+        Field::new("b", TypeId::INT32),
+    ]);
+    b.add("Derived", TypeDef::new(derived.unwrap()).with_base(base))
+        .unwrap();
+    let poly = b.polymorphic(base);
+    let r = b.build().unwrap();
+    assert_eq!(
+        load(&r, poly, r#"{"$type": 5, "a": 1}"#).1,
+        Outcome::Unknown
+    );
+    assert_eq!(
+        load(&r, TypeId::ANY, r#"{"$type": [], "Value": 1}"#).1,
+        Outcome::Unknown
+    );
+    assert_eq!(
+        load(&r, poly, r#"{"$type": "Derived", "b": 2}"#).1,
+        Outcome::PartialDefaults
+    );
+}
