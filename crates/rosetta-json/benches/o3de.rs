@@ -12,7 +12,8 @@
 //!   keys made so the map order is the sorted order both write).
 //!
 //! For each workload, `<workload>/write` times `rosetta` (default [`StoreOptions`]: floats widened
-//! to double as O3DE writes them, `0.20000000298023224`), `rosetta_shortest` (the same with
+//! to double and written as RapidJSON writes doubles, as O3DE does: `0.20000000298023225`),
+//! `rosetta_shortest` (the same with
 //! [`FloatForm::Shortest`], the float text serde_json writes) and `serde_json`;
 //! `<workload>/read` times `rosetta` reading the text Rosetta wrote (default options) and
 //! `serde_json` reading the text serde_json wrote. Each reader builds its own representation:

@@ -157,6 +157,8 @@ mod tests {
     fn floats_are_those_of_the_double() {
         let mut texts: Vec<String> = [
             "0.20000000298023224",
+            "0.20000000298023225",
+            "0.30000001192092898",
             "-0.0",
             "0.5",
             "1024.5",
