@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::patch::{apply_patch, get_mut, parse_pointer, PatchStyle};
+use super::patch::{apply_patch, create_patch, get_mut, parse_pointer, PatchStyle};
 use super::report::{push_pointer, Quiet, Report, Reporter};
 use super::result::{Outcome, ResultCode, Task};
 
@@ -50,6 +50,9 @@ pub struct ImportRecord {
     pub filename: String,
     /// The directive's merge patch, if it had one.
     pub patch: Option<Value>,
+    /// The imported document before the patch (its own imports resolved): what
+    /// [`restore_imports`] makes the patch against.
+    pub imported: Value,
 }
 
 /// Resolves every `$import` in `doc`, which was loaded from `file` (directive paths are
@@ -101,9 +104,12 @@ pub fn resolve_imports(
     (resolver.result, resolver.records)
 }
 
-/// Writes the directives of `records` back into `doc`: the value at each record's pointer
-/// becomes `{"$import": filename}`, or `{"$import": {"filename": …, "patch": …}}` when the
-/// record has a non-empty patch. Records whose pointer no longer exists are skipped.
+/// Writes the directives of `records` back into `doc`, as O3DE's `RestoreImports` does: the
+/// value at each record's pointer becomes `{"$import": filename}` when it is the imported
+/// document, else `{"$import": {"filename": …, "patch": …}}` with the JSON Merge Patch from the
+/// imported document to the value, so that edits made after resolution are kept. Where a merge
+/// patch cannot express the change (a member set to `null`), the directive's own patch is
+/// written. Records whose pointer no longer exists are skipped.
 pub fn restore_imports(doc: &mut Value, records: &[ImportRecord]) {
     for record in records {
         let Some(tokens) = parse_pointer(&record.pointer) else {
@@ -113,7 +119,18 @@ pub fn restore_imports(doc: &mut Value, records: &[ImportRecord]) {
             continue;
         };
         let filename = Value::String(record.filename.clone());
-        let directive = match &record.patch {
+        let patch = if *slot == record.imported {
+            None
+        } else {
+            let (patch, code) =
+                create_patch(&record.imported, slot, PatchStyle::MergePatch, &mut Quiet);
+            if code.outcome() == Outcome::Success {
+                Some(patch)
+            } else {
+                record.patch.clone()
+            }
+        };
+        let directive = match &patch {
             Some(patch) if changes_anything(patch) => {
                 let mut object = Map::new();
                 object.insert("filename".into(), filename);
@@ -277,6 +294,11 @@ impl Resolver<'_> {
         if !go_on {
             return false;
         }
+        let unpatched = if record {
+            imported.clone()
+        } else {
+            Value::Null
+        };
         if let Some(patch) = patch.as_ref().filter(|p| changes_anything(p)) {
             let code = apply_patch(&mut imported, patch, PatchStyle::MergePatch, &mut Quiet);
             if code.halted() {
@@ -294,6 +316,7 @@ impl Resolver<'_> {
                 file,
                 filename,
                 patch,
+                imported: unpatched,
             });
         }
         true

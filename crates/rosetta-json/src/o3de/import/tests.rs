@@ -56,6 +56,7 @@ fn string_form_replaces_the_whole_object() {
             file: "root/a.json".into(),
             filename: "a.json".into(),
             patch: None,
+            imported: json!({"x": 1}),
         }]
     );
 }
@@ -256,4 +257,28 @@ fn patches_other_than_objects_and_arrays_are_not_applied() {
         assert_eq!(code.outcome(), Outcome::Success);
         assert_eq!(doc, json!({"k": {"b": 1}}), "{patch}");
     }
+}
+
+#[test]
+fn restore_keeps_edits_made_after_resolution() {
+    let mut loader = Memory::with(&[("root/b.json", json!({"x": 1, "y": 2}))]);
+    let mut doc = json!({"k": {"$import": {"filename": "b.json", "patch": {"y": 3}}}});
+    let (_, records, _) = resolve(&mut doc, &mut loader);
+    assert_eq!(doc, json!({"k": {"x": 1, "y": 3}}));
+    doc["k"]["x"] = json!(100);
+    doc["k"]["new"] = json!("edited");
+    restore_imports(&mut doc, &records);
+    let patch = json!({"x": 100, "y": 3, "new": "edited"});
+    assert_eq!(
+        doc,
+        json!({"k": {"$import": {"filename": "b.json", "patch": patch}}})
+    );
+    // Undone edits leave the plain form; a change to null keeps the directive's patch.
+    let mut same = json!({"k": {"x": 1, "y": 2}});
+    restore_imports(&mut same, &records);
+    assert_eq!(same, json!({"k": {"$import": "b.json"}}));
+    let mut nulled = json!({"k": {"x": null, "y": 2}});
+    restore_imports(&mut nulled, &records);
+    let kept = json!({"filename": "b.json", "patch": {"y": 3}});
+    assert_eq!(nulled, json!({"k": {"$import": kept}}));
 }
