@@ -357,7 +357,7 @@ impl Writer {
         }
         match form {
             FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(v).as_bytes()),
-            FloatForm::Widened => super::grisu::write(&mut self.out, v),
+            FloatForm::Widened => self.push(dtoa::Buffer::new().format_finite(v).as_bytes()),
         }
     }
 
@@ -370,7 +370,9 @@ impl Writer {
         }
         match form {
             FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(x).as_bytes()),
-            FloatForm::Widened => super::grisu::write(&mut self.out, f64::from(x)),
+            FloatForm::Widened => {
+                self.push(dtoa::Buffer::new().format_finite(f64::from(x)).as_bytes())
+            }
         }
     }
 
