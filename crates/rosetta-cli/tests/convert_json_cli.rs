@@ -156,7 +156,8 @@ fn keep_defaults_writes_the_default_values() {
             "level": 0,
             "target": null,
             "titles": [],
-            "stats": {}
+            // A kept empty map is an empty array, as O3DE writes it.
+            "stats": []
         })
     );
 }

@@ -158,3 +158,70 @@ fn a_type_that_is_not_a_string_is_unknown() {
         Outcome::PartialDefaults
     );
 }
+
+fn simple_class() -> (TypeRegistry, TypeId) {
+    let mut b = TypeRegistry::builder();
+    let s = StructType::new([
+        Field::new("var1", TypeId::INT32).with_default(Value::I32(42)),
+        Field::new("var2", TypeId::STRING).with_default(Value::String("x".into())),
+    ])
+    .unwrap();
+    let ty = b.add("SimpleClass", s).unwrap();
+    (b.build().unwrap(), ty)
+}
+
+#[test]
+fn a_struct_with_some_members_missing_is_partial_defaults() {
+    let (r, ty) = simple_class();
+    let fields =
+        |a: i32, b: &str| Value::Struct(Box::new([Value::I32(a), Value::String(b.into())]));
+    assert_eq!(
+        load(&r, ty, r#"{"var1": 88, "extra": 1}"#),
+        (fields(88, "x"), Outcome::PartialDefaults)
+    );
+    // `{}` on a member keeps the member's default (the engine's target is default-made).
+    assert_eq!(
+        load(&r, ty, r#"{"var1": {}}"#),
+        (fields(42, "x"), Outcome::PartialDefaults)
+    );
+    assert_eq!(load(&r, ty, "{}").1, Outcome::DefaultsUsed);
+}
+
+#[test]
+fn pretty_sorted_containers_keep_rapidjson_number_text() {
+    let mut b = TypeRegistry::builder();
+    let set = b.set(TypeId::DOUBLE);
+    let r = b.build().unwrap();
+    let value = Value::List(Box::new([Value::F64(1e-6), Value::F64(1e20)]));
+    let text = o3de::store(&r, set, &value, &o3de::StoreOptions::pretty(), &mut Quiet)
+        .unwrap()
+        .json;
+    assert_eq!(text, "[\n    0.000001,\n    100000000000000000000.0\n]");
+}
+
+#[test]
+fn an_empty_map_kept_is_an_empty_array() {
+    let mut b = TypeRegistry::builder();
+    let map = b.map(TypeId::STRING, TypeId::DOUBLE);
+    let r = b.build().unwrap();
+    let keep = o3de::StoreOptions {
+        keep_defaults: true,
+        ..Default::default()
+    };
+    let text = o3de::store(&r, map, &Value::Map(Box::default()), &keep, &mut Quiet)
+        .unwrap()
+        .json;
+    assert_eq!(text, "[]");
+}
+
+#[test]
+fn math_values_equal_their_default_only_exactly() {
+    let mut b = TypeRegistry::builder();
+    let v3 = b.math(MathType::VECTOR3);
+    let s = StructType::new([Field::new("v", v3)]).unwrap();
+    let ty = b.add("S", s).unwrap();
+    let r = b.build().unwrap();
+    let value = Value::Struct(Box::new([Value::math_f32([1e-9, 0.0, 0.0])]));
+    let stored = o3de::store(&r, ty, &value, &Default::default(), &mut Quiet).unwrap();
+    assert_eq!(stored.json, r#"{"v":[9.999999717180686e-10,0.0,0.0]}"#);
+}

@@ -84,7 +84,12 @@ fn compact_shortest_is_serde_json_text() {
         })
         .collect();
     let ours = to_string(&players, &shortest()).unwrap();
-    assert_eq!(ours, serde_json::to_string(&players).unwrap());
+    // One difference by design: an empty map is `[]`, as O3DE writes a kept empty map.
+    let theirs = serde_json::to_string(&players)
+        .unwrap()
+        .replace(r#""items":{}"#, r#""items":[]"#)
+        .replace(r#""counts":{}"#, r#""counts":[]"#);
+    assert_eq!(ours, theirs);
     for x in [0.2f32, 1e-7, 123456.79, f32::MIN_POSITIVE, f32::MAX, 7e-45] {
         let text = to_string(&x, &shortest()).unwrap();
         assert_eq!(text, serde_json::to_string(&x).unwrap());

@@ -28,12 +28,7 @@ pub(crate) fn leaf_equal(v: &Value, d: &Value) -> bool {
     match (v, d) {
         (Value::F32(a), Value::F32(b)) => close32(*a, *b),
         (Value::F64(a), Value::F64(b)) => close64(*a, *b),
-        (Value::MathF32(a), Value::MathF32(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close32(*x, *y))
-        }
-        (Value::MathF64(a), Value::MathF64(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| close64(*x, *y))
-        }
+        // Math values compare exactly (`Vector3::operator==` and the like), not `IsClose`.
         _ => v == d,
     }
 }
@@ -59,8 +54,8 @@ fn is_type_default(kind: &Kind, v: &Value) -> bool {
 fn math_is_default(shape: MathShape, v: &Value) -> bool {
     let d = |i| shape.default_component(i);
     match v {
-        Value::MathF32(c) => c.iter().enumerate().all(|(i, x)| close32(*x, d(i) as f32)),
-        Value::MathF64(c) => c.iter().enumerate().all(|(i, x)| close64(*x, d(i))),
+        Value::MathF32(c) => c.iter().enumerate().all(|(i, x)| *x == d(i) as f32),
+        Value::MathF64(c) => c.iter().enumerate().all(|(i, x)| *x == d(i)),
         Value::MathI32(c) => c.iter().enumerate().all(|(i, x)| f64::from(*x) == d(i)),
         _ => false,
     }

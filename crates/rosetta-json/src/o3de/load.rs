@@ -150,6 +150,11 @@ impl<'a> Load<'_, 'a, '_> {
     /// Loads the value ahead onto `target`. A [placeholder](is_placeholder) target (a value not
     /// made yet) that nothing was read into becomes the type's default.
     pub fn value(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        self.value_or(ty, target, None)
+    }
+
+    /// [`Load::value`], with `default` (a member's own) for a placeholder nothing was read into.
+    fn value_or(&mut self, ty: TypeId, target: &mut Value, default: Option<&Value>) -> Step {
         let reg = self.reg;
         if let Some(t) = reg.get(ty) {
             match self.value_fast(t.kind(), target) {
@@ -161,7 +166,10 @@ impl<'a> Load<'_, 'a, '_> {
         if is_placeholder(target) {
             let code = self.value_onto(ty, target);
             if is_placeholder(target) {
-                *target = self.default_of(ty)?;
+                *target = match default {
+                    Some(d) => d.clone(),
+                    None => self.default_of(ty)?,
+                };
             }
             return code;
         }
@@ -399,7 +407,7 @@ impl<'a> Load<'_, 'a, '_> {
                 Some(i) => {
                     hint = i + 1;
                     loaded += 1;
-                    self.value(fields[i].ty(), &mut values[i])
+                    self.value_or(fields[i].ty(), &mut values[i], fields[i].default())
                 }
                 None => {
                     let key = key.unwrap_or_default();
@@ -410,7 +418,14 @@ impl<'a> Load<'_, 'a, '_> {
             result.absorb(code?);
         }
         if loaded < fields.len() {
-            result.absorb(self.ctx.code(Outcome::DefaultsUsed));
+            // `JsonDeserializer::LoadClass`: some members missing is PartialDefaults, all of
+            // them DefaultsUsed, whatever the loaded members reported.
+            let missing = if loaded == 0 {
+                Outcome::DefaultsUsed
+            } else {
+                Outcome::PartialDefaults
+            };
+            result.absorb(self.ctx.code(missing));
         }
         for (field, value) in fields.iter().zip(values.iter_mut()) {
             if is_placeholder(value) {

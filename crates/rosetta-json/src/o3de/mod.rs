@@ -17,7 +17,7 @@
 //! | struct | `{"member": value, ...}` in declaration order, defaults left out | member names in any case; unknown members skipped |
 //! | list, set | `[...]`, a set sorted by [`compare`] | |
 //! | array, tuple | `[...]`, default elements as `{}` | |
-//! | map | `{"key": value}` when every key is written as a string, else `[{"Key": k, "Value": v}]` | both |
+//! | map | `{"key": value}` when every key is written as a string, else `[{"Key": k, "Value": v}]`; empty, `[]` | both |
 //! | option | `null` or the value | |
 //! | vectors, quaternion, rect, plane, basis, ... | a flat array of components | vectors from `{"x": .., "Y": ..}`, quaternions from Euler degrees |
 //! | color | `[r, g, b, a]` | `{"RGB"}`, `{"RGBA"}`, `{"RGB8"}`, `{"RGBA8"}`, `{"HEX": "FF33CC"}`, `{"HEXA"}` |

@@ -369,20 +369,16 @@ impl<'r> Store<'r, '_> {
             .collect();
         parsed.sort_by(|a, b| super::compare::compare(&a.0, &b.0));
         let mut frame = self.w.begin_array();
-        for (value, raw) in parsed {
+        for (_, raw) in parsed {
             self.w.element(&mut frame);
-            self.write_fragment(&value, &raw);
+            self.write_fragment(&raw);
         }
         self.w.end_array(frame);
     }
 
-    /// A fragment written compact is copied; when pretty-printing it is re-written indented.
-    pub fn write_fragment(&mut self, value: &serde_json::Value, raw: &str) {
-        if self.w.is_pretty() {
-            self.w.json(value);
-        } else {
-            self.w.raw(raw);
-        }
+    /// A fragment written compact, at the current indentation.
+    pub fn write_fragment(&mut self, raw: &str) {
+        self.w.compact_json(raw);
     }
 
     /// An `AZStd::array`, pair or tuple: element `i` compared with default element `i`; all
@@ -474,7 +470,10 @@ impl<'r> Store<'r, '_> {
                 true
             }
         };
-        let same = |a: f64, b: f64| match scalar {
+        // Math values compare exactly (`Vector3::operator==` and the like); only a
+        // transform's scale, stored as a float, compares with `IsClose`.
+        let same = |a: f64, b: f64| a == b;
+        let close = |a: f64, b: f64| match scalar {
             MathScalar::F64 => close64(a, b),
             _ => close32(a as f32, b as f32),
         };
@@ -484,7 +483,9 @@ impl<'r> Store<'r, '_> {
             let mut frame = self.w.begin_object();
             let mut result = self.ctx.fresh();
             for (name, range) in parts {
-                if has_default && range.clone().all(|i| same(comps[i], dcomps[i])) {
+                let scale = name == "Scale";
+                let equal = |a, b| if scale { close(a, b) } else { same(a, b) };
+                if has_default && range.clone().all(|i| equal(comps[i], dcomps[i])) {
                     result.absorb(self.ctx.code(Outcome::DefaultsUsed));
                     continue;
                 }

@@ -66,7 +66,7 @@ fn plain_is_default(kind: Plain, item: &Value) -> Option<bool> {
         (Plain::MathF32 { n, ones }, Value::MathF32(c)) if c.len() == n => c
             .iter()
             .enumerate()
-            .all(|(i, x)| close32(*x, if ones & (1 << i) != 0 { 1.0 } else { 0.0 })),
+            .all(|(i, x)| *x == if ones & (1 << i) != 0 { 1.0 } else { 0.0 }),
         _ => return None,
     })
 }

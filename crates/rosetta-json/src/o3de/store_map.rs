@@ -44,7 +44,10 @@ impl<'r> Store<'r, '_> {
                     .ctx
                     .report(Outcome::DefaultsUsed, false, || "an empty map".into());
             }
-            self.w.empty_object();
+            // `[]`, as `JsonMapSerializer::Store` writes a kept empty map (`{}` would read as
+            // the explicit default).
+            let frame = self.w.begin_array();
+            self.w.end_array(frame);
             return self.ctx.report(Outcome::Success, false, String::new);
         }
         let string_keys = matches!(self.reg.get(kt).map(|t| t.kind()), Some(Kind::String));
@@ -119,7 +122,7 @@ impl<'r> Store<'r, '_> {
                 let len = self.ctx.enter_index(n)?;
                 let mut pair = self.w.begin_object();
                 self.w.key(&mut pair, "Key");
-                self.write_fragment(&parse(&e.key), &e.key);
+                self.write_fragment(&e.key);
                 self.w.key(&mut pair, "Value");
                 let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
                 self.w.end_object(pair);
@@ -180,7 +183,7 @@ impl<'r> Store<'r, '_> {
     fn entry_value(&mut self, vt: TypeId, value: &'r Value, d: Dflt<'_>, e: &Entry) -> Step {
         match &e.value {
             Some(raw) => {
-                self.write_fragment(&parse(raw), raw);
+                self.write_fragment(raw);
                 Ok(self.ctx.code(Outcome::Success))
             }
             None => self.element(vt, value, d),

@@ -195,31 +195,60 @@ impl Writer {
         }
     }
 
-    /// A parsed JSON value (a buffered fragment re-written at the current indentation).
-    pub fn json(&mut self, value: &serde_json::Value) {
-        use serde_json::Value as J;
-        match value {
-            J::Null => self.null(),
-            J::Bool(b) => self.boolean(*b),
-            J::Number(n) => self.raw(&n.to_string()),
-            J::String(s) => self.string(s),
-            J::Array(items) => {
-                let mut f = self.begin_array();
-                for item in items {
-                    self.element(&mut f);
-                    self.json(item);
-                }
-                self.end_array(f);
-            }
-            J::Object(members) => {
-                let mut f = self.begin_object();
-                for (k, v) in members {
-                    self.key(&mut f, k);
-                    self.json(v);
-                }
-                self.end_object(f);
-            }
+    /// Compact JSON text as this writer writes it (a buffered fragment) at the current
+    /// indentation: pretty, its layout is re-made around the tokens, and numbers and strings
+    /// are copied as they are.
+    pub fn compact_json(&mut self, json: &str) {
+        if self.indent.is_none() {
+            return self.raw(json);
         }
+        let b = json.as_bytes();
+        let (mut i, mut start) = (0, 0);
+        while let Some(&c) = b.get(i) {
+            let layout: &[u8] = match c {
+                b'"' => {
+                    // Past the string: its brackets, commas and colons are text.
+                    i += 1;
+                    while let Some(&c) = b.get(i) {
+                        i += if c == b'\\' { 2 } else { 1 };
+                        if c == b'"' {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                b'{' | b'[' | b'}' | b']' | b',' | b':' => &b[i..i + 1],
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            self.raw(&json[start..i]);
+            match (layout[0], b.get(i + 1)) {
+                (b'{', Some(b'}')) | (b'[', Some(b']')) => {
+                    self.raw(&json[i..i + 2]);
+                    i += 1;
+                }
+                (b'{' | b'[', _) => {
+                    self.byte(layout[0]);
+                    self.level += 1;
+                    self.newline();
+                }
+                (b'}' | b']', _) => {
+                    self.level = self.level.saturating_sub(1);
+                    self.newline();
+                    self.byte(layout[0]);
+                }
+                (b',', _) => {
+                    self.byte(b',');
+                    self.newline();
+                }
+                _ => self.colon(),
+            }
+            i += 1;
+            start = i;
+        }
+        self.raw(json.get(start..).unwrap_or_default());
     }
 
     #[inline]
@@ -497,6 +526,26 @@ mod tests {
         w.byte(b',');
         w.f64(1e20, FloatForm::Shortest);
         assert_eq!(w.into_string(), "0.30000001192092898,0.3,1e+20");
+    }
+
+    #[test]
+    fn compact_text_is_re_indented_token_by_token() {
+        let compact = r#"{"a":[1,{"b":"x,[{}]:\"y"},[],{}],"c":1e21,"d":{"e":[0.000001]}}"#;
+        let mut w = Writer::new(Some(4));
+        let mut a = w.begin_array();
+        w.element(&mut a);
+        w.compact_json(compact);
+        w.end_array(a);
+        let text = w.into_string();
+        assert_eq!(
+            text,
+            "[\n    {\n        \"a\": [\n            1,\n            {\n                \"b\": \"x,[{}]:\\\"y\"\n            },\n            [],\n            {}\n        ],\n        \"c\": 1e21,\n        \"d\": {\n            \"e\": [\n                0.000001\n            ]\n        }\n    }\n]"
+        );
+        let reparsed: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            reparsed[0],
+            serde_json::from_str::<serde_json::Value>(compact).unwrap()
+        );
     }
 
     #[test]

@@ -182,8 +182,14 @@ impl<'de> Deserializer<'de, '_> {
         let value = visitor.visit_map(&mut members)?;
         let seen = members.finish()?;
         if seen < fields.len() {
-            // Missing members take their `#[serde(default)]`s (serde's derive says if not).
-            self.result.absorb(self.l.ctx.code(Outcome::DefaultsUsed));
+            // Missing members take their `#[serde(default)]`s (serde's derive says if not):
+            // PartialDefaults when some were read, as `load` says it.
+            let missing = if seen == 0 {
+                Outcome::DefaultsUsed
+            } else {
+                Outcome::PartialDefaults
+            };
+            self.result.absorb(self.l.ctx.code(missing));
         }
         Ok(value)
     }

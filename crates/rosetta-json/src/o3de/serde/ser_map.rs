@@ -177,6 +177,11 @@ impl ser::SerializeMap for MapSer<'_> {
         }
         if self.array {
             self.ser.w.end_array(self.frame);
+        } else if self.frame.empty {
+            // An empty map is `[]`, as the engine writes a kept one.
+            self.ser.w.abandon(self.start);
+            let frame = self.ser.w.begin_array();
+            self.ser.w.end_array(frame);
         } else {
             self.ser.w.end_object(self.frame);
         }

@@ -229,7 +229,7 @@ fn pretty_output() {
                 "Value": {}
             }
         ],
-        "y": {}
+        "y": []
     }
 }"#;
     assert_eq!(pretty(&small), expected);
@@ -244,7 +244,7 @@ fn maps_by_their_keys() {
         compact(&ints),
         r#"[{"Key":-1,"Value":"a"},{"Key":2,"Value":"b"}]"#
     );
-    assert_eq!(compact(&BTreeMap::<i32, i32>::new()), "{}");
+    assert_eq!(compact(&BTreeMap::<i32, i32>::new()), "[]");
     // Enum keys that are all names are an object, as the engine writes them.
     let named: BTreeMap<Shape, i32> = [(Shape::Empty, 1)].into();
     assert_eq!(compact(&named), r#"{"Empty":1}"#);
