@@ -225,3 +225,43 @@ fn math_values_equal_their_default_only_exactly() {
     let stored = o3de::store(&r, ty, &value, &Default::default(), &mut Quiet).unwrap();
     assert_eq!(stored.json, r#"{"v":[9.999999717180686e-10,0.0,0.0]}"#);
 }
+
+#[test]
+fn serde_reads_explicit_defaults_and_stray_entries_as_load_does() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Holder {
+        l: Vec<i32>,
+        m: BTreeMap<String, f64>,
+    }
+    let mut b = TypeRegistry::builder();
+    let list = b.list(TypeId::INT32);
+    let map = b.map(TypeId::STRING, TypeId::DOUBLE);
+    let s = StructType::new([Field::new("l", list), Field::new("m", map)]).unwrap();
+    let holder = b.add("Holder", s).unwrap();
+    let r = b.build().unwrap();
+    for (text, want) in [
+        (
+            r#"{"l": {}, "m": {}}"#,
+            Holder {
+                l: vec![],
+                m: BTreeMap::new(),
+            },
+        ),
+        (
+            r#"{"l": [1], "m": [5, {"Key": "a", "Value": 1.5}, "x"]}"#,
+            Holder {
+                l: vec![1],
+                m: BTreeMap::from([("a".to_owned(), 1.5)]),
+            },
+        ),
+    ] {
+        let mut theirs = o3de::Collect::default();
+        let loaded = o3de::load(&r, holder, text, &LoadOptions::default(), &mut theirs).unwrap();
+        let mut ours = o3de::Collect::default();
+        let (value, code): (Holder, _) =
+            o3de::serde::from_str(text, &LoadOptions::default(), &mut ours).unwrap();
+        assert_eq!(value, want, "{text}");
+        assert_eq!(code, loaded.result, "{text}");
+        assert_eq!(ours.reports, theirs.reports, "{text}");
+    }
+}

@@ -359,17 +359,20 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        if self.done || !self.de.l.r.next_element(&mut self.first)? {
-            self.done = true;
-            return Ok(None);
-        }
-        let depth = enter_index(self.de, self.index)?;
-        self.index += 1;
-        if self.de.peek()? != Peek::Object {
-            return Err(Error::custom(
-                "a map entry is an object {\"Key\": k, \"Value\": v}",
-            ));
-        }
+        let depth = loop {
+            if self.done || !self.de.l.r.next_element(&mut self.first)? {
+                self.done = true;
+                return Ok(None);
+            }
+            let depth = enter_index(self.de, self.index)?;
+            self.index += 1;
+            if self.de.peek()? == Peek::Object {
+                break depth;
+            }
+            // Not an entry: Unsupported and skipped, as `load` does.
+            self.de.wrong_kind("a {\"Key\", \"Value\"} object")?;
+            self.de.l.ctx.leave(depth);
+        };
         let r = &mut self.de.l.r;
         r.begin_object()?;
         let (mut key_at, mut value_at, mut first) = (None, None, true);

@@ -129,6 +129,20 @@ impl<'de> Deserializer<'de, '_> {
     }
 
     /// Reports a value of the wrong JSON kind and skips it.
+    /// Reads `{}` where a list or map is expected, O3DE's explicit default (DefaultsUsed):
+    /// here the empty container, what a new value starts as. Whether it was there.
+    fn at_explicit_default(&mut self) -> Result<bool> {
+        if self.peek()? != Peek::Object || !self.l.r.at_empty_object()? {
+            return Ok(false);
+        }
+        self.l.r.empty_object()?;
+        let step = self.l.ctx.report(Outcome::DefaultsUsed, false, || {
+            "the explicit default {}".into()
+        });
+        self.absorb(step)?;
+        Ok(true)
+    }
+
     pub(super) fn wrong_kind(&mut self, expected: &str) -> Result<()> {
         let step = self.l.wrong_kind(expected);
         self.absorb(step)
@@ -396,6 +410,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.at_explicit_default()? {
+            return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
+        }
         if self.peek()? != Peek::Array {
             self.wrong_kind("an array")?;
             return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
@@ -423,6 +440,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.at_explicit_default()? {
+            return visitor.visit_map(de::value::MapDeserializer::new(
+                std::iter::empty::<((), ())>(),
+            ));
+        }
         match self.peek()? {
             Peek::Object => {
                 let outer = self.begin_nested();
