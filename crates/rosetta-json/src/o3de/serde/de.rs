@@ -129,10 +129,11 @@ impl<'de> Deserializer<'de, '_> {
     }
 
     /// Reports a value of the wrong JSON kind and skips it.
-    /// Reads `{}` where a list or map is expected, O3DE's explicit default (DefaultsUsed):
-    /// here the empty container, what a new value starts as. Whether it was there.
-    fn at_explicit_default(&mut self) -> Result<bool> {
-        if self.peek()? != Peek::Object || !self.l.r.at_empty_object()? {
+    /// Reads `{}` (the object ahead, if empty) where a list or map is expected: O3DE's
+    /// explicit default (DefaultsUsed), here the empty container, what a new value starts as.
+    /// Whether it was there.
+    fn explicit_default(&mut self) -> Result<bool> {
+        if !self.l.r.at_empty_object()? {
             return Ok(false);
         }
         self.l.r.empty_object()?;
@@ -410,11 +411,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.at_explicit_default()? {
-            return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
-        }
-        if self.peek()? != Peek::Array {
-            self.wrong_kind("an array")?;
+        let peek = self.peek()?;
+        if peek != Peek::Array {
+            if !(peek == Peek::Object && self.explicit_default()?) {
+                self.wrong_kind("an array")?;
+            }
             return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
         }
         let outer = self.begin_nested();
@@ -440,12 +441,10 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.at_explicit_default()? {
-            return visitor.visit_map(de::value::MapDeserializer::new(
-                std::iter::empty::<((), ())>(),
-            ));
-        }
         match self.peek()? {
+            Peek::Object if self.explicit_default()? => visitor.visit_map(
+                de::value::MapDeserializer::new(std::iter::empty::<((), ())>()),
+            ),
             Peek::Object => {
                 let outer = self.begin_nested();
                 self.l.r.begin_object()?;
