@@ -265,3 +265,51 @@ fn serde_reads_explicit_defaults_and_stray_entries_as_load_does() {
         assert_eq!(ours.reports, theirs.reports, "{text}");
     }
 }
+
+#[test]
+fn any_is_stored_as_the_any_serializer_does() {
+    let mut b = TypeRegistry::builder();
+    let five = Value::dynamic(TypeId::INT32, Value::I32(5));
+    let s = StructType::new([Field::new("a", TypeId::ANY).with_default(five.clone())]).unwrap();
+    let ty = b.add("S", s).unwrap();
+    let r = b.build().unwrap();
+    let store = |v: Value, keep: bool| {
+        let options = o3de::StoreOptions {
+            keep_defaults: keep,
+            ..Default::default()
+        };
+        let stored =
+            o3de::store(&r, ty, &Value::Struct(Box::new([v])), &options, &mut Quiet).unwrap();
+        (stored.json, stored.result.outcome())
+    };
+    // The type is always written; the value is left out when it is the default's.
+    assert_eq!(
+        store(five.clone(), false),
+        (
+            r#"{"a":{"$type":"int32"}}"#.to_owned(),
+            Outcome::PartialDefaults
+        )
+    );
+    let six = Value::dynamic(TypeId::INT32, Value::I32(6));
+    assert_eq!(store(six, false).0, r#"{"a":{"$type":"int32","Value":6}}"#);
+    // An empty `any` is left out, kept defaults or not.
+    let empty = Value::dynamic(TypeId::NIL, Value::nil());
+    assert_eq!(store(empty.clone(), false).0, "{}");
+    assert_eq!(store(empty, true).0, "{}");
+}
+
+#[test]
+fn a_derived_class_without_members_is_partial_defaults() {
+    let mut b = TypeRegistry::builder();
+    let base = b
+        .add("Base", StructType::new(Vec::<Field>::new()).unwrap())
+        .unwrap();
+    let empty = TypeDef::new(StructType::new(Vec::<Field>::new()).unwrap()).with_base(base);
+    let derived = b.add("DerivedEmpty", empty).unwrap();
+    let poly = b.polymorphic(base);
+    let r = b.build().unwrap();
+    let value = Value::dynamic(derived, Value::Struct(Box::default()));
+    let stored = o3de::store(&r, poly, &value, &Default::default(), &mut Quiet).unwrap();
+    assert_eq!(stored.json, r#"{"$type":"DerivedEmpty"}"#);
+    assert_eq!(stored.result.outcome(), Outcome::PartialDefaults);
+}

@@ -70,7 +70,11 @@ impl<'r> Store<'r, '_> {
         let mut frame = self.w.begin_object();
         self.w.key(&mut frame, "$type");
         self.w.string(&type_name(self.reg, actual));
-        let code = self.members(&mut frame, actual, &dynamic.value, inner_default)?;
+        let mut code = self.members(&mut frame, actual, &dynamic.value, inner_default)?;
+        if matches!(&dynamic.value, Value::Struct(fields) if fields.is_empty()) {
+            // `StoreClass` of a class without members did no work.
+            code = code.combine(self.ctx.code(Outcome::DefaultsUsed));
+        }
         self.w.end_object(frame);
         Ok(self.ctx.code(Outcome::Success).combine(code))
     }
@@ -110,12 +114,16 @@ impl<'r> Store<'r, '_> {
         let Value::Dynamic(dynamic) = v else {
             return Err(self.mismatch(TypeId::ANY, v));
         };
-        let whole_default = match d {
-            Dflt::None => false,
-            Dflt::Type => dynamic.ty == TypeId::NIL,
-            Dflt::Value(dv) => dv == v,
+        // `JsonAnySerializer::Store`: an empty `any` is the default (no work done); any other
+        // always has its `$type`, and its value is compared with the default's when that holds
+        // the same type.
+        if dynamic.ty == TypeId::NIL {
+            return self.defaults_used();
+        }
+        let inner = match d {
+            Dflt::Value(Value::Dynamic(dd)) if dd.ty == dynamic.ty => Dflt::Value(&dd.value),
+            _ => self.fresh(),
         };
-        let fresh = self.fresh();
-        self.typed_value(dynamic.ty, &dynamic.value, fresh, true, whole_default)
+        self.typed_value(dynamic.ty, &dynamic.value, inner, true, false)
     }
 }
