@@ -313,3 +313,36 @@ fn a_derived_class_without_members_is_partial_defaults() {
     assert_eq!(stored.json, r#"{"$type":"DerivedEmpty"}"#);
     assert_eq!(stored.result.outcome(), Outcome::PartialDefaults);
 }
+
+#[test]
+fn rosetta_reads_back_its_own_float_text_strictly() {
+    let r = scalars();
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
+    let shortest = o3de::StoreOptions {
+        float_form: o3de::FloatForm::Shortest,
+        ..Default::default()
+    };
+    for x in [
+        f32::MAX,
+        f32::MIN,
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        0.1,
+    ] {
+        for options in [&o3de::StoreOptions::default(), &shortest] {
+            let text = o3de::store(&r, TypeId::FLOAT, &Value::F32(x), options, &mut Quiet)
+                .unwrap()
+                .json;
+            let back = o3de::load(&r, TypeId::FLOAT, &text, &strict, &mut Quiet)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            let Value::F32(y) = back.value else {
+                panic!("{text}")
+            };
+            assert!(y == x || (x.is_nan() && y.is_nan()), "{text}");
+        }
+    }
+}

@@ -275,7 +275,7 @@ impl<'a> Load<'_, 'a, '_> {
                 }
                 let saved = self.r.save();
                 let x = self.r.number()?.as_f64();
-                if x.abs() <= f64::from(f32::MAX) {
+                if !super::load_scalar::beyond_f32(x) {
                     Some(Value::F32(x as f32))
                 } else {
                     self.r.restore(saved);

@@ -84,7 +84,7 @@ impl Load<'_, '_, '_> {
                 Some(f) => f64::from(f),
                 None => self.r.number()?.as_f64(),
             };
-            if scalar == MathScalar::F32 && x.abs() > f64::from(f32::MAX) {
+            if scalar == MathScalar::F32 && super::load_scalar::beyond_f32(x) {
                 self.r.restore(saved);
                 return Ok(false);
             }

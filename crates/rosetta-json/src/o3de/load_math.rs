@@ -221,7 +221,7 @@ impl<'a> Load<'_, 'a, '_> {
             match (slot, peek) {
                 (Some(i), Peek::Number) if scalar != MathScalar::I32 => {
                     let x = self.r.number()?.as_f64();
-                    if scalar == MathScalar::F32 && x.abs() > f64::from(f32::MAX) {
+                    if scalar == MathScalar::F32 && super::load_scalar::beyond_f32(x) {
                         bad.get_or_insert_with(|| format!("{x:?} is out of range for a float"));
                     }
                     comps[i] = x;

@@ -166,12 +166,32 @@ pub(crate) fn entity_id(s: &Scalar<'_>, rules: Rules) -> Loaded {
     loaded
 }
 
+/// Whether a double is out of a float's range: beyond what rounds to `f32::MAX`, so that
+/// the shortest text of `f32::MAX` (`3.4028235e38`, a little above it as a double) reads back.
+/// (The engine's `JsonNumericCast` compares with `f32::MAX` itself, but never writes that text.)
+pub(crate) fn beyond_f32(x: f64) -> bool {
+    x.abs() > f64::from(f32::MAX) && (x as f32).is_infinite()
+}
+
+/// The strings Rosetta writes for doubles JSON cannot hold, read back without a coercion.
+fn not_finite(text: &str) -> Option<f64> {
+    match text {
+        "NaN" => Some(f64::NAN),
+        "Infinity" => Some(f64::INFINITY),
+        "-Infinity" => Some(f64::NEG_INFINITY),
+        _ => None,
+    }
+}
+
 pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
     let (d, coerced) = match s {
         Scalar::Bool(b) => (if *b { 1.0 } else { 0.0 }, true),
         Scalar::Num(n) => (n.as_f64(), false),
-        Scalar::Str(text) => match parse_c_double(text) {
-            Some(d) => (d, true),
+        Scalar::Str(text) => match not_finite(text)
+            .map(|d| (d, false))
+            .or_else(|| parse_c_double(text).map(|d| (d, true)))
+        {
+            Some(read) => read,
             None => {
                 return Loaded::unsupported(format!(
                     "cannot read a number from the string {text:?}"
@@ -183,7 +203,7 @@ pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
     let value = match t {
         FloatType::F64 => Value::F64(d),
         FloatType::F32 => {
-            if d.is_finite() && d.abs() > f64::from(f32::MAX) {
+            if d.is_finite() && beyond_f32(d) {
                 return Loaded::unsupported(format!("{d:?} is out of range for a float"));
             }
             Value::F32(d as f32)
