@@ -310,6 +310,22 @@ fn update_with_events_and_cleared_fields_round_trips() {
 }
 
 #[test]
+fn an_update_setting_a_list_or_map_to_empty_clears_it() {
+    let update = ["--root", "update", "--component", "game.Player"];
+    let to_wire = |input: &str| {
+        let wire = convert(
+            &with(&update, &["--from", "json", "--to", "wire"]),
+            input.as_bytes(),
+        );
+        assert_status(&wire, 0);
+        wire.stdout
+    };
+    let cleared = to_wire(r#"{"$cleared": ["titles", "stats"]}"#);
+    assert_eq!(to_wire(r#"{"titles": [], "stats": {}}"#), cleared);
+    assert_eq!(to_wire(r#"{"titles": {}, "stats": []}"#), cleared);
+}
+
+#[test]
 fn imports_resolve_relative_to_the_input_file() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("parts")).unwrap();

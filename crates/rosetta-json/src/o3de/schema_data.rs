@@ -243,9 +243,21 @@ fn field(
     };
     let mut value = default_value(l.reg, field.ty()).map_err(|e| l.ctx.error(e.to_string()))?;
     let code = l.value(field.ty(), &mut value)?;
-    if !failed(code) {
-        typed::set_field(l.reg, component, update.fields_mut(), field.name(), &value)
-            .map_err(|e| l.ctx.error(e.to_string()))?;
+    if failed(code) {
+        return Ok(code);
+    }
+    // On the wire an update cannot set a list, map or option to empty: it clears the field
+    // (as the SDK's JSON form reads `[]` too).
+    let empty = match &value {
+        Value::List(items) => items.is_empty(),
+        Value::Map(entries) => entries.is_empty(),
+        Value::Option(inner) => inner.is_none(),
+        _ => false,
+    };
+    match field.number() {
+        Some(n) if empty => update.add_cleared_field(n),
+        _ => typed::set_field(l.reg, component, update.fields_mut(), field.name(), &value)
+            .map_err(|e| l.ctx.error(e.to_string()))?,
     }
     Ok(code)
 }
