@@ -126,6 +126,11 @@ impl Object {
         self.fields.iter().any(|f| f.id == id)
     }
 
+    /// The id of each field present, in order, a repeated field once per run of it.
+    pub fn field_ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.fields.iter().map(|f| f.id)
+    }
+
     /// The ids of the fields present, sorted and without repeats.
     pub fn unique_field_ids(&self) -> Vec<u32> {
         let mut ids: Vec<u32> = self.fields.iter().map(|f| f.id).collect();

@@ -105,9 +105,36 @@ fn read_elements(
     })
 }
 
+/// Reads a struct's fields from `object`, which must hold no field the struct does not
+/// declare: data the schema cannot name is an error, as the SDK's JSON form says it, not
+/// dropped quietly.
 fn read_struct(
     registry: &TypeRegistry,
     ty: TypeId,
+    def: &StructType,
+    object: &Object,
+    path: &str,
+    depth: usize,
+) -> Result<Value> {
+    if let Some(id) = object
+        .field_ids()
+        .find(|id| def.index_of_number(*id).is_none())
+    {
+        return Err(Error::at_path(
+            format!(
+                "the data has field {id}, which `{}` does not declare",
+                registry.display(ty)
+            ),
+            path,
+        ));
+    }
+    read_fields(registry, def, object, path, depth)
+}
+
+/// Reads the fields `def` declares from `object`, whatever else it holds (one field of a
+/// larger struct, for [`get_field`]).
+fn read_fields(
+    registry: &TypeRegistry,
     def: &StructType,
     object: &Object,
     path: &str,
@@ -119,7 +146,6 @@ fn read_struct(
             path,
         ));
     }
-    let _ = ty;
     let mut fields = Vec::with_capacity(def.len());
     for field in def.fields() {
         let Some(id) = field.number() else {
@@ -430,7 +456,7 @@ pub fn get_field(
     // Reading one field reads only its occurrences.
     let field = &def.fields()[index];
     let single = StructType::new([field.clone()]).map_err(|e| Error::msg(e.to_string()))?;
-    let value = read_struct(registry, ty, &single, object, "", 0)?;
+    let value = read_fields(registry, &single, object, "", 0)?;
     value
         .as_struct()
         .and_then(|fields| fields.first().cloned())

@@ -82,6 +82,16 @@ fn values_round_trip_through_objects_and_bytes() {
 }
 
 #[test]
+fn undeclared_fields_are_an_error() {
+    let schema = schema();
+    let registry = schema.registry();
+    let mut object = typed::write(registry, player(&schema), &player_value()).expect("writes");
+    object.add_string(99, "stray");
+    let error = typed::read(registry, player(&schema), &object).unwrap_err();
+    assert!(error.to_string().contains("field 99"), "{error}");
+}
+
+#[test]
 fn fields_by_name() {
     let schema = schema();
     let registry = schema.registry();
