@@ -346,3 +346,29 @@ fn rosetta_reads_back_its_own_float_text_strictly() {
         }
     }
 }
+
+#[test]
+fn a_closed_enum_reads_back_a_value_that_is_not_a_constant() {
+    let mut b = TypeRegistry::builder();
+    let colour = rosetta_types::EnumType::new(
+        rosetta_types::IntType::INT32,
+        [
+            rosetta_types::Constant::new("Red", 0),
+            rosetta_types::Constant::new("Green", 1),
+            rosetta_types::Constant::new("Blue", 2),
+        ],
+    )
+    .unwrap();
+    let ty = b.add("Colour", rosetta_types::Kind::Enum(colour)).unwrap();
+    let r = b.build().unwrap();
+    let text = o3de::store(&r, ty, &Value::Enum(7), &Default::default(), &mut Quiet)
+        .unwrap()
+        .json;
+    assert_eq!(text, r#"["Blue","Green",4]"#);
+    assert_eq!(load(&r, ty, &text).0, Value::Enum(7));
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
+    assert!(o3de::load(&r, ty, &text, &strict, &mut Quiet).is_err());
+}

@@ -333,8 +333,10 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
     }
 }
 
-/// An enum from a number or string; `""` is the default. A `closed` enum (a SpatialOS enum)
-/// only takes its constants; a bitmask or an open enum any value of its representation.
+/// An enum from a number or string; `""` is the default. Any value of the representation is
+/// taken, as the engine takes it; in a `closed` enum (a SpatialOS enum) one that is not a
+/// constant is reported as a coercion (an error when strict), so that what the writer wrote
+/// for it reads back.
 pub(crate) fn enum_scalar(e: &EnumType, closed: bool, s: &Scalar<'_>) -> Loaded {
     if matches!(s, Scalar::Str(t) if t.is_empty()) {
         return Loaded::defaults("an empty enum string");
@@ -347,10 +349,13 @@ pub(crate) fn enum_scalar(e: &EnumType, closed: bool, s: &Scalar<'_>) -> Loaded 
 
 fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
     if closed && e.by_value(v).is_none() {
-        return Loaded::unsupported(format!(
-            "{v} is not a value of the enum. {}",
-            options_message(e)
-        ));
+        return Loaded::coerced(
+            Value::Enum(v),
+            format!(
+                "{v} is not a value of the enum, kept as it is. {}",
+                options_message(e)
+            ),
+        );
     }
     if coerced {
         Loaded::coerced(Value::Enum(v), format!("read the enum value {v}"))
