@@ -128,7 +128,6 @@ impl<'de> Deserializer<'de, '_> {
         Ok(v)
     }
 
-    /// Reports a value of the wrong JSON kind and skips it.
     /// Reads `{}` (the object ahead, if empty) where a list or map is expected: O3DE's
     /// explicit default (DefaultsUsed), here the empty container, what a new value starts as.
     /// Whether it was there.
@@ -144,6 +143,7 @@ impl<'de> Deserializer<'de, '_> {
         Ok(true)
     }
 
+    /// Reports a value of the wrong JSON kind and skips it.
     pub(super) fn wrong_kind(&mut self, expected: &str) -> Result<()> {
         let step = self.l.wrong_kind(expected);
         self.absorb(step)
