@@ -30,6 +30,7 @@
 mod access;
 mod de;
 mod ser;
+mod variant;
 
 pub use de::from_str;
 pub use ser::to_string;

@@ -1,7 +1,7 @@
 //! What the deserializer hands serde's visitors: the elements of an array, the members of a
 //! struct, the entries of a map (an object, or O3DE's `[{"Key": k, "Value": v}]`), a map key
-//! read from a member name, and an enum (a name, an index, or a `$type` object). Each step
-//! enters its JSON Pointer step before the value and leaves it after.
+//! read from a member name (enums are in `variant.rs`). Each step enters its JSON Pointer step
+//! before the value and leaves it after.
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -11,12 +11,13 @@ use ::serde::forward_to_deserialize_any;
 use rosetta_types::{TypeId, Value};
 
 use super::de::{find_name, visit_leaf, Deserializer};
+use super::variant::unit_variant;
 use crate::error::{Error, Result};
 use crate::o3de::load::is_placeholder;
-use crate::o3de::reader::{Member, Num, Peek, Scalar};
+use crate::o3de::reader::{Member, Peek, Scalar};
 use crate::o3de::result::Outcome;
 
-type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
+pub(super) type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
 
 /// Enters the path step of an element.
 #[inline]
@@ -27,7 +28,7 @@ fn enter_index(de: &mut Deserializer<'_, '_>, index: usize) -> Result<usize> {
 
 /// Enters the path step of member `name` (`""` for a step named per member later).
 #[inline]
-fn enter_key(de: &mut Deserializer<'_, '_>, name: &'static str) -> Result<usize> {
+pub(super) fn enter_key(de: &mut Deserializer<'_, '_>, name: &'static str) -> Result<usize> {
     let step = de.l.ctx.enter_key(name);
     step.map_err(|h| de.halt(h))
 }
@@ -306,7 +307,7 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
 }
 
 /// A reader position ([`Reader::save`](crate::o3de::reader::Reader::save)).
-type Pos = (usize, usize);
+pub(super) type Pos = (usize, usize);
 
 /// Where an entry's value starts, where the entry ends, and the path depth to leave to.
 struct Pending {
@@ -526,213 +527,5 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
     forward_to_deserialize_any! {
         i128 u128 str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
         identifier ignored_any
-    }
-}
-
-/// The variant a name (exactly, else in any case) or an index names.
-fn unit_variant(
-    name: &'static str,
-    variants: &'static [&'static str],
-    s: &Scalar<'_>,
-) -> Result<&'static str> {
-    let index = match s {
-        Scalar::Str(text) => find_name(variants, text),
-        Scalar::Num(Num::Uint(u)) => usize::try_from(*u).ok().filter(|i| *i < variants.len()),
-        _ => None,
-    };
-    index
-        .map(|i| variants[i])
-        .ok_or_else(|| not_a_variant(name, variants, s))
-}
-
-#[cold]
-fn not_a_variant(name: &str, variants: &[&str], s: &Scalar<'_>) -> Error {
-    Error::custom(format!(
-        "{} is not a variant of `{name}` (one of {})",
-        match s {
-            Scalar::Str(t) => format!("`{t}`"),
-            Scalar::Num(n) => format!("{}", n.as_f64()),
-            Scalar::Bool(b) => b.to_string(),
-            Scalar::Null => "null".into(),
-        },
-        variants.join(", ")
-    ))
-}
-
-/// An enum: a name or an index for a unit variant, or an object with `$type` naming the variant,
-/// its content in `Value` (newtype and tuple variants) or in the other members (struct variants,
-/// and newtype variants of structs: O3DE's polymorphic form).
-pub(super) struct Tagged<'s, 'de, 'p> {
-    de: De<'s, 'de, 'p>,
-    variant: &'static str,
-    /// Where the object starts, for variants with content; `None` for a unit variant read.
-    object: Option<Pos>,
-}
-
-impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
-    #[inline]
-    pub fn read(
-        de: De<'s, 'de, 'p>,
-        name: &'static str,
-        variants: &'static [&'static str],
-    ) -> Result<Self> {
-        // The common case, a unit variant's name as written.
-        if let Some(text) = de.l.r.string_if_next()? {
-            let variant = unit_variant(name, variants, &Scalar::Str(text))?;
-            de.success()?;
-            return Ok(Tagged {
-                de,
-                variant,
-                object: None,
-            });
-        }
-        Self::read_other(de, name, variants)
-    }
-
-    /// A unit variant's index, or an object with `$type`.
-    fn read_other(
-        de: De<'s, 'de, 'p>,
-        name: &'static str,
-        variants: &'static [&'static str],
-    ) -> Result<Self> {
-        if de.peek()? != Peek::Object {
-            let s = de.l.r.scalar()?;
-            let variant = unit_variant(name, variants, &s)?;
-            de.success()?;
-            return Ok(Tagged {
-                de,
-                variant,
-                object: None,
-            });
-        }
-        let start = de.l.r.save();
-        let tag = member_at(de, "$type")?;
-        let text = match tag {
-            Some(at) => {
-                de.l.r.restore(at);
-                de.l.r.string()?
-            }
-            None => return Err(Error::custom(format!("a `{name}` object needs a `$type`"))),
-        };
-        let variant = unit_variant(name, variants, &Scalar::Str(text))?;
-        de.l.r.restore(start);
-        Ok(Tagged {
-            de,
-            variant,
-            object: Some(start),
-        })
-    }
-}
-
-/// Where the value of member `name` (exactly; in any case for others than `$type`) of the
-/// object ahead starts; the reader is left after the object.
-fn member_at(de: &mut Deserializer<'_, '_>, name: &str) -> Result<Option<Pos>> {
-    let r = &mut de.l.r;
-    r.begin_object()?;
-    let (mut first, mut found) = (true, None);
-    while let Some(key) = r.next_key(&mut first)? {
-        if found.is_none() && (key == name || (name != "$type" && key.eq_ignore_ascii_case(name))) {
-            found = Some(r.save());
-        }
-        r.skip_value()?;
-    }
-    Ok(found)
-}
-
-impl<'s, 'de, 'p> de::EnumAccess<'de> for Tagged<'s, 'de, 'p> {
-    type Error = Error;
-    type Variant = Self;
-
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
-        let variant: &'static str = self.variant;
-        let value = seed.deserialize(variant.into_deserializer())?;
-        Ok((value, self))
-    }
-}
-
-/// Where a variant's content is.
-enum Content {
-    /// In the `Value` member, where the reader now is: after it, restore `end` and leave the
-    /// path to `depth`.
-    Value { end: Pos, depth: usize },
-    /// In the other members of the object, which the reader is now at.
-    Members,
-}
-
-impl Tagged<'_, '_, '_> {
-    /// Puts the reader at the variant's content.
-    fn content(&mut self) -> Result<Content> {
-        let Some(start) = self.object else {
-            let v = self.variant;
-            return Err(Error::custom(format!(
-                "variant `{v}` has content: write it as {{\"$type\": \"{v}\", ...}}"
-            )));
-        };
-        let de = &mut *self.de;
-        match member_at(de, "Value")? {
-            Some(at) => {
-                let end = de.l.r.save();
-                de.l.r.restore(at);
-                let depth = enter_key(de, "Value")?;
-                Ok(Content::Value { end, depth })
-            }
-            None => {
-                de.l.r.restore(start);
-                Ok(Content::Members)
-            }
-        }
-    }
-
-    /// After the content read from `Value`.
-    fn done(&mut self, content: Content) {
-        if let Content::Value { end, depth } = content {
-            self.de.l.ctx.leave(depth);
-            self.de.l.r.restore(end);
-        }
-    }
-}
-
-impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<()> {
-        if self.object.is_some() {
-            self.de.l.r.skip_value()?;
-        }
-        Ok(())
-    }
-
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
-        let content = self.content()?;
-        let value = seed.deserialize(&mut *self.de)?;
-        self.done(content);
-        Ok(value)
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
-        let content = self.content()?;
-        if matches!(content, Content::Members) {
-            return Err(Error::custom(
-                "a tuple variant's content is the array in its `Value` member",
-            ));
-        }
-        let value = de::Deserializer::deserialize_seq(&mut *self.de, visitor)?;
-        self.done(content);
-        Ok(value)
-    }
-
-    fn struct_variant<V: Visitor<'de>>(
-        self,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value> {
-        let variant = self.variant;
-        let Some(start) = self.object else {
-            return Err(Error::custom(format!(
-                "variant `{variant}` has members: write it as {{\"$type\": \"{variant}\", ...}}"
-            )));
-        };
-        self.de.l.r.restore(start);
-        de::Deserializer::deserialize_struct(&mut *self.de, variant, fields, visitor)
     }
 }

@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use ::serde::de::{self, Deserialize, Visitor};
 use rosetta_types::{TypeId, TypeRegistry, Value};
 
-use super::access::{Entries, KeyValues, Members, Seq, Tagged};
+use super::access::{Entries, KeyValues, Members, Seq};
+use super::variant::Tagged;
 use crate::error::{Error, Result};
 use crate::o3de::ctx::Halt;
 use crate::o3de::load::Load;

@@ -1,0 +1,217 @@
+//! The enum access: a unit variant as its name (or index), the others as O3DE's typed objects
+//! (`{"$type": "Variant", ...}`).
+
+use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+
+use super::access::{enter_key, De, Pos};
+use super::de::{find_name, Deserializer};
+use crate::error::{Error, Result};
+use crate::o3de::reader::{Num, Peek, Scalar};
+
+/// The variant a name (exactly, else in any case) or an index names.
+pub(super) fn unit_variant(
+    name: &'static str,
+    variants: &'static [&'static str],
+    s: &Scalar<'_>,
+) -> Result<&'static str> {
+    let index = match s {
+        Scalar::Str(text) => find_name(variants, text),
+        Scalar::Num(Num::Uint(u)) => usize::try_from(*u).ok().filter(|i| *i < variants.len()),
+        _ => None,
+    };
+    index
+        .map(|i| variants[i])
+        .ok_or_else(|| not_a_variant(name, variants, s))
+}
+
+#[cold]
+fn not_a_variant(name: &str, variants: &[&str], s: &Scalar<'_>) -> Error {
+    Error::custom(format!(
+        "{} is not a variant of `{name}` (one of {})",
+        match s {
+            Scalar::Str(t) => format!("`{t}`"),
+            Scalar::Num(n) => format!("{}", n.as_f64()),
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Null => "null".into(),
+        },
+        variants.join(", ")
+    ))
+}
+
+/// An enum: a name or an index for a unit variant, or an object with `$type` naming the variant,
+/// its content in `Value` (newtype and tuple variants) or in the other members (struct variants,
+/// and newtype variants of structs: O3DE's polymorphic form).
+pub(super) struct Tagged<'s, 'de, 'p> {
+    de: De<'s, 'de, 'p>,
+    variant: &'static str,
+    /// Where the object starts, for variants with content; `None` for a unit variant read.
+    object: Option<Pos>,
+}
+
+impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
+    #[inline]
+    pub fn read(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        variants: &'static [&'static str],
+    ) -> Result<Self> {
+        // The common case, a unit variant's name as written.
+        if let Some(text) = de.l.r.string_if_next()? {
+            let variant = unit_variant(name, variants, &Scalar::Str(text))?;
+            de.success()?;
+            return Ok(Tagged {
+                de,
+                variant,
+                object: None,
+            });
+        }
+        Self::read_other(de, name, variants)
+    }
+
+    /// A unit variant's index, or an object with `$type`.
+    fn read_other(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        variants: &'static [&'static str],
+    ) -> Result<Self> {
+        if de.peek()? != Peek::Object {
+            let s = de.l.r.scalar()?;
+            let variant = unit_variant(name, variants, &s)?;
+            de.success()?;
+            return Ok(Tagged {
+                de,
+                variant,
+                object: None,
+            });
+        }
+        let start = de.l.r.save();
+        let tag = member_at(de, "$type")?;
+        let text = match tag {
+            Some(at) => {
+                de.l.r.restore(at);
+                de.l.r.string()?
+            }
+            None => return Err(Error::custom(format!("a `{name}` object needs a `$type`"))),
+        };
+        let variant = unit_variant(name, variants, &Scalar::Str(text))?;
+        de.l.r.restore(start);
+        Ok(Tagged {
+            de,
+            variant,
+            object: Some(start),
+        })
+    }
+}
+
+/// Where the value of member `name` (exactly; in any case for others than `$type`) of the
+/// object ahead starts; the reader is left after the object.
+fn member_at(de: &mut Deserializer<'_, '_>, name: &str) -> Result<Option<Pos>> {
+    let r = &mut de.l.r;
+    r.begin_object()?;
+    let (mut first, mut found) = (true, None);
+    while let Some(key) = r.next_key(&mut first)? {
+        if found.is_none() && (key == name || (name != "$type" && key.eq_ignore_ascii_case(name))) {
+            found = Some(r.save());
+        }
+        r.skip_value()?;
+    }
+    Ok(found)
+}
+
+impl<'s, 'de, 'p> de::EnumAccess<'de> for Tagged<'s, 'de, 'p> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
+        let variant: &'static str = self.variant;
+        let value = seed.deserialize(variant.into_deserializer())?;
+        Ok((value, self))
+    }
+}
+
+/// Where a variant's content is.
+enum Content {
+    /// In the `Value` member, where the reader now is: after it, restore `end` and leave the
+    /// path to `depth`.
+    Value { end: Pos, depth: usize },
+    /// In the other members of the object, which the reader is now at.
+    Members,
+}
+
+impl Tagged<'_, '_, '_> {
+    /// Puts the reader at the variant's content.
+    fn content(&mut self) -> Result<Content> {
+        let Some(start) = self.object else {
+            let v = self.variant;
+            return Err(Error::custom(format!(
+                "variant `{v}` has content: write it as {{\"$type\": \"{v}\", ...}}"
+            )));
+        };
+        let de = &mut *self.de;
+        match member_at(de, "Value")? {
+            Some(at) => {
+                let end = de.l.r.save();
+                de.l.r.restore(at);
+                let depth = enter_key(de, "Value")?;
+                Ok(Content::Value { end, depth })
+            }
+            None => {
+                de.l.r.restore(start);
+                Ok(Content::Members)
+            }
+        }
+    }
+
+    /// After the content read from `Value`.
+    fn done(&mut self, content: Content) {
+        if let Content::Value { end, depth } = content {
+            self.de.l.ctx.leave(depth);
+            self.de.l.r.restore(end);
+        }
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        if self.object.is_some() {
+            self.de.l.r.skip_value()?;
+        }
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
+        let content = self.content()?;
+        let value = seed.deserialize(&mut *self.de)?;
+        self.done(content);
+        Ok(value)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
+        let content = self.content()?;
+        if matches!(content, Content::Members) {
+            return Err(Error::custom(
+                "a tuple variant's content is the array in its `Value` member",
+            ));
+        }
+        let value = de::Deserializer::deserialize_seq(&mut *self.de, visitor)?;
+        self.done(content);
+        Ok(value)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let variant = self.variant;
+        let Some(start) = self.object else {
+            return Err(Error::custom(format!(
+                "variant `{variant}` has members: write it as {{\"$type\": \"{variant}\", ...}}"
+            )));
+        };
+        self.de.l.r.restore(start);
+        de::Deserializer::deserialize_struct(&mut *self.de, variant, fields, visitor)
+    }
+}
