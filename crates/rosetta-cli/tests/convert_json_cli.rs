@@ -334,11 +334,16 @@ fn imports_resolve_relative_to_the_input_file() {
         r#"{"name": "Imported", "level": 4, "titles": {"$import": "titles.json"}}"#,
     )
     .unwrap();
-    std::fs::write(dir.path().join("parts/titles.json"), r#"["Captain"]"#).unwrap();
+    // Comments, which O3DE's reader takes, in an imported file and in the importing one.
+    std::fs::write(
+        dir.path().join("parts/titles.json"),
+        "// the titles\n[\"Captain\" /* first */]",
+    )
+    .unwrap();
     let main = dir.path().join("main.json");
     std::fs::write(
         &main,
-        r#"{"$import": {"filename": "parts/base.json", "patch": {"level": 9}}}"#,
+        r#"{"$import": {"filename": "parts/base.json", /* later */ "patch": {"level": 9}}}"#,
     )
     .unwrap();
     let main = main.display().to_string();

@@ -372,3 +372,26 @@ fn a_closed_enum_reads_back_a_value_that_is_not_a_constant() {
     };
     assert!(o3de::load(&r, ty, &text, &strict, &mut Quiet).is_err());
 }
+
+#[test]
+fn text_is_read_as_rapidjson_reads_it() {
+    let (r, ty) = simple_class();
+    // A byte order mark is skipped, a NUL byte ends the text, and a commented `{}` is still
+    // the explicit default.
+    assert_eq!(
+        load(&r, ty, "\u{feff}{\"var1\": 1}").1,
+        Outcome::PartialDefaults
+    );
+    assert_eq!(load(&r, TypeId::INT32, "7\0garbage").0, Value::I32(7));
+    let json = r#"{"var1": { /* the default */ }, "var2": "y"}"#;
+    let fields = Value::Struct(Box::new([Value::I32(42), Value::String("y".into())]));
+    assert_eq!(load(&r, ty, json).0, fields);
+    assert!(o3de::load(
+        &r,
+        TypeId::INT32,
+        "7 x",
+        &LoadOptions::default(),
+        &mut Quiet
+    )
+    .is_err());
+}

@@ -7,6 +7,7 @@
 //! The directives of the document itself are recorded so [`restore_imports`] can write them
 //! back.
 
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -35,8 +36,54 @@ pub struct FileLoader;
 impl ImportLoader for FileLoader {
     fn load(&mut self, path: &Path) -> Result<Value, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        serde_json::from_str(&text).map_err(|e| e.to_string())
+        serde_json::from_str(&without_comments(&text)).map_err(|e| e.to_string())
     }
+}
+
+/// `text` with its `//` and `/* */` comments (which O3DE's reader accepts and serde_json does
+/// not) turned into spaces, line breaks kept, so that positions in errors stay right. An
+/// unterminated `/*` is left for the parser to reject, as O3DE does.
+pub fn without_comments(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.contains(&b'/') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let end = match (c, b.get(i + 1)) {
+            (b'"', _) => {
+                i += 1;
+                while let Some(&c) = b.get(i) {
+                    i += if c == b'\\' { 2 } else { 1 };
+                    if c == b'"' {
+                        break;
+                    }
+                }
+                continue;
+            }
+            (b'/', Some(b'/')) => b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |n| i + n),
+            (b'/', Some(b'*')) => match b[i + 2..].windows(2).position(|w| w == b"*/") {
+                Some(n) => i + 2 + n + 2,
+                None => break,
+            },
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        for byte in &mut out[i..end] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+        i = end;
+    }
+    // Whole comments became spaces, so the text is still UTF-8.
+    String::from_utf8(out).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// One resolved `$import` directive of the document passed to [`resolve_imports`].

@@ -111,7 +111,9 @@ use rosetta_types::{TypeId, TypeRegistry, Value};
 
 pub use compare::compare;
 pub use enums::EnumForm;
-pub use import::{resolve_imports, restore_imports, FileLoader, ImportLoader, ImportRecord};
+pub use import::{
+    resolve_imports, restore_imports, without_comments, FileLoader, ImportLoader, ImportRecord,
+};
 pub use patch::{apply_patch, apply_patch_copy, create_patch, PatchStyle};
 pub use report::{push_pointer, Collect, OwnedReport, Quiet, Report, Reporter};
 pub use result::{Outcome, Processing, ResultCode, Task};

@@ -90,7 +90,8 @@ impl<'a> Reader<'a> {
         Reader {
             text,
             src: text.as_bytes(),
-            pos: 0,
+            // A UTF-8 byte order mark is skipped, as RapidJSON's `EncodedInputStream` does.
+            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
             depth: 0,
             max_depth,
         }
@@ -705,7 +706,16 @@ impl<'a> Reader<'a> {
         while matches!(self.src.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
             i += 1;
         }
-        Ok(self.src.get(i) == Some(&b'}'))
+        if self.src.get(i) != Some(&b'/') {
+            return Ok(self.src.get(i) == Some(&b'}'));
+        }
+        // A comment inside (`{ /* default */ }`), rare: skipped as whitespace is.
+        let saved = self.save();
+        self.pos = i;
+        self.skip_ws()?;
+        let empty = self.src.get(self.pos) == Some(&b'}');
+        self.restore(saved);
+        Ok(empty)
     }
 
     /// Reads `{}` (after [`Reader::at_empty_object`]).
@@ -721,7 +731,8 @@ impl<'a> Reader<'a> {
     /// After the document: only whitespace may follow.
     pub fn finish(&mut self) -> Result<()> {
         self.skip_ws()?;
-        if self.pos < self.src.len() {
+        // RapidJSON's memory stream reads a NUL byte as the end of the text.
+        if self.pos < self.src.len() && self.src[self.pos] != 0 {
             return Err(self.error("trailing characters after the JSON value"));
         }
         Ok(())

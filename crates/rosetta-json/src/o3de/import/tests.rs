@@ -282,3 +282,17 @@ fn restore_keeps_edits_made_after_resolution() {
     let kept = json!({"filename": "b.json", "patch": {"y": 3}});
     assert_eq!(nulled, json!({"k": {"$import": kept}}));
 }
+
+#[test]
+fn comments_become_spaces_outside_strings() {
+    let text = "{\"a\": \"x // y /* z */\", // note\n \"b\": /* é\n */ 1}";
+    let stripped = without_comments(text);
+    assert_eq!(stripped.len(), text.len());
+    let value: Value = serde_json::from_str(&stripped).unwrap();
+    assert_eq!(value, json!({"a": "x // y /* z */", "b": 1}));
+    // Line breaks stay where they were.
+    assert_eq!(stripped.matches('\n').count(), 2);
+    // An unterminated comment is left for the parser to reject.
+    assert_eq!(without_comments("{} /* open"), "{} /* open");
+    assert_eq!(without_comments("[1]"), "[1]");
+}
