@@ -435,6 +435,12 @@ pub struct JsonArgs {
     #[arg(long)]
     pub strict: bool,
 
+    /// Reading json, numbers are the correctly rounded doubles (RapidJSON's full-precision
+    /// parsing), so that every double Rosetta wrote reads back as itself; by default they are
+    /// read as O3DE reads them, sometimes one unit in the last place away.
+    #[arg(long)]
+    pub full_precision: bool,
+
     /// Print every report to standard error, one a line (`<outcome> <JSON Pointer> <message>`,
     /// ` (coerced)` for a coercion), then the combined result (`result: <code>`). Without it,
     /// only reports of Unavailable or worse are printed, as warnings.

@@ -237,7 +237,8 @@ fn check_usage(args: &ConvertArgs) {
 }
 
 /// A `json` option given without the `json` format it configures: writing options need
-/// `--to json`; `--strict`, `--report` and `--rules` need `json` on either side.
+/// `--to json`, `--full-precision` `--from json`; `--strict`, `--report` and `--rules` need
+/// `json` on either side.
 fn json_only_flag(args: &ConvertArgs) -> Option<String> {
     let json = &args.json;
     let to_json = args.to == ConvertFormatArg::Json;
@@ -257,6 +258,11 @@ fn json_only_flag(args: &ConvertArgs) -> Option<String> {
         return Some(format!(
             "{flag} is an option of the json format: it needs --to json"
         ));
+    }
+    if json.full_precision && !from_json {
+        return Some(
+            "--full-precision is an option of the json format: it needs --from json".into(),
+        );
     }
     let either = [
         ("--strict", json.strict),

@@ -66,6 +66,7 @@ impl Json {
                     Rules::Engine
                 },
                 strict: args.strict,
+                full_precision: args.full_precision,
                 ..LoadOptions::default()
             },
             report: args.report,

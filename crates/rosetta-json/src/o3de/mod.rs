@@ -94,6 +94,7 @@ mod load_scalar;
 mod names;
 pub mod patch;
 mod plan;
+mod rapidjson_number;
 mod reader;
 mod report;
 mod result;
@@ -234,11 +235,16 @@ pub struct LoadOptions {
     pub report_successes: bool,
     /// The deepest nesting read.
     pub max_depth: usize,
+    /// Read numbers as the correctly rounded doubles (RapidJSON's `kParseFullPrecisionFlag`),
+    /// so that every double Rosetta writes reads back as itself. By default they are read as
+    /// O3DE reads them, without that flag, which is often one unit in the last place away.
+    pub full_precision: bool,
 }
 
 impl Default for LoadOptions {
     fn default() -> Self {
         LoadOptions {
+            full_precision: false,
             rules: Rules::Engine,
             strict: false,
             clear_containers: false,
@@ -394,7 +400,7 @@ pub(crate) fn loader<'r, 'a, 'p>(
             options.report_successes,
             options.max_depth,
         ),
-        r: Reader::new(text, options.max_depth),
+        r: Reader::new(text, options.max_depth).with_full_precision(options.full_precision),
         scratch: Vec::new(),
     }
 }

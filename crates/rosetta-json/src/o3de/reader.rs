@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use super::decimal::{float_array, float_decimal, short_decimal};
+use super::rapidjson_number;
 use super::scan::{find_special, same_plain_bytes};
 use crate::error::{Error, Result};
 
@@ -83,6 +84,8 @@ pub(crate) struct Reader<'a> {
     depth: usize,
     src: &'a [u8],
     max_depth: usize,
+    /// Numbers as the correctly rounded doubles, not as RapidJSON computes them.
+    full_precision: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -94,12 +97,19 @@ impl<'a> Reader<'a> {
             pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
             depth: 0,
             max_depth,
+            full_precision: false,
         }
+    }
+
+    /// The same reader, reading numbers with full precision or not.
+    pub fn with_full_precision(mut self, full_precision: bool) -> Self {
+        self.full_precision = full_precision;
+        self
     }
 
     /// A reader of other text with the same nesting limit.
     pub fn over(&self, text: &'a str) -> Self {
-        Reader::new(text, self.max_depth)
+        Reader::new(text, self.max_depth).with_full_precision(self.full_precision)
     }
 
     /// Saved state to come back to with [`Reader::restore`].
@@ -216,8 +226,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads a number: an integer of up to 19 digits is accumulated as it is scanned; anything
-    /// else is parsed by fast-float in one pass from its start.
+    /// Reads a number: an integer of up to 19 digits is accumulated as it is scanned, a short
+    /// decimal by Clinger's fast path; anything else as RapidJSON computes it.
     #[inline]
     pub fn number(&mut self) -> Result<Num> {
         self.skip_ws()?;
@@ -268,10 +278,10 @@ impl<'a> Reader<'a> {
             self.pos = x.1;
             return Ok(Num::Double(if negative { -x.0 } else { x.0 }));
         }
-        // One pass over the whole number, fraction and exponent included. fast-float's grammar
-        // is JSON's from here on, except that it stops before an exponent without digits
-        // ("1e", "1e+"), which is caught by what it leaves next.
-        let (value, len) = fast_float2::parse_partial::<f64, _>(&b[start..])
+        // fast-float finds where the number ends: its grammar is JSON's from here on, except
+        // that it stops before an exponent without digits ("1e", "1e+"), which is caught by
+        // what it leaves next.
+        let (correct, len) = fast_float2::parse_partial::<f64, _>(&b[start..])
             .map_err(|_| self.error_at(start, "invalid number"))?;
         let end = start + len;
         if matches!(
@@ -280,10 +290,15 @@ impl<'a> Reader<'a> {
         ) {
             return Err(self.error_at(end, "expected a digit in the exponent"));
         }
-        self.pos = end;
-        if value.is_infinite() {
-            return Err(self.error_at(start, "number out of range"));
+        // The value is the one O3DE's RapidJSON computes (see `rapidjson_number`). Short
+        // decimals (above) come out the same either way.
+        let value = if self.full_precision {
+            Some(correct).filter(|x| x.is_finite())
+        } else {
+            rapidjson_number::double(&b[start..end])
         }
+        .ok_or_else(|| self.error_at(start, "number out of range"))?;
+        self.pos = end;
         Ok(Num::Double(value))
     }
 
