@@ -53,13 +53,7 @@ pub fn without_comments(text: &str) -> Cow<'_, str> {
     while let Some(&c) = b.get(i) {
         let end = match (c, b.get(i + 1)) {
             (b'"', _) => {
-                i += 1;
-                while let Some(&c) = b.get(i) {
-                    i += if c == b'\\' { 2 } else { 1 };
-                    if c == b'"' {
-                        break;
-                    }
-                }
+                i = super::scan::string_end(b, i);
                 continue;
             }
             (b'/', Some(b'/')) => b[i..]

@@ -114,6 +114,20 @@ fn read_u32(b: &[u8]) -> u32 {
     u32::from_le_bytes(w)
 }
 
+/// The index just past the JSON string that opens at `open` (its `"`), escapes skipped; the
+/// end of `b` when it is not closed. For passes over JSON text that must not look inside
+/// strings.
+pub(crate) fn string_end(b: &[u8], open: usize) -> usize {
+    let mut i = open + 1;
+    while let Some(&c) = b.get(i) {
+        i += if c == b'\\' { 2 } else { 1 };
+        if c == b'"' {
+            return i;
+        }
+    }
+    b.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

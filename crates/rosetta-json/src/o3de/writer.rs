@@ -2,7 +2,7 @@
 //! writes it (4 spaces, `"name": value`). The writer can be rolled back to a mark, which is how
 //! a member whose value turns out to be the default is left out without buffering it.
 
-use super::scan::find_special;
+use super::scan::{find_special, string_end};
 use super::uuid::uuid_string;
 use super::FloatForm;
 
@@ -208,13 +208,7 @@ impl Writer {
             let layout: &[u8] = match c {
                 b'"' => {
                     // Past the string: its brackets, commas and colons are text.
-                    i += 1;
-                    while let Some(&c) = b.get(i) {
-                        i += if c == b'\\' { 2 } else { 1 };
-                        if c == b'"' {
-                            break;
-                        }
-                    }
+                    i = string_end(b, i);
                     continue;
                 }
                 b'{' | b'[' | b'}' | b']' | b',' | b':' => &b[i..i + 1],
