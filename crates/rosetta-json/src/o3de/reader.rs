@@ -278,24 +278,42 @@ impl<'a> Reader<'a> {
             self.pos = x.1;
             return Ok(Num::Double(if negative { -x.0 } else { x.0 }));
         }
-        // fast-float finds where the number ends: its grammar is JSON's from here on, except
-        // that it stops before an exponent without digits ("1e", "1e+"), which is caught by
-        // what it leaves next.
-        let (correct, len) = fast_float2::parse_partial::<f64, _>(&b[start..])
-            .map_err(|_| self.error_at(start, "invalid number"))?;
-        let end = start + len;
+        // The fraction (its first digit checked above) and the exponent; an exponent without
+        // digits ("1e", "1e+") is left unread, for the check after.
+        let digits_from = |mut j: usize| {
+            while b.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+            j
+        };
+        let mut end = if b.get(i) == Some(&b'.') {
+            digits_from(i + 1)
+        } else {
+            i
+        };
+        if matches!(b.get(end), Some(b'e' | b'E')) {
+            let sign = usize::from(matches!(b.get(end + 1), Some(b'+' | b'-')));
+            let digits = end + 1 + sign;
+            let exponent_end = digits_from(digits);
+            if exponent_end > digits {
+                end = exponent_end;
+            }
+        }
         if matches!(
             b.get(end),
             Some(b'e' | b'E' | b'+' | b'-' | b'.' | b'0'..=b'9')
         ) {
             return Err(self.error_at(end, "expected a digit in the exponent"));
         }
-        // The value is the one O3DE's RapidJSON computes (see `rapidjson_number`). Short
-        // decimals (above) come out the same either way.
+        // The value is the one O3DE's RapidJSON computes (see `rapidjson_number`), or the
+        // correctly rounded one. Short decimals (above) come out the same either way.
+        let text = &b[start..end];
         let value = if self.full_precision {
-            Some(correct).filter(|x| x.is_finite())
+            fast_float2::parse::<f64, _>(text)
+                .ok()
+                .filter(|x| x.is_finite())
         } else {
-            rapidjson_number::double(&b[start..end])
+            rapidjson_number::double(text)
         }
         .ok_or_else(|| self.error_at(start, "number out of range"))?;
         self.pos = end;

@@ -371,14 +371,9 @@ impl<'r> Store<'r, '_> {
         let mut frame = self.w.begin_array();
         for (_, raw) in parsed {
             self.w.element(&mut frame);
-            self.write_fragment(&raw);
+            self.w.compact_json(&raw);
         }
         self.w.end_array(frame);
-    }
-
-    /// A fragment written compact, at the current indentation.
-    pub fn write_fragment(&mut self, raw: &str) {
-        self.w.compact_json(raw);
     }
 
     /// An `AZStd::array`, pair or tuple: element `i` compared with default element `i`; all

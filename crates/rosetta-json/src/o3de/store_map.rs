@@ -122,7 +122,7 @@ impl<'r> Store<'r, '_> {
                 let len = self.ctx.enter_index(n)?;
                 let mut pair = self.w.begin_object();
                 self.w.key(&mut pair, "Key");
-                self.write_fragment(&e.key);
+                self.w.compact_json(&e.key);
                 self.w.key(&mut pair, "Value");
                 let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
                 self.w.end_object(pair);
@@ -183,7 +183,7 @@ impl<'r> Store<'r, '_> {
     fn entry_value(&mut self, vt: TypeId, value: &'r Value, d: Dflt<'_>, e: &Entry) -> Step {
         match &e.value {
             Some(raw) => {
-                self.write_fragment(raw);
+                self.w.compact_json(raw);
                 Ok(self.ctx.code(Outcome::Success))
             }
             None => self.element(vt, value, d),

@@ -156,3 +156,15 @@ fn plain_integers_take_every_u64_magnitude() {
     assert_eq!(read("  7.5"), (None, 2));
     assert_eq!(read("01"), (None, 0));
 }
+
+#[test]
+fn numbers_end_where_json_says() {
+    for bad in ["1e", "1e+", "1.5e-", "1.e3", "1e5.3", "2E+x"] {
+        assert!(Reader::new(bad, 8).number().is_err(), "{bad}");
+    }
+    let mut r = Reader::new("[1.25e+2,3]", 8);
+    r.begin_array().unwrap();
+    let mut first = true;
+    assert!(r.next_element(&mut first).unwrap());
+    assert_eq!(r.number().unwrap().as_f64(), 125.0);
+}
