@@ -29,6 +29,7 @@ enum Repr {
 
 impl F32s {
     /// The components as a slice.
+    #[inline]
     pub fn as_slice(&self) -> &[f32] {
         match &self.0 {
             // `len` is at most INLINE (see `From<&[f32]>`).
@@ -38,6 +39,7 @@ impl F32s {
     }
 
     /// The components as a mutable slice.
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [f32] {
         match &mut self.0 {
             Repr::Inline { len, data } => &mut data[..usize::from(*len).min(INLINE)],
@@ -48,18 +50,21 @@ impl F32s {
 
 impl Deref for F32s {
     type Target = [f32];
+    #[inline]
     fn deref(&self) -> &[f32] {
         self.as_slice()
     }
 }
 
 impl DerefMut for F32s {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [f32] {
         self.as_mut_slice()
     }
 }
 
 impl From<&[f32]> for F32s {
+    #[inline]
     fn from(c: &[f32]) -> Self {
         if c.len() <= INLINE {
             let mut data = [0.0; INLINE];
@@ -75,6 +80,7 @@ impl From<&[f32]> for F32s {
 }
 
 impl<const N: usize> From<[f32; N]> for F32s {
+    #[inline]
     fn from(c: [f32; N]) -> Self {
         F32s::from(&c[..])
     }

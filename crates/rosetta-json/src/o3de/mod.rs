@@ -83,6 +83,7 @@ mod ctx;
 mod decimal;
 mod dflt;
 mod enums;
+mod grisu;
 pub mod import;
 mod load;
 mod load_dynamic;

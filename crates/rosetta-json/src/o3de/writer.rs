@@ -2,6 +2,7 @@
 //! writes it (4 spaces, `"name": value`). The writer can be rolled back to a mark, which is how
 //! a member whose value turns out to be the default is left out without buffering it.
 
+use super::grisu;
 use super::scan::{find_special, string_end};
 use super::uuid::uuid_string;
 use super::FloatForm;
@@ -379,8 +380,10 @@ impl Writer {
             return self.not_finite(v);
         }
         match form {
-            FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(v).as_bytes()),
-            FloatForm::Widened => self.push(dtoa::Buffer::new().format_finite(v).as_bytes()),
+            FloatForm::Shortest => self
+                .out
+                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes()),
+            FloatForm::Widened => self.rapidjson_double(v),
         }
     }
 
@@ -392,11 +395,22 @@ impl Writer {
             return self.not_finite(f64::from(x));
         }
         match form {
-            FloatForm::Shortest => self.push(zmij::Buffer::new().format_finite(x).as_bytes()),
-            FloatForm::Widened => {
-                self.push(dtoa::Buffer::new().format_finite(f64::from(x)).as_bytes())
-            }
+            FloatForm::Shortest => self
+                .out
+                .extend_from_slice(zmij::Buffer::new().format_finite(x).as_bytes()),
+            FloatForm::Widened => self.rapidjson_double(f64::from(x)),
         }
+    }
+
+    /// A finite double as RapidJSON writes it; the text is at most 25 bytes, so one fixed-size
+    /// copy of 32 takes it.
+    #[inline(always)]
+    fn rapidjson_double(&mut self, v: f64) {
+        let mut text = [0; grisu::TEXT];
+        let n = grisu::format(v, &mut text);
+        let len = self.out.len();
+        self.out.extend_from_slice(&text[..32]);
+        self.out.truncate(len + n);
     }
 
     #[cold]
