@@ -299,6 +299,31 @@ fn any_is_stored_as_the_any_serializer_does() {
 }
 
 #[test]
+fn a_value_kept_that_reports_its_default_is_written_once() {
+    // Found by the round-trip property: a tuple holding an empty `any` reports DefaultsUsed,
+    // and with kept defaults its `[{}]` was followed by a second `{}` for "left out".
+    let mut b = TypeRegistry::builder();
+    let tuple = b.tuple([TypeId::ANY]);
+    let list = b.list(tuple);
+    let s = StructType::new([Field::new("t", tuple)]).unwrap();
+    let holder = b.add("Holder", s).unwrap();
+    let r = b.build().unwrap();
+    let keep = o3de::StoreOptions {
+        keep_defaults: true,
+        ..Default::default()
+    };
+    let one = Value::Tuple(Box::new([Value::dynamic(TypeId::NIL, Value::nil())]));
+    for (ty, value, want) in [
+        (list, Value::List(Box::new([one.clone()])), "[[{}]]"),
+        (holder, Value::Struct(Box::new([one])), r#"{"t":[{}]}"#),
+    ] {
+        let stored = o3de::store(&r, ty, &value, &keep, &mut Quiet).unwrap();
+        assert_eq!(stored.json, want);
+        assert_eq!(load(&r, ty, want).0, value, "{want}");
+    }
+}
+
+#[test]
 fn a_derived_class_without_members_is_partial_defaults() {
     let mut b = TypeRegistry::builder();
     let base = b

@@ -170,8 +170,11 @@ impl<'r> Store<'r, '_> {
     /// An element of a container: the explicit default `{}` when it is the default (`null` for
     /// an empty option, which `{}` would load as a present default).
     pub fn element(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
+        let start = self.w.len();
         let code = self.value(ty, v, d)?;
-        if code.outcome() == Outcome::DefaultsUsed {
+        // A value that left itself out; one that reports its default but was kept
+        // (`keep_defaults`) is already there.
+        if self.w.len() == start {
             if matches!(v, Value::Option(None)) {
                 self.w.null();
             } else {
@@ -188,7 +191,7 @@ impl<'r> Store<'r, '_> {
         if !result.has_done_work() && self.opts.keep_defaults {
             result = self.ctx.code(Outcome::Success);
         }
-        if result.outcome() == Outcome::DefaultsUsed {
+        if result.outcome() == Outcome::DefaultsUsed && !self.opts.keep_defaults {
             self.w.abandon(start);
             return self.defaults_used();
         }
@@ -243,13 +246,21 @@ impl<'r> Store<'r, '_> {
             None => self.w.key(frame, field.name()),
         }
         let len = self.ctx.enter_key(field.name())?;
+        let start = self.w.len();
         let code = self.value(field.ty(), value, d);
         self.ctx.leave(len);
         let code = code?;
-        if code.outcome() == Outcome::DefaultsUsed {
+        if self.left_out(&code, start) {
             self.w.rollback(frame, mark);
         }
         Ok(code)
+    }
+
+    /// Whether the value written from `start`, which reported `code`, is to be left out: it
+    /// wrote nothing, or it is the default and defaults are not kept.
+    pub(crate) fn left_out(&self, code: &ResultCode, start: usize) -> bool {
+        self.w.len() == start
+            || (code.outcome() == Outcome::DefaultsUsed && !self.opts.keep_defaults)
     }
 
     /// The common member, a bool, number or string of its field's type, written (or left out
@@ -429,8 +440,9 @@ impl<'r> Store<'r, '_> {
                     Some(Some(d)) => d,
                     _ => self.fresh(),
                 };
+                let start = self.w.len();
                 let code = self.value(inner, x, inner_default)?;
-                if code.outcome() == Outcome::DefaultsUsed && !present_default {
+                if self.w.len() == start && !present_default {
                     // Present but default, against an absent default: the explicit default.
                     self.w.empty_object();
                     return Ok(self.ctx.code(Outcome::PartialDefaults));

@@ -100,10 +100,11 @@ impl<'r> Store<'r, '_> {
         let mark = self.w.mark(&frame);
         self.w.key(&mut frame, "Value");
         let len = self.ctx.enter_key("Value")?;
+        let start = self.w.len();
         let code = self.value(ty, value, default);
         self.ctx.leave(len);
         let code = code?;
-        if code.outcome() == Outcome::DefaultsUsed {
+        if self.left_out(&code, start) {
             self.w.rollback(&mut frame, mark);
         }
         self.w.end_object(frame);
