@@ -181,7 +181,8 @@ fn quick_digits(w: Fp, mp: Fp, delta: u64, k: i32) -> Option<(u64, i32)> {
     // RapidJSON 1.1.0 rounds only while the power of ten is in its 32-bit table.
     let wp_w = wp_w.wrapping_mul(if n < 9 { pn } else { 0 });
     let down = grisu_round(delta * pn, product as u64 & mask, one, wp_w);
-    // The loop would change the last digit only; a borrow (never seen) is its business.
+    // The loop moves the last character only; a borrow out of it (which Grisu's bounds rule
+    // out) is left to the loop, which then writes what RapidJSON writes.
     (down <= digits % 10).then(|| (digits - down, k - n as i32))
 }
 
