@@ -350,6 +350,26 @@ impl<'a> Reader<'a> {
         Ok(Some((negative, magnitude)))
     }
 
+    /// The text of a plain integer ahead (`-?digits`, no fraction or exponent), taken; `None`
+    /// (nothing taken) for anything else. For integers wider than 64 bits.
+    pub fn integer_text(&mut self) -> Result<Option<&'a str>> {
+        self.skip_ws()?;
+        let b = self.src;
+        let start = self.pos;
+        let digits_start = start + usize::from(b.get(start) == Some(&b'-'));
+        let end = digits_start
+            + b[digits_start..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+        if end == digits_start || matches!(b.get(end), Some(b'.' | b'e' | b'E')) {
+            return Ok(None);
+        }
+        self.pos = end;
+        // ASCII digits and a sign: the slice is on character boundaries.
+        Ok(self.text.get(start..end))
+    }
+
     /// [`Reader::plain_integer`] for the digits at `start..end` that it did not take: twenty
     /// of them can still fit a `u64` (up to 19 cannot overflow; `u64::MAX` has 20).
     #[cold]

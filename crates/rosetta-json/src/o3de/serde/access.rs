@@ -503,7 +503,10 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_some(self)
+        self.de.enter_wrap()?;
+        let result = visitor.visit_some(&mut *self);
+        self.de.wraps -= 1;
+        result
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -511,7 +514,24 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
         _name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
-        visitor.visit_newtype_struct(self)
+        self.de.enter_wrap()?;
+        let result = visitor.visit_newtype_struct(&mut *self);
+        self.de.wraps -= 1;
+        result
+    }
+
+    fn deserialize_i128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.key.trim().parse() {
+            Ok(x) => visitor.visit_i128(x),
+            Err(_) => self.leaf(TypeId::INT64, visitor),
+        }
+    }
+
+    fn deserialize_u128<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.key.trim().parse() {
+            Ok(x) => visitor.visit_u128(x),
+            Err(_) => self.leaf(TypeId::UINT64, visitor),
+        }
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -525,7 +545,7 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
     }
 
     forward_to_deserialize_any! {
-        i128 u128 str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
         identifier ignored_any
     }
 }

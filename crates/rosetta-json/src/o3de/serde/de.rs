@@ -47,6 +47,8 @@ pub fn from_str<'de, T: Deserialize<'de>>(
 ) -> Result<(T, ResultCode)> {
     let l = loader(scalars(), text, options, reporter);
     let mut de = Deserializer {
+        wraps: 0,
+        max_wraps: options.max_depth,
         result: l.ctx.fresh(),
         // With successes reported, none is quiet.
         quiet_success: if options.report_successes {
@@ -77,6 +79,10 @@ pub(crate) struct Deserializer<'de, 'p> {
     /// A fresh result, when successes are not reported (else [`ResultCode::NEVER`]): the first
     /// value read as written into a nested value's result makes it a plain Success.
     quiet_fresh: ResultCode,
+    /// Options and newtypes open around what is being read: they nest no JSON, but a
+    /// recursive type can nest them without end (the serializer counts them the same way).
+    pub(super) wraps: usize,
+    max_wraps: usize,
 }
 
 impl<'de> Deserializer<'de, '_> {
@@ -118,6 +124,28 @@ impl<'de> Deserializer<'de, '_> {
     fn report_success(&mut self) -> Result<()> {
         let step = self.l.ctx.report(Outcome::Success, false, String::new);
         self.absorb(step)
+    }
+
+    /// Reads a value that is its content (`Some(v)`, a newtype struct), within the nesting
+    /// limit.
+    fn wrapped<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.enter_wrap()?;
+        let result = read(self);
+        self.wraps -= 1;
+        result
+    }
+
+    /// One wrapping value more (see [`Deserializer::wrapped`]); the caller takes it off
+    /// `wraps` again.
+    pub(super) fn enter_wrap(&mut self) -> Result<()> {
+        if self.wraps >= self.max_wraps {
+            return Err(Error::custom(format!(
+                "nesting deeper than {} levels",
+                self.max_wraps
+            )));
+        }
+        self.wraps += 1;
+        Ok(())
     }
 
     /// A scalar of built-in type `ty`, by the loader's rules; a value that cannot be read is
@@ -286,8 +314,30 @@ macro_rules! integer {
     )*};
 }
 
+/// 128-bit integers: integer text in range is read as written (the O3DE model has no such
+/// type); anything else by the loader's rules for the 64-bit type of the same sign.
+macro_rules! wide_integer {
+    ($($method:ident, $visit:ident, $t:ty => $ty:ident,)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            let saved = self.l.r.save();
+            if let Some(x) = self.l.r.integer_text()?.and_then(|t| t.parse::<$t>().ok()) {
+                self.success()?;
+                return visitor.$visit(x);
+            }
+            self.l.r.restore(saved);
+            let v = self.leaf(TypeId::$ty)?;
+            visit_leaf(v, visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     type Error = Error;
+
+    wide_integer! {
+        deserialize_i128, visit_i128, i128 => INT64,
+        deserialize_u128, visit_u128, u128 => UINT64,
+    }
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.peek()? {
@@ -377,7 +427,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
             self.success()?;
             return visitor.visit_none();
         }
-        visitor.visit_some(self)
+        self.wrapped(|de| visitor.visit_some(de))
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -408,7 +458,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
         _name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
-        visitor.visit_newtype_struct(self)
+        self.wrapped(|de| visitor.visit_newtype_struct(de))
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

@@ -331,3 +331,30 @@ fn successes_are_reported_when_asked_for() {
     assert_eq!(code.outcome(), Outcome::Success);
     assert!(report.reports.is_empty());
 }
+
+#[test]
+fn wide_integers_read_back() {
+    let big = i128::MIN + 7;
+    let text = super::to_string(&(big, u128::MAX, 5i128), &Default::default()).unwrap();
+    let (value, code, _) = read::<(i128, u128, i128)>(&text);
+    assert_eq!(value, (big, u128::MAX, 5));
+    assert_eq!(code.outcome(), Outcome::Success);
+    // By the 64-bit rules otherwise: a number as text, a bool.
+    assert_eq!(read::<(i128, u128)>(r#"["-12", true]"#).0, (-12, 1));
+    let keys: BTreeMap<i128, u128> = read(r#"{"-170141183460469231731687303715884105728": 1}"#).0;
+    assert_eq!(keys, BTreeMap::from([(i128::MIN, 1)]));
+}
+
+#[test]
+fn a_recursive_wrapper_is_a_nesting_error_not_a_stack_overflow() {
+    #[derive(Deserialize, Debug)]
+    struct R(#[allow(dead_code)] Option<Box<R>>);
+    for text in ["1", "[]", "{}"] {
+        let e = from_str::<R>(text, &LoadOptions::default(), &mut Quiet).unwrap_err();
+        assert!(e.to_string().contains("nesting deeper than"), "{text}: {e}");
+    }
+    #[derive(Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct K(Option<Box<K>>);
+    let e = from_str::<BTreeMap<K, i32>>(r#"{"a": 1}"#, &LoadOptions::default(), &mut Quiet);
+    assert!(e.unwrap_err().to_string().contains("nesting deeper than"));
+}
