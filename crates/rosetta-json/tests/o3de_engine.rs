@@ -324,6 +324,35 @@ fn a_value_kept_that_reports_its_default_is_written_once() {
 }
 
 #[test]
+fn a_map_key_that_reads_as_a_directive_takes_the_array_form() {
+    // As an object member, "$import" would be read back as an import of another file.
+    let mut b = TypeRegistry::builder();
+    let map = b.map(TypeId::STRING, TypeId::STRING);
+    let r = b.build().unwrap();
+    let value = Value::Map(Box::new([(
+        Value::String("$import".into()),
+        Value::String("other.json".into()),
+    )]));
+    for options in [
+        o3de::StoreOptions::default(),
+        o3de::StoreOptions {
+            sort_maps: true,
+            ..Default::default()
+        },
+    ] {
+        let stored = o3de::store(&r, map, &value, &options, &mut Quiet).unwrap();
+        assert_eq!(stored.json, r#"[{"Key":"$import","Value":"other.json"}]"#);
+        assert_eq!(load(&r, map, &stored.json).0, value);
+    }
+    let text = o3de::serde::to_string(
+        &BTreeMap::from([("$import", "other.json")]),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(text, r#"[{"Key":"$import","Value":"other.json"}]"#);
+}
+
+#[test]
 fn a_derived_class_without_members_is_partial_defaults() {
     let mut b = TypeRegistry::builder();
     let base = b

@@ -1,5 +1,6 @@
 //! Store for maps: entries stored as `[key, value]` pairs, then written as an object when every
-//! key came out as a string or the explicit default `{}` (`"{}"` as the member name), else as
+//! key came out as a string (other than `"$import"`) or the explicit default `{}` (`"{}"` as the
+//! member name), else as
 //! `[{"Key": k, "Value": v}, ...]`. The decision is made on the stored keys, as the engine makes
 //! it, so uuid- and enum-keyed maps whose keys are all names become objects.
 
@@ -8,6 +9,7 @@ use rosetta_types::{Kind, TypeId, Value};
 use super::compare::compare;
 use super::ctx::{Halt, Step};
 use super::dflt::Dflt;
+use super::import::IMPORT_DIRECTIVE;
 use super::result::Outcome;
 use super::store::Store;
 use super::writer::Frame;
@@ -22,6 +24,13 @@ struct Entry {
 
 fn parse(raw: &str) -> serde_json::Value {
     serde_json::from_str(raw).unwrap_or(serde_json::Value::Null)
+}
+
+/// Whether a string key, as written (`json`, quoted), cannot be a member name of a map object,
+/// because it would not read back as itself: `"{}"` reads as the default key, and `"$import"`
+/// as an import directive (O3DE resolves it in any object). Such a map takes the array form.
+pub(crate) fn reserved_member(json: &[u8]) -> bool {
+    json == b"\"{}\"" || json == b"\"$import\""
 }
 
 /// The member name of a key written as `raw` (a JSON string, or `{}`).
@@ -53,7 +62,9 @@ impl<'r> Store<'r, '_> {
         let string_keys = matches!(self.reg.get(kt).map(|t| t.kind()), Some(Kind::String));
         if string_keys
             && !self.opts.sort_maps
-            && !entries.iter().any(|(k, _)| k.as_str() == Some("{}"))
+            && !entries
+                .iter()
+                .any(|(k, _)| matches!(k.as_str(), Some("{}" | IMPORT_DIRECTIVE)))
         {
             return self.string_keyed(vt, entries);
         }
@@ -78,12 +89,11 @@ impl<'r> Store<'r, '_> {
                 index: i,
             });
         }
-        // A real key "{}" would read back as the default key: such a map takes the array form.
         let by_type = self.opts.map_form == MapForm::ByKeyType;
         let object_form = (!by_type || string_keys)
-            && stored
-                .iter()
-                .all(|e| (e.key.starts_with('"') && e.key != "\"{}\"") || e.key == "{}");
+            && stored.iter().all(|e| {
+                (e.key.starts_with('"') && !reserved_member(e.key.as_bytes())) || e.key == "{}"
+            });
         if sort {
             let mut keyed: Vec<(serde_json::Value, Entry)> = stored
                 .into_iter()

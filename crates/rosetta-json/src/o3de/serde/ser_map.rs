@@ -1,11 +1,12 @@
-//! Maps, streamed: an object while every key comes out as a JSON string (other than `"{}"`,
-//! which O3DE reads as the default key), turned into `[{"Key": k, "Value": v}, ...]` at the first
+//! Maps, streamed: an object while every key comes out as a JSON string (other than `"{}"` and
+//! `"$import"`, which O3DE reads as the default key and an import), turned into `[{"Key": k, "Value": v}, ...]` at the first
 //! key that does not. The turn rewrites the text written so far, and `sort_maps` rewrites the
 //! whole map at its end; both are cold paths over text this writer wrote.
 
 use ::serde::ser::{self, Serialize};
 
 use super::super::super::compare::compare;
+use super::super::super::store_map::reserved_member;
 use super::super::super::writer::Frame;
 use super::Ser;
 use crate::error::{Error, Result};
@@ -144,7 +145,7 @@ impl ser::SerializeMap for MapSer<'_> {
             return Err(e.under_index(self.index));
         }
         let text = self.ser.w.tail(key_start);
-        if text.first() == Some(&b'"') && text != b"\"{}\"" {
+        if text.first() == Some(&b'"') && !reserved_member(text) {
             self.ser.w.colon();
             self.key_start = key_start;
         } else {
