@@ -184,3 +184,28 @@ proptest! {
         prop_assert_eq!(back, update, "{}", text);
     }
 }
+
+#[test]
+fn an_update_with_what_the_component_does_not_declare_is_an_error_in_both_forms() {
+    use rosetta_json::o3de;
+    let schema = schema();
+    let registry = schema.registry();
+    let ty = thing_type(&schema);
+    let cases: [(&str, fn(&mut ComponentUpdate)); 3] = [
+        ("field 40", |u| u.fields_mut().add::<Int32>(40, 1)),
+        ("field 41", |u| u.add_cleared_field(41)),
+        ("event 9", |u| {
+            u.add_event(9);
+        }),
+    ];
+    for (what, make) in cases {
+        let mut update = ComponentUpdate::new();
+        update.fields_mut().add::<Int32>(1, 5);
+        make(&mut update);
+        let options = o3de::StoreOptions::default();
+        let e = o3de::store_update(registry, ty, &update, &options, &mut o3de::Quiet).unwrap_err();
+        assert!(e.to_string().contains(what), "{what}: {e}");
+        let e = spatialos::update_to_string(registry, ty, &update, &DumpOptions::default());
+        assert!(e.is_err(), "{what}");
+    }
+}
