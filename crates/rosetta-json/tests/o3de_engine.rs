@@ -353,6 +353,34 @@ fn a_map_key_that_reads_as_a_directive_takes_the_array_form() {
 }
 
 #[test]
+fn what_is_stored_within_the_nesting_limit_loads_back() {
+    // Maps with keys that are not strings nest two levels each (array, pair object).
+    let mut b = TypeRegistry::builder();
+    let m = b.declare("M").unwrap();
+    let key = b.tuple([TypeId::INT32]);
+    let map = b.map(key, m);
+    b.define(m, StructType::new([Field::new("m", map)]).unwrap())
+        .unwrap();
+    let r = b.build().unwrap();
+    let mut value = Value::Struct(Box::new([Value::Map(Box::default())]));
+    for depth in 1..200 {
+        let entry = (Value::Tuple(Box::new([Value::I32(depth)])), value);
+        value = Value::Struct(Box::new([Value::Map(Box::new([entry]))]));
+        let Ok(stored) = o3de::store(&r, m, &value, &Default::default(), &mut Quiet) else {
+            assert!(depth > 20, "{depth}");
+            return;
+        };
+        let loaded = o3de::load(&r, m, &stored.json, &LoadOptions::default(), &mut Quiet);
+        assert_eq!(
+            loaded.map(|l| l.value).ok().as_ref(),
+            Some(&value),
+            "{depth}"
+        );
+    }
+    panic!("no nesting limit");
+}
+
+#[test]
 fn a_derived_class_without_members_is_partial_defaults() {
     let mut b = TypeRegistry::builder();
     let base = b

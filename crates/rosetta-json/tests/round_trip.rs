@@ -191,7 +191,8 @@ fn an_update_with_what_the_component_does_not_declare_is_an_error_in_both_forms(
     let schema = schema();
     let registry = schema.registry();
     let ty = thing_type(&schema);
-    let cases: [(&str, fn(&mut ComponentUpdate)); 3] = [
+    type Make = fn(&mut ComponentUpdate);
+    let cases: [(&str, Make); 3] = [
         ("field 40", |u| u.fields_mut().add::<Int32>(40, 1)),
         ("field 41", |u| u.add_cleared_field(41)),
         ("event 9", |u| {

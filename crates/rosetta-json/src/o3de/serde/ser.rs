@@ -98,6 +98,15 @@ impl Ser {
         Ok(())
     }
 
+    /// Writes within one level of nesting more (a map entry's `{"Key", "Value"}` object).
+    #[inline]
+    fn nested(&mut self, write: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        self.open()?;
+        let result = write(self);
+        self.depth -= 1;
+        result
+    }
+
     #[cold]
     fn too_deep(&self) -> Error {
         Error::custom(format!("nesting deeper than {} levels", self.max_depth))

@@ -121,8 +121,9 @@ impl<'a> MapSer<'a> {
             if let Ok(name) = serde_json::from_str::<String>(member(&text).0) {
                 return e.under(&name);
             }
+            return e.under_index(self.index);
         }
-        e.under_index(self.index)
+        e.under("Value").under_index(self.index)
     }
 }
 
@@ -132,17 +133,21 @@ impl ser::SerializeMap for MapSer<'_> {
 
     #[inline]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        // A key is written within a `{"Key", "Value"}` object, one level deeper, unless it
+        // comes out as a string (which nests nothing).
+        let index = self.index;
         if self.array {
             self.open_pair();
-            return key
-                .serialize(&mut *self.ser)
-                .map_err(|e| e.under_index(self.index));
+            return self
+                .ser
+                .nested(|ser| key.serialize(ser))
+                .map_err(|e| e.under("Key").under_index(index));
         }
         let before = self.ser.w.len();
         self.ser.w.element(&mut self.frame);
         let key_start = self.ser.w.len();
-        if let Err(e) = key.serialize(&mut *self.ser) {
-            return Err(e.under_index(self.index));
+        if let Err(e) = self.ser.nested(|ser| key.serialize(ser)) {
+            return Err(e.under_index(index));
         }
         let text = self.ser.w.tail(key_start);
         if text.first() == Some(&b'"') && !reserved_member(text) {
@@ -158,7 +163,7 @@ impl ser::SerializeMap for MapSer<'_> {
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         let result = if self.array {
             self.ser.w.key(&mut self.pair, "Value");
-            let result = value.serialize(&mut *self.ser);
+            let result = self.ser.nested(|ser| value.serialize(ser));
             self.ser.w.end_object(self.pair);
             result
         } else {

@@ -443,5 +443,25 @@ fn errors_of_serialize_impls_say_where() {
     assert_eq!(e.path(), Some(""));
     let keyed: BTreeMap<i32, Fails> = [(1, Fails)].into();
     let e = to_string(&keyed, &StoreOptions::default()).unwrap_err();
-    assert_eq!(e.path(), Some("/0"));
+    assert_eq!(e.path(), Some("/0/Value"));
+}
+
+#[test]
+fn what_is_written_within_the_nesting_limit_reads_back() {
+    // Key/Value pairs nest two levels per map: counted so, a map nested as deep as the writer
+    // allows is as deep as the reader allows.
+    #[derive(Serialize, ::serde::Deserialize, Debug, PartialEq)]
+    struct M(BTreeMap<i32, M>);
+    let mut m = M(BTreeMap::new());
+    for depth in 1..200 {
+        m = M(BTreeMap::from([(depth, m)]));
+        let Ok(text) = to_string(&m, &StoreOptions::default()) else {
+            assert!(depth > 32, "{depth}");
+            return;
+        };
+        let back =
+            crate::o3de::serde::from_str::<M>(&text, &Default::default(), &mut crate::o3de::Quiet);
+        assert_eq!(back.map(|(v, _)| v).ok().as_ref(), Some(&m), "{depth}");
+    }
+    panic!("no nesting limit");
 }
