@@ -25,7 +25,9 @@
 //! Without a registry there are no defaults to leave out: every member is written, and members
 //! the JSON leaves out take their `#[serde(default)]` (serde's derive reports the others as
 //! missing). A value that cannot be read is reported, as by `load`, and takes its type's zero
-//! value (`0`, `false`, `""`).
+//! value (`0`, `false`, `""`; for an enum, the first variant with its content's explicit
+//! default `{}`). Integers wider than 64 bits are read as written when they are integer text,
+//! else by the 64-bit rules.
 
 mod access;
 mod de;

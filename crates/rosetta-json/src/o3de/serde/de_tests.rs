@@ -220,9 +220,46 @@ fn enums_by_name_index_and_type() {
             }),
         ]
     );
-    for bad in [r#""Hexagon""#, "9", r#"{"Value": 1}"#, r#""Circle""#] {
-        let e = from_str::<Shape>(bad, &LoadOptions::default(), &mut Quiet).unwrap_err();
-        assert!(!e.to_string().is_empty(), "{bad}");
+    // What names no variant is reported and reads as the first (an error when strict).
+    for (bad, outcome) in [
+        (r#""Hexagon""#, Outcome::Unsupported),
+        ("9", Outcome::Unsupported),
+        ("true", Outcome::Unsupported),
+        (r#"["Point"]"#, Outcome::Unsupported),
+        (r#"{"Value": 1}"#, Outcome::Unsupported),
+        (r#"{"$type": "Hexagon", "Value": 1}"#, Outcome::Unsupported),
+        ("{}", Outcome::DefaultsUsed),
+    ] {
+        let (v, code, report): (Shape, _, _) = read(bad);
+        assert_eq!((v, code.outcome()), (Shape::Point, outcome), "{bad}");
+        // Defaults are not problems: not passed to the reporter.
+        let reported = (outcome != Outcome::DefaultsUsed).then_some(("", outcome, false));
+        assert_eq!(paths(&report), Vec::from_iter(reported), "{bad}");
+        let strict = LoadOptions {
+            strict: true,
+            ..LoadOptions::default()
+        };
+        let strictly = from_str::<Shape>(bad, &strict, &mut Quiet);
+        assert_eq!(strictly.is_err(), outcome != Outcome::DefaultsUsed, "{bad}");
+    }
+    let (v, _, report): (Vec<Shape>, _, _) =
+        read(r#"["Point", "Hexagon", {"$type": " Rect ", "w": 1, "h": 2}]"#);
+    assert_eq!(
+        v,
+        vec![Shape::Point, Shape::Point, Shape::Rect { w: 1, h: 2 }]
+    );
+    assert_eq!(paths(&report)[0], ("/1", Outcome::Unsupported, false));
+    // The first variant's content is its explicit default.
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Holds {
+        Number(i32),
+        Named { x: i32 },
+    }
+    assert_eq!(read::<Holds>(r#""Nope""#).0, Holds::Number(0));
+    // A `$type` that is not a string halts, as O3DE's Unknown does; a variant with content,
+    // named as a unit variant is, is an error.
+    for bad in [r#"{"$type": 5}"#, r#""Circle""#] {
+        assert!(from_str::<Shape>(bad, &LoadOptions::default(), &mut Quiet).is_err());
     }
 }
 

@@ -7,6 +7,7 @@ use super::access::{enter_key, De, Pos};
 use super::de::{find_name, Deserializer};
 use crate::error::{Error, Result};
 use crate::o3de::reader::{Num, Peek, Scalar};
+use crate::o3de::Outcome;
 
 /// The variant a name (exactly, else in any case) or an index names.
 pub(super) fn unit_variant(
@@ -40,12 +41,16 @@ fn not_a_variant(name: &str, variants: &[&str], s: &Scalar<'_>) -> Error {
 
 /// An enum: a name or an index for a unit variant, or an object with `$type` naming the variant,
 /// its content in `Value` (newtype and tuple variants) or in the other members (struct variants,
-/// and newtype variants of structs: O3DE's polymorphic form).
+/// and newtype variants of structs: O3DE's polymorphic form). What names no variant is
+/// reported, as the loader reports it, and reads as the first variant with its content's
+/// explicit default (a zero-initialized enum).
 pub(super) struct Tagged<'s, 'de, 'p> {
     de: De<'s, 'de, 'p>,
     variant: &'static str,
     /// Where the object starts, for variants with content; `None` for a unit variant read.
     object: Option<Pos>,
+    /// The first variant, for input that names none: its content is the explicit default.
+    defaulted: bool,
 }
 
 impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
@@ -57,13 +62,19 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
     ) -> Result<Self> {
         // The common case, a unit variant's name as written.
         if let Some(text) = de.l.r.string_if_next()? {
-            let variant = unit_variant(name, variants, &Scalar::Str(text))?;
-            de.success()?;
-            return Ok(Tagged {
-                de,
-                variant,
-                object: None,
-            });
+            let s = Scalar::Str(text);
+            return match unit_variant(name, variants, &s) {
+                Ok(variant) => {
+                    de.success()?;
+                    Ok(Tagged {
+                        de,
+                        variant,
+                        object: None,
+                        defaulted: false,
+                    })
+                }
+                Err(e) => Self::first(de, variants, Outcome::Unsupported, e.to_string()),
+            };
         }
         Self::read_other(de, name, variants)
     }
@@ -74,32 +85,107 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
         name: &'static str,
         variants: &'static [&'static str],
     ) -> Result<Self> {
-        if de.peek()? != Peek::Object {
-            let s = de.l.r.scalar()?;
-            let variant = unit_variant(name, variants, &s)?;
-            de.success()?;
-            return Ok(Tagged {
-                de,
-                variant,
-                object: None,
-            });
+        match de.peek()? {
+            Peek::Object => {}
+            Peek::Array => {
+                de.wrong_kind("a variant's name, index or {\"$type\": ...} object")?;
+                return Self::first(de, variants, Outcome::Success, String::new());
+            }
+            _ => {
+                let s = de.l.r.scalar()?;
+                return match unit_variant(name, variants, &s) {
+                    Ok(variant) => {
+                        de.success()?;
+                        Ok(Tagged {
+                            de,
+                            variant,
+                            object: None,
+                            defaulted: false,
+                        })
+                    }
+                    Err(e) => Self::first(de, variants, Outcome::Unsupported, e.to_string()),
+                };
+            }
         }
         let start = de.l.r.save();
+        if de.l.r.at_empty_object()? {
+            de.l.r.empty_object()?;
+            let message = "the explicit default {}".to_owned();
+            return Self::first(de, variants, Outcome::DefaultsUsed, message);
+        }
         let tag = member_at(de, "$type")?;
-        let text = match tag {
+        let end = de.l.r.save();
+        let found = match tag {
+            None => Err((
+                Outcome::Unsupported,
+                format!("a `{name}` object needs a `$type`"),
+            )),
             Some(at) => {
                 de.l.r.restore(at);
-                de.l.r.string()?
+                if de.peek()? == Peek::String {
+                    // O3DE trims the type name.
+                    let text = de.l.r.string()?;
+                    let s = Scalar::Str(text.trim().into());
+                    unit_variant(name, variants, &s)
+                        .map_err(|e| (Outcome::Unsupported, e.to_string()))
+                } else {
+                    Err((Outcome::Unknown, "`$type` is not a string".to_owned()))
+                }
             }
-            None => return Err(Error::custom(format!("a `{name}` object needs a `$type`"))),
         };
-        let variant = unit_variant(name, variants, &Scalar::Str(text))?;
-        de.l.r.restore(start);
+        match found {
+            Ok(variant) => {
+                de.l.r.restore(start);
+                Ok(Tagged {
+                    de,
+                    variant,
+                    object: Some(start),
+                    defaulted: false,
+                })
+            }
+            Err((outcome, message)) => {
+                de.l.r.restore(end);
+                Self::first(de, variants, outcome, message)
+            }
+        }
+    }
+
+    /// The first variant, for input (already read) that names none, reported with `outcome`
+    /// (nothing more to report for Success).
+    #[cold]
+    fn first(
+        de: De<'s, 'de, 'p>,
+        variants: &'static [&'static str],
+        outcome: Outcome,
+        message: String,
+    ) -> Result<Self> {
+        if outcome != Outcome::Success {
+            let step = de.l.ctx.report(outcome, false, || message);
+            de.absorb(step)?;
+        }
+        let variant = variants
+            .first()
+            .copied()
+            .ok_or_else(|| Error::custom("an enum without variants has no value"))?;
         Ok(Tagged {
             de,
             variant,
-            object: Some(start),
+            object: None,
+            defaulted: true,
         })
+    }
+
+    /// Reads the content of a variant with `read`, from the explicit default `{}` when the
+    /// input named no variant.
+    fn defaulted_content<T>(
+        &mut self,
+        read: impl FnOnce(&mut Deserializer<'de, 'p>) -> Result<T>,
+    ) -> Result<T> {
+        let empty = self.de.l.r.over("{}");
+        let text = std::mem::replace(&mut self.de.l.r, empty);
+        let value = read(&mut *self.de);
+        self.de.l.r = text;
+        value
     }
 }
 
@@ -182,6 +268,9 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
+        if self.defaulted {
+            return self.defaulted_content(|de| seed.deserialize(de));
+        }
         let content = self.content()?;
         let value = seed.deserialize(&mut *self.de)?;
         self.done(content);
@@ -189,6 +278,9 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
     }
 
     fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
+        if self.defaulted {
+            return self.defaulted_content(|de| de::Deserializer::deserialize_seq(de, visitor));
+        }
         let content = self.content()?;
         if matches!(content, Content::Members) {
             return Err(Error::custom(
@@ -201,11 +293,16 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
     }
 
     fn struct_variant<V: Visitor<'de>>(
-        self,
+        mut self,
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
         let variant = self.variant;
+        if self.defaulted {
+            return self.defaulted_content(|de| {
+                de::Deserializer::deserialize_struct(de, variant, fields, visitor)
+            });
+        }
         let Some(start) = self.object else {
             return Err(Error::custom(format!(
                 "variant `{variant}` has members: write it as {{\"$type\": \"{variant}\", ...}}"
