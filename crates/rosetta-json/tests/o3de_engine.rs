@@ -453,6 +453,13 @@ fn a_closed_enum_reads_back_a_value_that_is_not_a_constant() {
         ..LoadOptions::default()
     };
     assert!(o3de::load(&r, ty, &text, &strict, &mut Quiet).is_err());
+    // Strict both ways: what a strict load refuses, a strict store refuses to write.
+    let strict = o3de::StoreOptions {
+        strict: true,
+        ..Default::default()
+    };
+    assert!(o3de::store(&r, ty, &Value::Enum(7), &strict, &mut Quiet).is_err());
+    assert!(o3de::store(&r, ty, &Value::Enum(2), &strict, &mut Quiet).is_ok());
 }
 
 #[test]

@@ -103,6 +103,13 @@ impl<'r> Store<'r, '_> {
                             return Err(self.mismatch(ty, v));
                         };
                         self.enumeration(e, *x);
+                        if e.is_closed() && e.by_value(*x).is_none() {
+                            // Written as the engine writes any value; reported as loading
+                            // reports it, so that strict mode refuses it both ways.
+                            return self.ctx.report(Outcome::Success, true, || {
+                                format!("{x} is not a value of the enum, written as it is")
+                            });
+                        }
                         self.success()
                     }
                     Kind::Math(m) => self.math(ty, m.shape, m.scalar, v, d),
