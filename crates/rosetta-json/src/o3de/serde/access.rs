@@ -151,6 +151,11 @@ pub(super) struct Members<'s, 'de, 'p> {
     /// The field after the last one read: members usually come in declaration order.
     hint: usize,
     seen: usize,
+    /// The fields read so far (the first 128), to skip a second member for one of them: a
+    /// derived visitor refuses duplicates. Kept from the first member out of declaration
+    /// order on: until then the fields read are those before `hint`.
+    present: u128,
+    tracking: bool,
     /// The path depth to leave to at the end (the innermost step is the current member's).
     depth: usize,
     done: bool,
@@ -173,6 +178,8 @@ impl<'s, 'de, 'p> Members<'s, 'de, 'p> {
             first: true,
             hint: 0,
             seen: 0,
+            present: 0,
+            tracking: false,
             depth,
             done: false,
         })
@@ -199,7 +206,30 @@ impl<'de> Members<'_, 'de, '_> {
     ) -> Result<Option<K::Value>> {
         self.hint = index + 1;
         self.seen += 1;
+        if self.tracking {
+            if let Some(bit) = 1u128.checked_shl(index as u32) {
+                self.present |= bit;
+            }
+        }
         seed.deserialize(name.into_deserializer()).map(Some)
+    }
+
+    #[inline(always)]
+    fn is_present(&self, index: usize) -> bool {
+        1u128
+            .checked_shl(index as u32)
+            .is_some_and(|bit| self.present & bit != 0)
+    }
+
+    /// A second member for field `name`, skipped: O3DE keeps the last, but the visitor has the
+    /// first already.
+    #[cold]
+    fn duplicate(&mut self, name: &str) -> Result<()> {
+        let step = self
+            .de
+            .l
+            .skip(|| format!("a second `{name}`, skipped: the first is kept"));
+        self.de.absorb(step)
     }
 }
 
@@ -217,6 +247,10 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
                     // `expected` is `Some` for the reader to have matched it.
                     let name = expected.unwrap_or_default();
                     self.de.l.ctx.set_key(name);
+                    if self.tracking && self.is_present(self.hint) {
+                        self.duplicate(name)?;
+                        continue;
+                    }
                     return self.member(self.hint, name, seed);
                 }
                 Member::Other(key) => key,
@@ -231,6 +265,16 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de, '_> {
                 // The path names the member as the text spells it.
                 self.de.l.ctx.set_read_key(&key);
                 let name = self.fields[i];
+                if !self.tracking {
+                    self.tracking = true;
+                    self.present = 1u128
+                        .checked_shl(self.hint as u32)
+                        .map_or(u128::MAX, |bit| bit - 1);
+                }
+                if self.is_present(i) {
+                    self.duplicate(name)?;
+                    continue;
+                }
                 return self.member(i, name, seed);
             }
             if key == "$type" {

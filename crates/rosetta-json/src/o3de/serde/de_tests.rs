@@ -395,3 +395,23 @@ fn a_recursive_wrapper_is_a_nesting_error_not_a_stack_overflow() {
     let e = from_str::<BTreeMap<K, i32>>(r#"{"a": 1}"#, &LoadOptions::default(), &mut Quiet);
     assert!(e.unwrap_err().to_string().contains("nesting deeper than"));
 }
+
+#[test]
+fn a_second_member_for_a_field_is_skipped_and_reported() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct P {
+        x: i32,
+        y: i32,
+    }
+    for text in [
+        r#"{"x": 1, "y": 2, "x": 3}"#,
+        r#"{"x": 1, "X": 3, "y": 2}"#,
+        r#"{"y": 2, "x": 1, "y": 3}"#,
+    ] {
+        let (p, code, report): (P, _, _) = read(text);
+        assert_eq!(p, P { x: 1, y: 2 }, "{text}");
+        assert_eq!(code.outcome(), Outcome::PartialSkip, "{text}");
+        assert_eq!(report.reports.len(), 1, "{text}");
+        assert_eq!(report.reports[0].code.outcome(), Outcome::Skipped, "{text}");
+    }
+}
