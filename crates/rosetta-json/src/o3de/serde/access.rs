@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::o3de::load::is_placeholder;
 use crate::o3de::reader::{Member, Peek, Scalar};
 use crate::o3de::result::Outcome;
+use crate::o3de::Rules;
 
 pub(super) type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
 
@@ -53,11 +54,28 @@ fn read_explicit_default<'de, T: DeserializeSeed<'de>>(
     name: &'static str,
     seed: T,
 ) -> Result<T::Value> {
-    let empty = de.l.r.over("{}");
-    let text = std::mem::replace(&mut de.l.r, empty);
-    let value = read_member(de, name, seed);
-    de.l.r = text;
-    value
+    de.with_explicit_default(|de| read_member(de, name, seed))
+}
+
+/// The elements of a sequence that is not there (the explicit default `{}`, or a value of the
+/// wrong kind, reported): none, or for a tuple its elements' explicit defaults.
+pub(super) struct Defaults<'s, 'de, 'p> {
+    pub de: De<'s, 'de, 'p>,
+    pub left: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for Defaults<'_, 'de, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        self.de
+            .with_explicit_default(|de| seed.deserialize(de))
+            .map(Some)
+    }
 }
 
 /// The elements of an array. The path's innermost step is the element's index: entered once,
@@ -70,6 +88,8 @@ pub(super) struct Seq<'s, 'de, 'p> {
     depth: usize,
     /// The closing `]` has been read.
     done: bool,
+    /// A tuple's element count (else 0): elements the array lacks take their defaults.
+    tuple: usize,
 }
 
 impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
@@ -77,7 +97,7 @@ impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
     /// out of a returned `Result` with loads wider than the stores that made it (a failed
     /// store forward).
     #[inline(always)]
-    pub fn new(de: De<'s, 'de, 'p>) -> Result<Self> {
+    pub fn new(de: De<'s, 'de, 'p>, tuple: usize) -> Result<Self> {
         let depth = enter_index(de, 0)?;
         Ok(Seq {
             de,
@@ -85,7 +105,24 @@ impl<'s, 'de, 'p> Seq<'s, 'de, 'p> {
             index: 0,
             depth,
             done: false,
+            tuple,
         })
+    }
+
+    /// The array is shorter than the tuple: reported as the loader reports it (DefaultsUsed by
+    /// the documentation's rule, else Unsupported); the rest take their defaults.
+    #[cold]
+    fn short(&mut self) -> Result<()> {
+        let (found, wanted) = (self.index, self.tuple);
+        let outcome = if self.de.l.opts.rules == Rules::Documented {
+            Outcome::DefaultsUsed
+        } else {
+            Outcome::Unsupported
+        };
+        let step = self.de.l.ctx.report(outcome, false, || {
+            format!("expected {wanted} elements, found {found}: the rest take their defaults")
+        });
+        self.de.absorb(step)
     }
 
     /// Reads the `]` when the visitor stopped before it (a tuple or fixed-size array reads
@@ -130,14 +167,26 @@ impl<'de> de::SeqAccess<'de> for Seq<'_, 'de, '_> {
 
     #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        if self.done || !self.de.l.r.next_element(&mut self.first)? {
+        if !self.done {
+            if self.de.l.r.next_element(&mut self.first)? {
+                self.de.l.ctx.set_index(self.index);
+                self.index += 1;
+                return seed.deserialize(&mut *self.de).map(Some);
+            }
             self.de.l.ctx.leave(self.depth);
             self.done = true;
-            return Ok(None);
+            if self.index < self.tuple {
+                self.short()?;
+            }
         }
-        self.de.l.ctx.set_index(self.index);
-        self.index += 1;
-        seed.deserialize(&mut *self.de).map(Some)
+        if self.index < self.tuple {
+            self.index += 1;
+            return self
+                .de
+                .with_explicit_default(|de| seed.deserialize(de))
+                .map(Some);
+        }
+        Ok(None)
     }
 }
 

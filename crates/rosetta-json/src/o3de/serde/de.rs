@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use ::serde::de::{self, Deserialize, Visitor};
 use rosetta_types::{TypeId, TypeRegistry, Value};
 
-use super::access::{Entries, KeyValues, Members, Seq};
+use super::access::{Defaults, Entries, KeyValues, Members, Seq};
 use super::variant::Tagged;
 use crate::error::{Error, Result};
 use crate::o3de::ctx::Halt;
@@ -146,6 +146,41 @@ impl<'de> Deserializer<'de, '_> {
         }
         self.wraps += 1;
         Ok(())
+    }
+
+    /// Reads with `read` from the explicit default `{}` instead of the text: a value that is
+    /// missing, or that takes its default, as O3DE reads it.
+    pub(super) fn with_explicit_default<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let empty = self.l.r.over("{}");
+        let text = std::mem::replace(&mut self.l.r, empty);
+        let value = read(self);
+        self.l.r = text;
+        value
+    }
+
+    /// A sequence; a tuple (of `tuple` elements) that the array is too short for takes
+    /// defaults for the rest.
+    fn seq<V: Visitor<'de>>(&mut self, tuple: usize, visitor: V) -> Result<V::Value> {
+        let peek = self.peek()?;
+        if peek != Peek::Array {
+            if !(peek == Peek::Object && self.explicit_default()?) {
+                self.wrong_kind("an array")?;
+            }
+            return visitor.visit_seq(Defaults {
+                de: self,
+                left: tuple,
+            });
+        }
+        let outer = self.begin_nested();
+        self.l.r.begin_array()?;
+        let mut seq = Seq::new(self, tuple)?;
+        let value = visitor.visit_seq(&mut seq)?;
+        seq.finish()?;
+        self.end_nested(outer, Nested::Container);
+        Ok(value)
     }
 
     /// A scalar of built-in type `ty`, by the loader's rules; a value that cannot be read is
@@ -462,33 +497,20 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let peek = self.peek()?;
-        if peek != Peek::Array {
-            if !(peek == Peek::Object && self.explicit_default()?) {
-                self.wrong_kind("an array")?;
-            }
-            return visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()));
-        }
-        let outer = self.begin_nested();
-        self.l.r.begin_array()?;
-        let mut seq = Seq::new(self)?;
-        let value = visitor.visit_seq(&mut seq)?;
-        seq.finish()?;
-        self.end_nested(outer, Nested::Container);
-        Ok(value)
+        self.seq(0, visitor)
     }
 
-    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        self.deserialize_seq(visitor)
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        self.seq(len, visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
-        _len: usize,
+        len: usize,
         visitor: V,
     ) -> Result<V::Value> {
-        self.deserialize_seq(visitor)
+        self.seq(len, visitor)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

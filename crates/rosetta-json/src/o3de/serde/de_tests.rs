@@ -415,3 +415,30 @@ fn a_second_member_for_a_field_is_skipped_and_reported() {
         assert_eq!(report.reports[0].code.outcome(), Outcome::Skipped, "{text}");
     }
 }
+
+#[test]
+fn tuples_take_defaults_for_what_is_missing() {
+    let (t, code, report): ((i32, String), _, _) = read("{}");
+    assert_eq!(
+        (t, code.outcome()),
+        ((0, String::new()), Outcome::DefaultsUsed)
+    );
+    assert!(report.reports.is_empty());
+    // A short array: the engine's rule reports it (Unsupported), the documentation's takes
+    // defaults quietly; either way the rest take their defaults.
+    let (t, _, report): ([i32; 3], _, _) = read("[1]");
+    assert_eq!(t, [1, 0, 0]);
+    assert_eq!(paths(&report), vec![("", Outcome::Unsupported, false)]);
+    let documented = LoadOptions {
+        rules: o3de::Rules::Documented,
+        ..LoadOptions::default()
+    };
+    let mut report = Collect::default();
+    let (t, code) = from_str::<(u8, bool)>("[7]", &documented, &mut report).unwrap();
+    assert_eq!((t, code.outcome()), ((7, false), Outcome::PartialDefaults));
+    assert!(report.reports.is_empty());
+    // A value of the wrong kind is reported and the tuple takes its defaults.
+    let (t, _, report): ((i32, i32), _, _) = read("5");
+    assert_eq!(t, (0, 0));
+    assert_eq!(paths(&report), vec![("", Outcome::Unsupported, false)]);
+}

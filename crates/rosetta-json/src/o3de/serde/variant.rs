@@ -174,19 +174,6 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
             defaulted: true,
         })
     }
-
-    /// Reads the content of a variant with `read`, from the explicit default `{}` when the
-    /// input named no variant.
-    fn defaulted_content<T>(
-        &mut self,
-        read: impl FnOnce(&mut Deserializer<'de, 'p>) -> Result<T>,
-    ) -> Result<T> {
-        let empty = self.de.l.r.over("{}");
-        let text = std::mem::replace(&mut self.de.l.r, empty);
-        let value = read(&mut *self.de);
-        self.de.l.r = text;
-        value
-    }
 }
 
 /// Where the value of member `name` (exactly; in any case for others than `$type`) of the
@@ -269,7 +256,7 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
         if self.defaulted {
-            return self.defaulted_content(|de| seed.deserialize(de));
+            return self.de.with_explicit_default(|de| seed.deserialize(de));
         }
         let content = self.content()?;
         let value = seed.deserialize(&mut *self.de)?;
@@ -279,7 +266,9 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
 
     fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
         if self.defaulted {
-            return self.defaulted_content(|de| de::Deserializer::deserialize_seq(de, visitor));
+            return self
+                .de
+                .with_explicit_default(|de| de::Deserializer::deserialize_seq(de, visitor));
         }
         let content = self.content()?;
         if matches!(content, Content::Members) {
@@ -293,13 +282,13 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
     }
 
     fn struct_variant<V: Visitor<'de>>(
-        mut self,
+        self,
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
         let variant = self.variant;
         if self.defaulted {
-            return self.defaulted_content(|de| {
+            return self.de.with_explicit_default(|de| {
                 de::Deserializer::deserialize_struct(de, variant, fields, visitor)
             });
         }
