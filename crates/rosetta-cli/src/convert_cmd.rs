@@ -279,8 +279,8 @@ fn json_only_flag(args: &ConvertArgs) -> Option<String> {
 
 /// A name the schema does not have, said about the argument that gave it.
 fn name_error(argument: &str, message: String) -> CliError {
-    CliError::Data {
-        path: PathBuf::from(argument),
+    CliError::Usage {
+        argument: argument.to_owned(),
         message,
     }
 }

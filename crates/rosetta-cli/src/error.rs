@@ -26,15 +26,26 @@ pub enum CliError {
         /// What went wrong, and where in the file.
         message: String,
     },
+    /// An argument that names nothing in the schema (a component, a command): a usage error
+    /// found once the schema is read.
+    Usage {
+        /// The argument concerned (`--component`).
+        argument: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A library produced something it should not have (a bug, not the user's fault).
     Internal(String),
 }
 
 impl CliError {
-    /// The process exit status for this error: 1 for schema and I/O errors. (Usage errors exit
-    /// with 2, through clap, before a command runs.)
+    /// The process exit status for this error: 2 for usage errors (as clap's, which exit
+    /// before a command runs), 1 for the others.
     pub fn exit_code(&self) -> ExitCode {
-        ExitCode::from(1)
+        match self {
+            CliError::Usage { .. } => ExitCode::from(2),
+            _ => ExitCode::from(1),
+        }
     }
 
     /// Prints the error to standard error, coloured when standard error is a terminal and
@@ -71,6 +82,7 @@ impl fmt::Display for CliError {
             }
             CliError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             CliError::Data { path, message } => write!(f, "{}: {message}", path.display()),
+            CliError::Usage { argument, message } => write!(f, "{argument}: {message}"),
             CliError::Internal(message) => write!(f, "internal error: {message}"),
         }
     }

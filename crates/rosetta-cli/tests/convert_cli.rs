@@ -302,7 +302,8 @@ fn data_errors_exit_1_and_say_where() {
         let mut args = args.clone();
         args.extend(["--from", "json-spatialos", "--to", "wire"]);
         let output = convert(&args, b"{}");
-        assert_status(&output, 1);
+        // An argument that names nothing in the schema is a usage error.
+        assert_status(&output, 2);
         assert!(stderr(&output).contains(expected), "{}", stderr(&output));
     }
     let output = convert(
