@@ -226,8 +226,8 @@ fn imports(args: &ImportsArgs) -> Result<(), CliError> {
 /// At most one of two inputs may be standard input.
 fn one_stdin(a: &Path, b: &Path) -> Result<(), CliError> {
     if a == Path::new("-") && b == Path::new("-") {
-        return Err(CliError::Data {
-            path: PathBuf::from("-"),
+        return Err(CliError::Usage {
+            argument: "-".into(),
             message: "only one of the inputs can be standard input".into(),
         });
     }
