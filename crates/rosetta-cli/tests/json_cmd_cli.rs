@@ -227,7 +227,8 @@ fn parse_errors_give_line_and_column() {
     );
 
     let output = rosetta_json(dir.path(), &["patch", "apply", "-", "-"], b"{}");
-    assert_status(&output, 1);
+    assert_status(&output, 2);
+    assert!(stderr(&output).contains("only one of the inputs"));
 }
 
 #[test]
