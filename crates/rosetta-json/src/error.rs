@@ -111,9 +111,11 @@ impl Error {
 
     /// An error from the wire layer, at a JSON Pointer.
     pub(crate) fn wire(path: String, error: &rosetta_wire::Error) -> Self {
+        // A wire error that says where (a byte offset, a path) says it once.
+        let placed = error.byte_offset().is_some() || error.path().is_some();
         Error(Box::new(Inner {
             kind: ErrorKind::Wire(error.to_string()),
-            path: Some(path),
+            path: (!placed).then_some(path),
             line_column: None,
         }))
     }
