@@ -442,3 +442,32 @@ fn tuples_take_defaults_for_what_is_missing() {
     assert_eq!(t, (0, 0));
     assert_eq!(paths(&report), vec![("", Outcome::Unsupported, false)]);
 }
+
+#[test]
+fn variant_objects_report_what_they_do_not_use_and_default_what_they_lack() {
+    let (v, _, report): (Vec<Shape>, _, _) = read(
+        r#"[{"$type": "Point", "junk": 1},
+            {"$type": "Circle", "Value": 2.5, "extra": 1},
+            {"$type": "Circle"},
+            {"$type": "Segment"},
+            {"$type": "Segment", "Value": [1]}]"#,
+    );
+    assert_eq!(
+        v,
+        vec![
+            Shape::Point,
+            Shape::Circle(2.5),
+            Shape::Circle(0.0),
+            Shape::Segment(0, 0),
+            Shape::Segment(1, 0),
+        ]
+    );
+    assert_eq!(
+        paths(&report),
+        vec![
+            ("/0/junk", Outcome::Skipped, false),
+            ("/1/extra", Outcome::Skipped, false),
+            ("/4/Value", Outcome::Unsupported, false),
+        ]
+    );
+}

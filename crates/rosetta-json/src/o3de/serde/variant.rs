@@ -113,7 +113,7 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
             let message = "the explicit default {}".to_owned();
             return Self::first(de, variants, Outcome::DefaultsUsed, message);
         }
-        let tag = member_at(de, "$type")?;
+        let (tag, _) = member_at(de, "$type")?;
         let end = de.l.r.save();
         let found = match tag {
             None => Err((
@@ -177,18 +177,49 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
 }
 
 /// Where the value of member `name` (exactly; in any case for others than `$type`) of the
-/// object ahead starts; the reader is left after the object.
-fn member_at(de: &mut Deserializer<'_, '_>, name: &str) -> Result<Option<Pos>> {
+/// object ahead starts, and how many members are neither it nor `$type`; the reader is left
+/// after the object.
+fn member_at(de: &mut Deserializer<'_, '_>, name: &str) -> Result<(Option<Pos>, usize)> {
     let r = &mut de.l.r;
     r.begin_object()?;
-    let (mut first, mut found) = (true, None);
+    let (mut first, mut found, mut others) = (true, None, 0);
     while let Some(key) = r.next_key(&mut first)? {
         if found.is_none() && (key == name || (name != "$type" && key.eq_ignore_ascii_case(name))) {
             found = Some(r.save());
+        } else if key != "$type" {
+            others += 1;
         }
         r.skip_value()?;
     }
-    Ok(found)
+    Ok((found, others))
+}
+
+/// Skips the object at `start`, reporting its members other than `$type` (and `Value`, when
+/// that is the content) as Skipped, as the loader reports members a type does not have; the
+/// reader is left after the object.
+#[cold]
+fn skip_others(
+    de: &mut Deserializer<'_, '_>,
+    start: Pos,
+    value: bool,
+    variant: &str,
+) -> Result<()> {
+    de.l.r.restore(start);
+    de.l.r.begin_object()?;
+    let depth = enter_key(de, "")?;
+    let mut first = true;
+    while let Some(key) = de.l.r.next_key(&mut first)? {
+        if key == "$type" || (value && key.eq_ignore_ascii_case("Value")) {
+            de.l.r.skip_value()?;
+            continue;
+        }
+        de.l.ctx.set_read_key(&key);
+        let step =
+            de.l.skip(|| format!("variant `{variant}` has no member `{key}`"));
+        de.absorb(step)?;
+    }
+    de.l.ctx.leave(depth);
+    Ok(())
 }
 
 impl<'s, 'de, 'p> de::EnumAccess<'de> for Tagged<'s, 'de, 'p> {
@@ -209,6 +240,8 @@ enum Content {
     Value { end: Pos, depth: usize },
     /// In the other members of the object, which the reader is now at.
     Members,
+    /// Nowhere: the object has only its `$type`, and the content is the explicit default.
+    Default,
 }
 
 impl Tagged<'_, '_, '_> {
@@ -222,13 +255,17 @@ impl Tagged<'_, '_, '_> {
         };
         let de = &mut *self.de;
         match member_at(de, "Value")? {
-            Some(at) => {
+            (Some(at), others) => {
+                if others > 0 {
+                    skip_others(de, start, true, self.variant)?;
+                }
                 let end = de.l.r.save();
                 de.l.r.restore(at);
                 let depth = enter_key(de, "Value")?;
                 Ok(Content::Value { end, depth })
             }
-            None => {
+            (None, 0) => Ok(Content::Default),
+            (None, _) => {
                 de.l.r.restore(start);
                 Ok(Content::Members)
             }
@@ -248,35 +285,44 @@ impl<'de> de::VariantAccess<'de> for Tagged<'_, 'de, '_> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {
-        if self.object.is_some() {
-            self.de.l.r.skip_value()?;
+        if let Some(start) = self.object {
+            skip_others(self.de, start, false, self.variant)?;
         }
         Ok(())
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value> {
-        if self.defaulted {
+        let content = match self.defaulted {
+            true => Content::Default,
+            false => self.content()?,
+        };
+        if matches!(content, Content::Default) {
             return self.de.with_explicit_default(|de| seed.deserialize(de));
         }
-        let content = self.content()?;
         let value = seed.deserialize(&mut *self.de)?;
         self.done(content);
         Ok(value)
     }
 
-    fn tuple_variant<V: Visitor<'de>>(mut self, _len: usize, visitor: V) -> Result<V::Value> {
-        if self.defaulted {
-            return self
-                .de
-                .with_explicit_default(|de| de::Deserializer::deserialize_seq(de, visitor));
+    fn tuple_variant<V: Visitor<'de>>(mut self, len: usize, visitor: V) -> Result<V::Value> {
+        let content = match self.defaulted {
+            true => Content::Default,
+            false => self.content()?,
+        };
+        match content {
+            Content::Default => {
+                return self.de.with_explicit_default(|de| {
+                    de::Deserializer::deserialize_tuple(de, len, visitor)
+                })
+            }
+            Content::Members => {
+                return Err(Error::custom(
+                    "a tuple variant's content is the array in its `Value` member",
+                ))
+            }
+            Content::Value { .. } => {}
         }
-        let content = self.content()?;
-        if matches!(content, Content::Members) {
-            return Err(Error::custom(
-                "a tuple variant's content is the array in its `Value` member",
-            ));
-        }
-        let value = de::Deserializer::deserialize_seq(&mut *self.de, visitor)?;
+        let value = de::Deserializer::deserialize_tuple(&mut *self.de, len, visitor)?;
         self.done(content);
         Ok(value)
     }
