@@ -94,7 +94,7 @@ impl Format for Json {
     fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String> {
         let text =
             std::str::from_utf8(input).map_err(|e| format!("the input is not UTF-8: {e}"))?;
-        let mut printer = Printer::new(self.report);
+        let mut printer = Printer::new(self.report).strict(self.load.strict);
         let directive = format!("\"{}\"", o3de::import::IMPORT_DIRECTIVE);
         let resolved = if text.contains(&directive) {
             self.resolve_imports(text, &mut printer)?
@@ -116,7 +116,7 @@ impl Format for Json {
     }
 
     fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
-        let mut printer = Printer::new(self.report);
+        let mut printer = Printer::new(self.report).strict(self.store.strict);
         let stored = match data {
             Data::Object(object) => o3de::store_object(
                 target.registry,

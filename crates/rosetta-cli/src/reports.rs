@@ -19,6 +19,8 @@ pub struct Printer {
     /// The first report of outcome Unavailable or worse, as the error's text when the caller
     /// treats a result that did not halt as a failure.
     severe: Option<String>,
+    /// Strict mode: a report that strict mode turns into the error is not also a warning.
+    strict: bool,
 }
 
 impl Printer {
@@ -28,7 +30,15 @@ impl Printer {
             all,
             halted: None,
             severe: None,
+            strict: false,
         }
+    }
+
+    /// For a load or store in strict mode, where the first report that is not plainly accepted
+    /// becomes the error: it is not printed as a warning as well.
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
     }
 
     /// The end of one operation: prints its combined code with `--report`; a halted code is an
@@ -60,7 +70,7 @@ impl Reporter for Printer {
         let severe = report.code.outcome() >= Outcome::Unavailable;
         if self.all {
             eprint_line(&line);
-        } else if severe && !halts {
+        } else if severe && !halts && !self.strict {
             eprint_line(&format!("warning: {line}"));
         }
         if severe || halts {
