@@ -192,6 +192,7 @@ impl<'r> Mapping<'r> {
     ) -> Result<Variant> {
         let wire = |e: rosetta_wire::Error| Path::ROOT.error(e.to_string());
         let def = self.struct_def(component)?;
+        typed::check_update(self.registry, component, update).map_err(wire)?;
         let mut entries = Vec::new();
         for field in def.fields() {
             let Some(n) = field.number() else { continue };

@@ -463,6 +463,45 @@ pub fn get_field(
         .ok_or_else(|| Error::msg("internal: one-field struct read"))
 }
 
+/// Checks that component `ty` declares everything `update` holds: its fields, the fields it
+/// clears and its events. (Readers of single fields and events would drop the rest quietly.)
+pub fn check_update(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    update: &crate::ComponentUpdate,
+) -> Result<()> {
+    let def = struct_def(registry, ty)?;
+    let info = registry.get(ty).and_then(|t| t.component());
+    let undeclared = |what: String| {
+        Err(Error::msg(format!(
+            "the update has {what}, which `{}` does not declare",
+            registry.display(ty)
+        )))
+    };
+    if let Some(id) = update
+        .fields()
+        .field_ids()
+        .find(|id| def.field_by_number(*id).is_none())
+    {
+        return undeclared(format!("field {id}"));
+    }
+    if let Some(id) = update
+        .cleared_fields()
+        .iter()
+        .find(|id| def.field_by_number(**id).is_none())
+    {
+        return undeclared(format!("a cleared field {id}"));
+    }
+    if let Some(index) = update
+        .events()
+        .field_ids()
+        .find(|i| info.is_none_or(|info| info.event(*i).is_none()))
+    {
+        return undeclared(format!("event {index}"));
+    }
+    Ok(())
+}
+
 /// Replaces one field, by name, with a value of its type.
 pub fn set_field(
     registry: &TypeRegistry,

@@ -567,6 +567,11 @@ fn component_updates() {
         )
         .unwrap_err();
     assert!(err.message.contains("no event `nope`"), "{err}");
+    // What the component does not declare is an error, not dropped.
+    let mut odd = update.clone();
+    odd.add_cleared_field(9);
+    let err = m.update_to_variant(health, &odd).unwrap_err();
+    assert!(err.message.contains("cleared field 9"), "{err}");
 }
 
 fn small_schema() -> (TypeRegistry, TypeId) {

@@ -100,36 +100,7 @@ pub fn store_update(
 ) -> Result<Stored> {
     let (def, info) = component_parts(registry, component)?;
     // What the component does not declare is an error, as in `typed::read` and the SDK's form.
-    let undeclared = |what: String| {
-        Error::at(
-            String::new(),
-            format!(
-                "the update has {what}, which `{}` does not declare",
-                registry.display(component)
-            ),
-        )
-    };
-    if let Some(id) = update
-        .fields()
-        .field_ids()
-        .find(|id| def.field_by_number(*id).is_none())
-    {
-        return Err(undeclared(format!("field {id}")));
-    }
-    if let Some(id) = update
-        .cleared_fields()
-        .iter()
-        .find(|id| def.field_by_number(**id).is_none())
-    {
-        return Err(undeclared(format!("a cleared field {id}")));
-    }
-    if let Some(index) = update
-        .events()
-        .field_ids()
-        .find(|i| info.event(*i).is_none())
-    {
-        return Err(undeclared(format!("event {index}")));
-    }
+    typed::check_update(registry, component, update).map_err(wire)?;
     // Every value is read before the store starts, which borrows them for its paths.
     let mut cleared = Vec::new();
     let mut values = Vec::new();
