@@ -62,21 +62,31 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
     ) -> Result<Self> {
         // The common case, a unit variant's name as written.
         if let Some(text) = de.l.r.string_if_next()? {
-            let s = Scalar::Str(text);
-            return match unit_variant(name, variants, &s) {
-                Ok(variant) => {
-                    de.success()?;
-                    Ok(Tagged {
-                        de,
-                        variant,
-                        object: None,
-                        defaulted: false,
-                    })
-                }
-                Err(e) => Self::first(de, variants, Outcome::Unsupported, e.to_string()),
-            };
+            return Self::named(de, name, variants, &Scalar::Str(text));
         }
         Self::read_other(de, name, variants)
+    }
+
+    /// The unit variant a name or index read names, else the first (reported).
+    #[inline]
+    fn named(
+        de: De<'s, 'de, 'p>,
+        name: &'static str,
+        variants: &'static [&'static str],
+        s: &Scalar<'_>,
+    ) -> Result<Self> {
+        match unit_variant(name, variants, s) {
+            Ok(variant) => {
+                de.success()?;
+                Ok(Tagged {
+                    de,
+                    variant,
+                    object: None,
+                    defaulted: false,
+                })
+            }
+            Err(e) => Self::first(de, variants, Outcome::Unsupported, e.to_string()),
+        }
     }
 
     /// A unit variant's index, or an object with `$type`.
@@ -93,18 +103,7 @@ impl<'s, 'de, 'p> Tagged<'s, 'de, 'p> {
             }
             _ => {
                 let s = de.l.r.scalar()?;
-                return match unit_variant(name, variants, &s) {
-                    Ok(variant) => {
-                        de.success()?;
-                        Ok(Tagged {
-                            de,
-                            variant,
-                            object: None,
-                            defaulted: false,
-                        })
-                    }
-                    Err(e) => Self::first(de, variants, Outcome::Unsupported, e.to_string()),
-                };
+                return Self::named(de, name, variants, &s);
             }
         }
         let start = de.l.r.save();
