@@ -495,7 +495,7 @@ pub fn check_update(
     if let Some(index) = update
         .events()
         .field_ids()
-        .find(|i| info.is_none_or(|info| info.event(*i).is_none()))
+        .find(|i| info.map_or(true, |info| info.event(*i).is_none()))
     {
         return undeclared(format!("event {index}"));
     }

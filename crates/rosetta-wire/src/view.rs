@@ -98,7 +98,7 @@ impl<'a> ObjectView<'a> {
         let entries = if self.sorted {
             let guess = (id as usize).wrapping_sub(1);
             let alone = all.get(guess).is_some_and(|e| e.id == id)
-                && all.get(guess + 1).is_none_or(|next| next.id != id)
+                && all.get(guess + 1).map_or(true, |next| next.id != id)
                 && (guess == 0 || all[guess - 1].id != id);
             if alone {
                 &all[guess..=guess]
@@ -140,13 +140,13 @@ impl<'a> ObjectView<'a> {
             (WireType::Len, _) => {
                 let payload = self.payload(entry);
                 match wire {
-                    ScalarWire::Fixed32 if payload.len().is_multiple_of(4) => {
+                    ScalarWire::Fixed32 if payload.len() % 4 == 0 => {
                         for c in payload.chunks_exact(4) {
                             f(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
                         }
                         payload.len() / 4
                     }
-                    ScalarWire::Fixed64 if payload.len().is_multiple_of(8) => {
+                    ScalarWire::Fixed64 if payload.len() % 8 == 0 => {
                         for c in payload.chunks_exact(8) {
                             let mut word = [0u8; 8];
                             word.copy_from_slice(c);
@@ -205,7 +205,7 @@ impl<'a> ObjectView<'a> {
                 // The common large case, kept to a loop the compiler can vectorise.
                 (WireType::Len, ScalarWire::Fixed32) => {
                     let payload = self.payload(entry);
-                    if payload.len().is_multiple_of(4) {
+                    if payload.len() % 4 == 0 {
                         out.extend(payload.chunks_exact(4).map(|c| {
                             F::from_bits(u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
                         }));
