@@ -223,7 +223,7 @@ mod round_trip {
     struct Everything {
         b: bool,
         small: (i8, u16, char),
-        wide: (i64, u64),
+        wide: (i64, u64, i128, u128),
         f: f32,
         d: f64,
         s: String,
@@ -255,7 +255,7 @@ mod round_trip {
         let scalars = (
             any::<bool>(),
             (any::<i8>(), any::<u16>(), any::<char>()),
-            (any::<i64>(), any::<u64>()),
+            (any::<i64>(), any::<u64>(), any::<i128>(), any::<u128>()),
             finite_f32(),
             any::<f64>().prop_filter("finite", |x| x.is_finite()),
             any::<String>(),
