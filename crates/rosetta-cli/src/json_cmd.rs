@@ -234,17 +234,24 @@ fn one_stdin(a: &Path, b: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The JSON document in `path` (`-`: standard input); a syntax error is said as
-/// `file:line:column: message`.
+/// The JSON document in `path` (`-`: standard input), read as O3DE reads its files: comments
+/// and a byte order mark allowed. A syntax error is said as `file:line:column: message`.
 fn read_json(path: &Path) -> Result<Value, CliError> {
     let bytes = read_input(path)?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    let text = std::str::from_utf8(&bytes).map_err(|e| CliError::Data {
+        path: path.to_owned(),
+        message: format!("the input is not UTF-8: {e}"),
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str(&rosetta_json::o3de::without_comments(text)).map_err(|e| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = text.strip_suffix(&suffix).unwrap_or(&text);
-        // `file:line:column: message`, as schema errors are said.
+        // `file:line:column: message`, as schema errors are said; serde_json says column 0
+        // at the start of a line, where `convert` says 1.
+        let column = e.column().max(1);
         CliError::Data {
-            path: PathBuf::from(format!("{}:{}:{}", path.display(), e.line(), e.column())),
+            path: PathBuf::from(format!("{}:{}:{column}", path.display(), e.line())),
             message: message.to_owned(),
         }
     })

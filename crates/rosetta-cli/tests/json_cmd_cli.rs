@@ -229,6 +229,47 @@ fn parse_errors_give_line_and_column() {
     let output = rosetta_json(dir.path(), &["patch", "apply", "-", "-"], b"{}");
     assert_status(&output, 2);
     assert!(stderr(&output).contains("only one of the inputs"));
+
+    // serde_json's column 0 (the start of a line) is column 1, as `convert` says it.
+    fs::write(
+        dir.path().join("short.json"),
+        "[
+",
+    )
+    .expect("write");
+    let output = rosetta_json(
+        dir.path(),
+        &["patch", "apply", "target.json", "short.json"],
+        b"",
+    );
+    assert!(
+        stderr(&output).contains("short.json:2:1:"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn documents_may_hold_comments_as_o3de_files_do() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    fs::write(
+        dir.path().join("target.json"),
+        "\u{feff}{ // the level\n  \"a\": 1 /* one */\n}\n",
+    )
+    .expect("write");
+    fs::write(
+        dir.path().join("patch.json"),
+        "[ /* set a */ {\"op\": \"replace\", \"path\": \"/a\", \"value\": 2} ]",
+    )
+    .expect("write");
+    let output = rosetta_json(
+        dir.path(),
+        &["patch", "apply", "target.json", "patch.json"],
+        b"",
+    );
+    assert_status(&output, 0);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(value, json!({"a": 2}));
 }
 
 #[test]
