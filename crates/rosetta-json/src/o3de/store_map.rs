@@ -1,8 +1,8 @@
 //! Store for maps: entries stored as `[key, value]` pairs, then written as an object when every
 //! key came out as a string (other than `"$import"`) or the explicit default `{}` (`"{}"` as the
-//! member name), else as
-//! `[{"Key": k, "Value": v}, ...]`. The decision is made on the stored keys, as the engine makes
-//! it, so uuid- and enum-keyed maps whose keys are all names become objects.
+//! member name), else as `[{"Key": k, "Value": v}, ...]`. The decision is made on the stored
+//! keys, as the engine makes it, so uuid- and enum-keyed maps whose keys are all names become
+//! objects.
 
 use rosetta_types::{Kind, TypeId, Value};
 
