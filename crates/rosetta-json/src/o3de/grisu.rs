@@ -190,17 +190,41 @@ fn quick_digits(w: Fp, mp: Fp, delta: u64, k: i32) -> Option<(u64, i32)> {
 /// the first digit from the top whose rest is within `delta`.
 #[inline]
 fn integer_stop(p1: u64, p2: u64, delta: u64, shift: u32, wp_w: u64, k: i32) -> Option<(u64, i32)> {
-    let mut kappa = digit_count(p1) - 1;
+    // `p1` is below 10^9 here: 32-bit arithmetic, by constant powers of ten.
+    let p1 = p1 as u32;
+    let mut kappa = digit_count(u64::from(p1)) - 1;
     loop {
-        let pk = POW10[kappa];
-        let rest = ((p1 % pk) << shift) + p2;
+        let (digits, low) = split_pow10(p1, kappa);
+        let rest = (u64::from(low) << shift) + p2;
         if rest <= delta {
-            let digits = p1 / pk;
-            let down = grisu_round(delta, rest, pk << shift, wp_w);
+            let digits = u64::from(digits);
+            let down = grisu_round(delta, rest, POW10[kappa] << shift, wp_w);
             return (down <= digits % 10).then(|| (digits - down, k + kappa as i32));
         }
         // Step 0 always stops: its rest is `p2`.
         kappa = kappa.checked_sub(1)?;
+    }
+}
+
+/// `(x / 10^kappa, x % 10^kappa)`, by constants (a multiplication each, not a division);
+/// `kappa` is at most 8 (`x` is below 10^9).
+#[inline]
+fn split_pow10(x: u32, kappa: usize) -> (u32, u32) {
+    macro_rules! by {
+        ($p:expr) => {
+            (x / $p, x % $p)
+        };
+    }
+    match kappa {
+        0 => (x, 0),
+        1 => by!(10),
+        2 => by!(100),
+        3 => by!(1_000),
+        4 => by!(10_000),
+        5 => by!(100_000),
+        6 => by!(1_000_000),
+        7 => by!(10_000_000),
+        _ => by!(100_000_000),
     }
 }
 
@@ -288,15 +312,25 @@ struct Digits([u8; DIGITS]);
 
 impl Digits {
     /// Writes `d` (below 10^19) so that its last digit is at 23; returns its digit count.
+    /// Only the groups of eight that hold digits are made.
     #[inline]
     fn set(&mut self, d: u64) -> usize {
-        let high = d / 100_000_000;
-        let low = (d - high * 100_000_000) as u32;
-        let top = high / 100_000_000;
-        let middle = (high - top * 100_000_000) as u32;
-        self.0[0..8].copy_from_slice(&eight_digits(top as u32).to_le_bytes());
-        self.0[8..16].copy_from_slice(&eight_digits(middle).to_le_bytes());
-        self.0[16..24].copy_from_slice(&eight_digits(low).to_le_bytes());
+        const E8: u64 = 100_000_000;
+        if d < E8 {
+            self.0[16..24].copy_from_slice(&eight_digits(d as u32).to_le_bytes());
+        } else {
+            let high = d / E8;
+            let low = (d - high * E8) as u32;
+            self.0[16..24].copy_from_slice(&eight_digits(low).to_le_bytes());
+            if high < E8 {
+                self.0[8..16].copy_from_slice(&eight_digits(high as u32).to_le_bytes());
+            } else {
+                let top = high / E8;
+                let middle = (high - top * E8) as u32;
+                self.0[8..16].copy_from_slice(&eight_digits(middle).to_le_bytes());
+                self.0[0..8].copy_from_slice(&eight_digits(top as u32).to_le_bytes());
+            }
+        }
         digit_count(d)
     }
 }
