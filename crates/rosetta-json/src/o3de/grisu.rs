@@ -317,21 +317,25 @@ impl Digits {
     fn set(&mut self, d: u64) -> usize {
         const E8: u64 = 100_000_000;
         if d < E8 {
-            self.0[16..24].copy_from_slice(&eight_digits(d as u32).to_le_bytes());
+            self.group(16, d as u32);
         } else {
             let high = d / E8;
-            let low = (d - high * E8) as u32;
-            self.0[16..24].copy_from_slice(&eight_digits(low).to_le_bytes());
+            self.group(16, (d - high * E8) as u32);
             if high < E8 {
-                self.0[8..16].copy_from_slice(&eight_digits(high as u32).to_le_bytes());
+                self.group(8, high as u32);
             } else {
                 let top = high / E8;
-                let middle = (high - top * E8) as u32;
-                self.0[8..16].copy_from_slice(&eight_digits(middle).to_le_bytes());
-                self.0[0..8].copy_from_slice(&eight_digits(top as u32).to_le_bytes());
+                self.group(8, (high - top * E8) as u32);
+                self.group(0, top as u32);
             }
         }
         digit_count(d)
+    }
+
+    /// The eight digits of `x` (below 10^8) at `at`.
+    #[inline]
+    fn group(&mut self, at: usize, x: u32) {
+        self.0[at..at + 8].copy_from_slice(&eight_digits(x).to_le_bytes());
     }
 }
 

@@ -17,7 +17,6 @@ use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
 use super::ctx::{Halt, Step};
-use super::dflt::Dflt;
 use super::load::{failed, Load};
 use super::plan::Plans;
 use super::reader::Peek;
@@ -58,20 +57,6 @@ pub fn load_object(
     let loaded = super::load(registry, ty, text, options, reporter)?;
     let object = typed::write(registry, ty, &loaded.value).map_err(wire)?;
     Ok((object, loaded.result))
-}
-
-/// Writes `value` of type `ty` with the path step `name`.
-fn element_under<'r>(
-    s: &mut Store<'r, '_>,
-    name: &str,
-    ty: TypeId,
-    value: &'r Value,
-    fresh: Dflt<'_>,
-) -> Step {
-    let len = s.ctx.enter_owned_key(name)?;
-    let code = s.element(ty, value, fresh);
-    s.ctx.leave(len);
-    code
 }
 
 fn component_parts(
@@ -137,7 +122,9 @@ pub fn store_update(
     for (field, value) in &values {
         let fresh = s.fresh();
         s.w.key(&mut frame, field.name());
-        let code = element_under(&mut s, field.name(), field.ty(), value, fresh).map_err(halt)?;
+        let code = s
+            .element_under(field.name(), field.ty(), value, fresh)
+            .map_err(halt)?;
         result.absorb(code);
     }
     if !cleared.is_empty() {
@@ -161,7 +148,9 @@ pub fn store_update(
         for (i, value) in read.iter().enumerate() {
             s.w.element(&mut a);
             let path = format!("{EVENTS_MEMBER}/{}/{i}", event.name());
-            let code = element_under(&mut s, &path, event.ty(), value, fresh).map_err(halt)?;
+            let code = s
+                .element_under(&path, event.ty(), value, fresh)
+                .map_err(halt)?;
             result.absorb(code);
         }
         s.w.end_array(a);

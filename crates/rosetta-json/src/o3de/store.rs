@@ -191,6 +191,21 @@ impl<'r> Store<'r, '_> {
         Ok(code)
     }
 
+    /// [`Store::element`] with the path step `name` (a pair's `Key` or `Value`, an update's
+    /// field or event).
+    pub(crate) fn element_under(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        v: &'r Value,
+        d: Dflt<'_>,
+    ) -> Step {
+        let len = self.ctx.enter_owned_key(name)?;
+        let code = self.element(ty, v, d);
+        self.ctx.leave(len);
+        code
+    }
+
     pub(crate) fn structure(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let start = self.w.len();
         let mut frame = self.w.begin_object();

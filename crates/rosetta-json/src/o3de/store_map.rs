@@ -74,12 +74,14 @@ impl<'r> Store<'r, '_> {
         let mut result = self.ctx.fresh();
         let mut stored = Vec::with_capacity(entries.len());
         for (i, (key, value)) in entries.iter().enumerate() {
+            // A key or value of a `{"Key", "Value"}` pair is one level deeper, with the pair's
+            // member in its path: counted against the nesting limit as the reader counts it.
             let (code, key_json) =
-                self.fragment(i, |s| s.element_in_pair("Key", kt, key, key_default))?;
+                self.fragment(i, |s| s.element_under("Key", kt, key, key_default))?;
             result.absorb(code);
             let value_json = if sort {
                 let (code, json) =
-                    self.fragment(i, |s| s.element_in_pair("Value", vt, value, value_default))?;
+                    self.fragment(i, |s| s.element_under("Value", vt, value, value_default))?;
                 result.absorb(code);
                 Some(json)
             } else {
@@ -136,13 +138,9 @@ impl<'r> Store<'r, '_> {
                 self.w.key(&mut pair, "Key");
                 self.w.compact_json(&e.key);
                 self.w.key(&mut pair, "Value");
-                let code = match &e.value {
-                    Some(raw) => {
-                        self.w.compact_json(raw);
-                        Ok(self.ctx.code(Outcome::Success))
-                    }
-                    None => self.element_in_pair("Value", vt, &entries[e.index].1, value_default),
-                };
+                let pair_member = self.ctx.enter_key("Value")?;
+                let code = self.entry_value(vt, &entries[e.index].1, value_default, e);
+                self.ctx.leave(pair_member);
                 self.w.end_object(pair);
                 self.ctx.leave(len);
                 result.absorb(code?);
@@ -196,21 +194,6 @@ impl<'r> Store<'r, '_> {
             self.w.key(frame, name);
         }
         Ok((name, default))
-    }
-
-    /// A key or value of a `{"Key", "Value"}` pair (`member`), one level deeper: the pair's
-    /// member is in its path, and counts against the nesting limit as the reader counts it.
-    fn element_in_pair(
-        &mut self,
-        member: &'static str,
-        ty: TypeId,
-        v: &'r Value,
-        d: Dflt<'_>,
-    ) -> Step {
-        let len = self.ctx.enter_key(member)?;
-        let code = self.element(ty, v, d);
-        self.ctx.leave(len);
-        code
     }
 
     fn entry_value(&mut self, vt: TypeId, value: &'r Value, d: Dflt<'_>, e: &Entry) -> Step {
