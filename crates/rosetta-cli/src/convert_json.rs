@@ -77,8 +77,7 @@ impl Json {
     /// `text` with its `$import` directives resolved, or `None` when it is not JSON at all (the
     /// load then says where the syntax error is, in the text as written).
     fn resolve_imports(&self, text: &str, printer: &mut Printer) -> Result<Option<String>, String> {
-        let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&o3de::without_comments(text))
-        else {
+        let Ok(mut doc) = o3de::parse_document(text) else {
             return Ok(None);
         };
         let (code, _records) =

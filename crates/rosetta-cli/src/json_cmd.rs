@@ -235,15 +235,16 @@ fn one_stdin(a: &Path, b: &Path) -> Result<(), CliError> {
 }
 
 /// The JSON document in `path` (`-`: standard input), read as O3DE reads its files: comments
-/// and a byte order mark allowed. A syntax error is said as `file:line:column: message`.
+/// and a byte order mark allowed. An object with two members of one name is refused: a
+/// patch operation with two `op`s means neither (RFC 6902, A.13), and in a document one of the
+/// two would be lost unseen. An error is said as `file:line:column: message`.
 fn read_json(path: &Path) -> Result<Value, CliError> {
     let bytes = read_input(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| CliError::Data {
         path: path.to_owned(),
         message: format!("the input is not UTF-8: {e}"),
     })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    serde_json::from_str(&rosetta_json::o3de::without_comments(text)).map_err(|e| {
+    rosetta_json::o3de::parse_unique_document(text).map_err(|e| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = text.strip_suffix(&suffix).unwrap_or(&text);

@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use super::document::parse_document;
 use super::patch::{apply_patch, create_patch, get_mut, parse_pointer, PatchStyle};
 use super::report::{push_pointer, Quiet, Report, Reporter};
 use super::result::{Outcome, ResultCode, Task};
@@ -22,62 +23,30 @@ pub const IMPORT_DIRECTIVE: &str = "$import";
 /// The most files an import chain may nest below the importing file.
 pub const MAX_IMPORT_DEPTH: usize = 64;
 
+/// The most levels of arrays and objects the resolved document may nest: what serde_json
+/// reads (127), so that a resolved document can be read again. Each file is within it, but a
+/// chain of imports adds up their depths.
+pub const MAX_RESOLVED_DEPTH: usize = 127;
+
+/// The most directives one resolution resolves. Two imports of the same file per file double
+/// the work with each file of a chain, so the depth limits alone do not bound it.
+pub const MAX_IMPORTS: usize = 10_000;
+
 /// Loads the JSON document of an imported file.
 pub trait ImportLoader {
     /// The parsed document at `path`, or why it could not be read or parsed.
     fn load(&mut self, path: &Path) -> Result<Value, String>;
 }
 
-/// An [`ImportLoader`] that reads files from disk and parses them with `serde_json` (strict
-/// JSON: no comments, no trailing commas).
+/// An [`ImportLoader`] that reads files from disk as [`parse_document`] does.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct FileLoader;
 
 impl ImportLoader for FileLoader {
     fn load(&mut self, path: &Path) -> Result<Value, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        serde_json::from_str(&without_comments(&text)).map_err(|e| e.to_string())
+        parse_document(&text).map_err(|e| e.to_string())
     }
-}
-
-/// `text` with its `//` and `/* */` comments (which O3DE's reader accepts and serde_json does
-/// not) turned into spaces, line breaks kept, so that positions in errors stay right. An
-/// unterminated `/*` is left for the parser to reject, as O3DE does.
-pub fn without_comments(text: &str) -> Cow<'_, str> {
-    let b = text.as_bytes();
-    if !b.contains(&b'/') {
-        return Cow::Borrowed(text);
-    }
-    let mut out = b.to_vec();
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        let end = match (c, b.get(i + 1)) {
-            (b'"', _) => {
-                i = super::scan::string_end(b, i);
-                continue;
-            }
-            (b'/', Some(b'/')) => b[i..]
-                .iter()
-                .position(|&c| c == b'\n')
-                .map_or(b.len(), |n| i + n),
-            (b'/', Some(b'*')) => match b[i + 2..].windows(2).position(|w| w == b"*/") {
-                Some(n) => i + 2 + n + 2,
-                None => break,
-            },
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        for byte in &mut out[i..end] {
-            if *byte != b'\n' {
-                *byte = b' ';
-            }
-        }
-        i = end;
-    }
-    // Whole comments became spaces, so the text is still UTF-8.
-    String::from_utf8(out).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// One resolved `$import` directive of the document passed to [`resolve_imports`].
@@ -101,8 +70,9 @@ pub struct ImportRecord {
 ///
 /// Returns the combined code and the directives of `doc` itself (not those of imported files).
 /// A directive that is neither a string nor an object with a string `filename` is `Invalid`;
-/// a file that cannot be loaded, a cycle (a file imported again within its own chain) and a
-/// chain deeper than [`MAX_IMPORT_DEPTH`] are `Catastrophic`. Every failure is reported with
+/// a file that cannot be loaded, a cycle (a file imported again within its own chain), a
+/// chain deeper than [`MAX_IMPORT_DEPTH`], a resolved document nested deeper than
+/// [`MAX_RESOLVED_DEPTH`] and more than [`MAX_IMPORTS`] directives are `Catastrophic`. Every failure is reported with
 /// the file or the chain of files in its message; a halted code stops the resolution, leaving
 /// the imports resolved so far in place.
 ///
@@ -135,9 +105,10 @@ pub fn resolve_imports(
         chain: vec![normalize(file)],
         records: Vec::new(),
         result: ResultCode::for_task(Task::Import),
+        imports: 0,
     };
     let mut pointer = String::new();
-    if resolver.walk(doc, &mut pointer, true) {
+    if resolver.walk(doc, &mut pointer, 0, true) {
         resolver
             .result
             .absorb(ResultCode::new(Task::Import, Outcome::Success));
@@ -165,10 +136,11 @@ pub fn restore_imports(doc: &mut Value, records: &[ImportRecord]) {
         } else {
             let (patch, code) =
                 create_patch(&record.imported, slot, PatchStyle::MergePatch, &mut Quiet);
-            if code.outcome() == Outcome::Success {
-                Some(patch)
-            } else {
+            // DefaultsUsed: the values are equal as the engine compares them (`1` and `1.0`).
+            if code.halted() || code.outcome() == Outcome::Unsupported {
                 record.patch.clone()
+            } else {
+                Some(patch)
             }
         };
         let directive = match &patch {
@@ -219,6 +191,8 @@ struct Resolver<'a> {
     chain: Vec<PathBuf>,
     records: Vec<ImportRecord>,
     result: ResultCode,
+    /// The directives resolved so far.
+    imports: usize,
 }
 
 impl Resolver<'_> {
@@ -241,11 +215,26 @@ impl Resolver<'_> {
         names.join(" -> ")
     }
 
-    /// Resolves the directives in `value`; `false` once processing stopped.
-    fn walk(&mut self, value: &mut Value, pointer: &mut String, record: bool) -> bool {
+    /// Resolves the directives in `value`, which `depth` arrays and objects of the resolved
+    /// document hold; `false` once processing stopped.
+    fn walk(
+        &mut self,
+        value: &mut Value,
+        pointer: &mut String,
+        depth: usize,
+        record: bool,
+    ) -> bool {
+        if depth >= MAX_RESOLVED_DEPTH && (value.is_object() || value.is_array()) {
+            let message =
+                format!(
+                "The imports of '{}' nest the document deeper than {MAX_RESOLVED_DEPTH} levels.",
+                self.chain.last().map_or(Cow::Borrowed(""), |f| f.to_string_lossy())
+            );
+            return self.fail(&message, Outcome::Catastrophic, pointer);
+        }
         match value {
             Value::Object(map) if map.contains_key(IMPORT_DIRECTIVE) => {
-                self.import(value, pointer, record)
+                self.import(value, pointer, depth, record)
             }
             Value::Object(map) => {
                 for (name, member) in map.iter_mut() {
@@ -254,7 +243,7 @@ impl Resolver<'_> {
                     }
                     let len = pointer.len();
                     push_pointer(pointer, name);
-                    let go_on = self.walk(member, pointer, record);
+                    let go_on = self.walk(member, pointer, depth + 1, record);
                     pointer.truncate(len);
                     if !go_on {
                         return false;
@@ -269,7 +258,7 @@ impl Resolver<'_> {
                     }
                     let len = pointer.len();
                     push_pointer(pointer, &index.to_string());
-                    let go_on = self.walk(item, pointer, record);
+                    let go_on = self.walk(item, pointer, depth + 1, record);
                     pointer.truncate(len);
                     if !go_on {
                         return false;
@@ -281,8 +270,8 @@ impl Resolver<'_> {
         }
     }
 
-    /// Replaces `value`, an object holding a directive, by the imported document.
-    fn import(&mut self, value: &mut Value, pointer: &str, record: bool) -> bool {
+    /// Replaces `value`, an object holding a directive at `depth`, by the imported document.
+    fn import(&mut self, value: &mut Value, pointer: &str, depth: usize, record: bool) -> bool {
         let current = self.chain.last().cloned().unwrap_or_default();
         let (filename, patch) = match value.get(IMPORT_DIRECTIVE) {
             Some(Value::String(name)) => (name.clone(), None),
@@ -318,6 +307,14 @@ impl Resolver<'_> {
             );
             return self.fail(&message, Outcome::Catastrophic, pointer);
         }
+        self.imports += 1;
+        if self.imports > MAX_IMPORTS {
+            let message = format!(
+                "Importing '{}' would resolve more than {MAX_IMPORTS} imports.",
+                file.display()
+            );
+            return self.fail(&message, Outcome::Catastrophic, pointer);
+        }
         let mut imported = match self.loader.load(&file) {
             Ok(imported) => imported,
             Err(reason) => {
@@ -330,7 +327,8 @@ impl Resolver<'_> {
             }
         };
         self.chain.push(file.clone());
-        let go_on = self.walk(&mut imported, &mut String::new(), false);
+        // The imported document takes the directive's place, at its depth.
+        let go_on = self.walk(&mut imported, &mut String::new(), depth, false);
         self.chain.pop();
         if !go_on {
             return false;

@@ -82,6 +82,7 @@ pub mod compare;
 mod ctx;
 mod decimal;
 mod dflt;
+mod document;
 mod enums;
 mod grisu;
 pub mod import;
@@ -112,10 +113,9 @@ mod writer;
 use rosetta_types::{TypeId, TypeRegistry, Value};
 
 pub use compare::compare;
+pub use document::{parse_document, parse_unique_document, without_comments};
 pub use enums::EnumForm;
-pub use import::{
-    resolve_imports, restore_imports, without_comments, FileLoader, ImportLoader, ImportRecord,
-};
+pub use import::{resolve_imports, restore_imports, FileLoader, ImportLoader, ImportRecord};
 pub use patch::{apply_patch, apply_patch_copy, create_patch, PatchStyle};
 pub use report::{push_pointer, Collect, OwnedReport, Quiet, Report, Reporter};
 pub use result::{Outcome, Processing, ResultCode, Task};

@@ -314,8 +314,15 @@ fn apply_entry(target: &mut Value, entry: &Value, element: &str) -> Result<(Stri
                     let msg = format!("Cannot move \"{from}\" into its own child \"{path}\".");
                     return Err(fail(Outcome::Invalid, msg, element, Some("path")));
                 }
-                let moved = remove(target, &from_tokens, element)?;
-                add(target, &tokens, moved, element)?;
+                // A move that cannot add leaves the value where it was (the engine's loses it).
+                let (moved, at) = remove(target, &from_tokens, element)?;
+                match add_place(target, &tokens, element) {
+                    Ok(place) => place.put(moved),
+                    Err(failed) => {
+                        put_back(target, &from_tokens, at, moved);
+                        return Err(failed);
+                    }
+                }
             }
         }
         "test" => {
@@ -343,37 +350,82 @@ fn apply_entry(target: &mut Value, entry: &Value, element: &str) -> Result<(Stri
 }
 
 fn add(target: &mut Value, tokens: &[String], new: Value, element: &str) -> Result<(), Fail> {
+    add_place(target, tokens, element)?.put(new);
+    Ok(())
+}
+
+/// Where an `add` puts its value.
+enum Place<'v> {
+    Root(&'v mut Value),
+    Member(&'v mut Map<String, Value>, &'v str),
+    Element(&'v mut Vec<Value>, usize),
+}
+
+impl Place<'_> {
+    fn put(self, new: Value) {
+        match self {
+            Place::Root(slot) => *slot = new,
+            Place::Member(map, name) => {
+                map.insert(name.to_owned(), new);
+            }
+            Place::Element(items, index) => items.insert(index, new),
+        }
+    }
+}
+
+/// Where an `add` at `tokens` goes, or why it cannot; nothing changes yet.
+fn add_place<'v>(
+    target: &'v mut Value,
+    tokens: &'v [String],
+    element: &str,
+) -> Result<Place<'v>, Fail> {
     let Some((last, parent_tokens)) = tokens.split_last() else {
-        *target = new;
-        return Ok(());
+        return Ok(Place::Root(target));
     };
     let Some(parent) = get_mut(target, parent_tokens) else {
         let msg = "The target path for \"add\" operation does not exist.";
         return Err(fail(Outcome::Invalid, msg, element, Some("path")));
     };
     match parent {
-        Value::Object(map) => {
-            map.insert(last.clone(), new);
-        }
-        Value::Array(items) if last == "-" => items.push(new),
-        Value::Array(items) => match token_index(last) {
-            Some(index) if index <= items.len() => items.insert(index, new),
-            _ => {
-                let msg = format!(
-                    "The target path for \"add\" operation has an invalid index \"{last}\"."
-                );
-                return Err(fail(Outcome::Invalid, msg, element, Some("path")));
+        Value::Object(map) => Ok(Place::Member(map, last)),
+        Value::Array(items) => {
+            let index = match last.as_str() {
+                "-" => Some(items.len()),
+                _ => token_index(last).filter(|&index| index <= items.len()),
+            };
+            match index {
+                Some(index) => Ok(Place::Element(items, index)),
+                None => {
+                    let msg = format!(
+                        "The target path for \"add\" operation has an invalid index \"{last}\"."
+                    );
+                    Err(fail(Outcome::Invalid, msg, element, Some("path")))
+                }
             }
-        },
+        }
         _ => {
             let msg = "The target for \"add\" operation is not an object or array.";
-            return Err(fail(Outcome::TypeMismatch, msg, element, Some("path")));
+            Err(fail(Outcome::TypeMismatch, msg, element, Some("path")))
         }
     }
-    Ok(())
 }
 
-fn remove(target: &mut Value, tokens: &[String], element: &str) -> Result<Value, Fail> {
+/// Puts a value `remove` took from `tokens` back where it was (`at`: its position there).
+fn put_back(target: &mut Value, tokens: &[String], at: usize, value: Value) {
+    let Some((last, parent_tokens)) = tokens.split_last() else {
+        return;
+    };
+    match get_mut(target, parent_tokens) {
+        Some(Value::Object(map)) => {
+            map.shift_insert(at, last.clone(), value);
+        }
+        Some(Value::Array(items)) => items.insert(at.min(items.len()), value),
+        _ => {}
+    }
+}
+
+/// Removes the value at `tokens`; returns it and its position in its parent.
+fn remove(target: &mut Value, tokens: &[String], element: &str) -> Result<(Value, usize), Fail> {
     let Some((last, parent_tokens)) = tokens.split_last() else {
         let msg = "The target path for \"remove\" operation can't point at the root.";
         return Err(fail(Outcome::Invalid, msg, element, None));
@@ -383,12 +435,17 @@ fn remove(target: &mut Value, tokens: &[String], element: &str) -> Result<Value,
         return Err(fail(Outcome::Invalid, msg, element, None));
     };
     match parent {
-        Value::Object(map) => map.shift_remove(last.as_str()).ok_or_else(|| {
-            let msg = format!("The \"remove\" operation found no member \"{last}\" to remove.");
-            fail(Outcome::Invalid, msg, element, None)
-        }),
+        Value::Object(map) => {
+            let at = map.keys().position(|name| name == last);
+            at.and_then(|at| Some((map.shift_remove(last.as_str())?, at)))
+                .ok_or_else(|| {
+                    let msg =
+                        format!("The \"remove\" operation found no member \"{last}\" to remove.");
+                    fail(Outcome::Invalid, msg, element, None)
+                })
+        }
         Value::Array(items) => match token_index(last) {
-            Some(index) if index < items.len() => Ok(items.remove(index)),
+            Some(index) if index < items.len() => Ok((items.remove(index), index)),
             _ => {
                 let msg = format!(
                     "The target path for \"remove\" operation has an invalid index \"{last}\"."
@@ -479,7 +536,9 @@ fn apply_merge(run: &mut Run<'_>, target: &mut Value, patch: &Value) -> bool {
                     return apply_merge(run, slot, value);
                 }
                 let message = if value.is_null() {
-                    if map.shift_remove(name.as_str()).is_none() {
+                    // RapidJSON's `RemoveMember`, as the engine: the last member takes the
+                    // removed one's place.
+                    if map.swap_remove(name.as_str()).is_none() {
                         return true;
                     }
                     "Successfully removed member using JSON Merge Patch."

@@ -283,16 +283,81 @@ fn restore_keeps_edits_made_after_resolution() {
     assert_eq!(nulled, json!({"k": {"$import": kept}}));
 }
 
+/// `n` levels of `{"a": ...}` around `inner`.
+fn nested(n: usize, inner: Value) -> Value {
+    (0..n).fold(inner, |v, _| json!({ "a": v }))
+}
+
 #[test]
-fn comments_become_spaces_outside_strings() {
-    let text = "{\"a\": \"x // y /* z */\", // note\n \"b\": /* é\n */ 1}";
-    let stripped = without_comments(text);
-    assert_eq!(stripped.len(), text.len());
-    let value: Value = serde_json::from_str(&stripped).unwrap();
-    assert_eq!(value, json!({"a": "x // y /* z */", "b": 1}));
-    // Line breaks stay where they were.
-    assert_eq!(stripped.matches('\n').count(), 2);
-    // An unterminated comment is left for the parser to reject.
-    assert_eq!(without_comments("{} /* open"), "{} /* open");
-    assert_eq!(without_comments("[1]"), "[1]");
+fn the_resolved_document_nests_within_what_can_be_read_again() {
+    // Every file is 100 levels deep; the chain of two is 200.
+    let files: Vec<(String, Value)> = (0..3)
+        .map(|i| {
+            let inner = json!({ "$import": format!("f{}.json", i + 1) });
+            (format!("root/f{i}.json"), nested(100, inner))
+        })
+        .collect();
+    let files: Vec<(&str, Value)> = files.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
+    let mut loader = Memory::with(&files);
+    let mut doc = json!({"$import": "f0.json"});
+    let (code, _, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(collect.reports[0]
+        .message
+        .contains("deeper than 127 levels"));
+    // Within the limit, it resolves.
+    let mut loader = Memory::with(&[("root/x.json", nested(60, json!(1)))]);
+    let mut doc = nested(60, json!({"$import": "x.json"}));
+    let (code, _, _) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(doc, nested(120, json!(1)));
+}
+
+#[test]
+fn the_number_of_imports_is_bounded() {
+    // Each file imports the next twice: 2^15 imports in all.
+    let files: Vec<(String, Value)> = (0..15)
+        .map(|i| {
+            let next = json!({ "$import": format!("f{}.json", i + 1) });
+            (format!("root/f{i}.json"), json!([next.clone(), next]))
+        })
+        .chain([("root/f15.json".to_owned(), json!(1))])
+        .collect();
+    let files: Vec<(&str, Value)> = files.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
+    let mut loader = Memory::with(&files);
+    let mut doc = json!({"$import": "f0.json"});
+    let (code, _, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    assert!(collect.reports[0]
+        .message
+        .contains("more than 10000 imports"));
+    assert_eq!(loader.asked.len(), MAX_IMPORTS);
+}
+
+#[test]
+fn restore_keeps_an_edit_equal_to_the_import_as_the_engine_compares() {
+    let mut loader = Memory::with(&[("root/b.json", json!({"x": 1, "y": 2}))]);
+    let mut doc = json!({"k": {"$import": {"filename": "b.json", "patch": {"x": 2}}}});
+    let (_, records, _) = resolve(&mut doc, &mut loader);
+    // Set back to the imported value, written as a double.
+    doc["k"]["x"] = json!(1.0);
+    restore_imports(&mut doc, &records);
+    assert_eq!(doc, json!({"k": {"$import": "b.json"}}));
+}
+
+#[test]
+fn imported_files_may_start_with_a_byte_order_mark() {
+    let dir = std::env::temp_dir().join(format!("rosetta-o3de-bom-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("bom.json"), "\u{feff}{\"b\": 1} // note");
+    let mut doc = json!({"x": {"$import": "bom.json"}});
+    let (code, _) = resolve_imports(
+        &mut doc,
+        &dir.join("main.json"),
+        &mut FileLoader,
+        &mut Quiet,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code.outcome(), Outcome::Success);
+    assert_eq!(doc, json!({"x": {"b": 1}}));
 }

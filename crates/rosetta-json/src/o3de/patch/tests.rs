@@ -73,18 +73,19 @@ fn rfc7386_appendix_cases() {
 }
 
 #[test]
-fn merge_patch_keeps_member_order_and_reports_paths() {
-    let mut target = json!({"x": 1, "y": 2, "z": 3});
+fn merge_patch_orders_members_as_the_engine_and_reports_paths() {
+    // RapidJSON's `RemoveMember` moves the last member into the removed one's place.
+    let mut target = json!({"w": 0, "x": 1, "y": 2, "z": 3});
     let mut collect = Collect::default();
-    let patch = json!({"y": null, "a/b": 4});
+    let patch = json!({"x": null, "a/b": 4});
     let code = apply_patch(&mut target, &patch, PatchStyle::MergePatch, &mut collect);
     assert_eq!(code.outcome(), Outcome::Success);
     assert_eq!(
         serde_json::to_string(&target).ok().as_deref(),
-        Some(r#"{"x":1,"z":3,"a/b":4}"#)
+        Some(r#"{"w":0,"z":3,"y":2,"a/b":4}"#)
     );
     let paths: Vec<&str> = collect.reports.iter().map(|r| r.path.as_str()).collect();
-    assert_eq!(paths, ["/y", "/a~1b", ""]);
+    assert_eq!(paths, ["/x", "/a~1b", ""]);
 }
 
 #[test]
@@ -584,5 +585,24 @@ fn created_patches_round_trip_over_many_pairs() {
                 assert_eq!(&applied, target, "{source} -> {target}: {patch}");
             }
         }
+    }
+}
+
+#[test]
+fn a_move_that_cannot_add_leaves_the_value_where_it_was() {
+    let cases = [
+        (json!([1, 2, 3]), "/0", "/3"),
+        (json!({"a": 1, "b": 2, "c": 3}), "/b", "/missing/x"),
+        (json!({"a": 1, "b": [2], "c": 3}), "/a", "/c/x"),
+    ];
+    for (doc, from, path) in cases {
+        let patch = json!([{"op": "move", "from": from, "path": path}]);
+        let (out, code, _) = json_patch(doc.clone(), patch);
+        assert!(code.halted(), "{doc} {from} -> {path}");
+        // Same members in the same order.
+        assert_eq!(
+            serde_json::to_string(&out).ok(),
+            serde_json::to_string(&doc).ok()
+        );
     }
 }
