@@ -519,3 +519,59 @@ fn numbers_are_the_doubles_rapidjson_makes() {
     }
     assert_eq!(checked, 3000);
 }
+
+/// `LoadEnumFromContainer` and `LoadEnumFromString` (`JsonDeserializer.cpp`).
+#[test]
+fn enum_arrays_or_what_reads_and_report_each_element_at_its_index() {
+    let mut b = TypeRegistry::builder();
+    let flags = rosetta_types::EnumType::new(
+        rosetta_types::IntType::UINT8,
+        [
+            rosetta_types::Constant::new("Flag1", 1),
+            rosetta_types::Constant::new("Flag2", 2),
+        ],
+    )
+    .unwrap();
+    let ty = b.add("Flags", rosetta_types::Kind::Bitmask(flags)).unwrap();
+    let r = b.build().unwrap();
+    let mut collect = o3de::Collect::default();
+    let json = r#"["Flag1", "nope", true, [1], "flag2"]"#;
+    let loaded = o3de::load(&r, ty, json, &LoadOptions::default(), &mut collect).unwrap();
+    assert_eq!(loaded.value, Value::Enum(3));
+    assert_eq!(loaded.result.outcome(), Outcome::Unsupported);
+    assert_eq!(
+        loaded.result.processing(),
+        rosetta_json::o3de::Processing::PartialAlter
+    );
+    let paths: Vec<(&str, Outcome)> = collect
+        .reports
+        .iter()
+        .map(|r| (r.path.as_str(), r.code.outcome()))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/1", Outcome::Unsupported),
+            ("/2", Outcome::Unsupported),
+            ("/3", Outcome::Unsupported),
+            ("/4", Outcome::Success),
+        ]
+    );
+    // "" adds nothing, as a default; the old value is not kept.
+    assert_eq!(
+        load(&r, ty, r#"["Flag1", ""]"#),
+        (Value::Enum(1), Outcome::PartialDefaults)
+    );
+    assert_eq!(load(&r, ty, r#"[""]"#), (Value::Enum(0), Outcome::DefaultsUsed));
+    // Numeric text is read first, as `strtoll` base 0 reads it: a number at the start.
+    for (text, value) in [
+        (r#""3 apples""#, 3),
+        (r#""1Flag""#, 1),
+        (r#""1.5""#, 1),
+        (r#"" 0x2""#, 2),
+        (r#""010""#, 8),
+    ] {
+        assert_eq!(load(&r, ty, text), (Value::Enum(value), Outcome::Success), "{text}");
+    }
+    assert_eq!(load(&r, ty, r#""256""#).1, Outcome::Unsupported);
+}

@@ -208,17 +208,7 @@ impl<'a> Load<'_, 'a, '_> {
             Kind::Any => self.any(target),
             Kind::Enum(e) | Kind::Bitmask(e) => {
                 let closed = matches!(t.kind(), Kind::Enum(_)) && e.is_closed();
-                let loaded = match self.r.peek()? {
-                    Peek::Array => match self.scalar_array()? {
-                        Some(elements) => scalar::enum_or(e, closed, &elements),
-                        None => Loaded::unsupported(
-                            "an enum array holds names and numbers, not arrays or objects",
-                        ),
-                    },
-                    Peek::Object => return self.wrong_kind("an enum name, number or array"),
-                    _ => scalar::enum_scalar(e, closed, &self.r.scalar()?),
-                };
-                self.apply(loaded, target)
+                self.enumeration(e, closed, target)
             }
             kind => {
                 // `value` has tried `leaf_as_written` already.

@@ -50,7 +50,7 @@ impl Loaded {
         }
     }
 
-    fn defaults(message: &'static str) -> Self {
+    pub fn defaults(message: &'static str) -> Self {
         Loaded {
             value: None,
             outcome: Outcome::DefaultsUsed,
@@ -305,13 +305,9 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
             if let Some(c) = e.constant(text) {
                 return Ok((c.value(), false));
             }
-            let trimmed = text.trim();
-            let numeric = parse_c_int(trimmed).filter(|_| {
-                trimmed
-                    .bytes()
-                    .all(|b| b.is_ascii_hexdigit() || b"+-xX".contains(&b))
-            });
-            if let Some(n) = numeric {
+            // Numeric text first, as the engine's `TextToValue` reads it (`strtoll` base 0: a
+            // number at the start is enough, `"3 apples"` is 3); names never start with one.
+            if let Some(n) = parse_c_int(text) {
                 let v = if repr.is_signed() {
                     n.as_i64().map(i128::from)
                 } else {
@@ -347,7 +343,8 @@ pub(crate) fn enum_scalar(e: &EnumType, closed: bool, s: &Scalar<'_>) -> Loaded 
     }
 }
 
-fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
+/// `v`, checked against a `closed` enum's constants.
+pub(crate) fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
     if closed && e.by_value(v).is_none() {
         return Loaded::coerced(
             Value::Enum(v),
@@ -364,29 +361,3 @@ fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
     }
 }
 
-/// The elements of an enum array, OR-ed (the target's old value is not kept).
-pub(crate) fn enum_or(e: &EnumType, closed: bool, elements: &[Scalar<'_>]) -> Loaded {
-    if elements.is_empty() {
-        return Loaded::defaults("an empty enum array");
-    }
-    let mut acc = 0i64;
-    let mut coerced = false;
-    for s in elements {
-        match s {
-            Scalar::Num(_) | Scalar::Str(_) => match enum_element(e, s) {
-                Ok((v, c)) => {
-                    acc |= v;
-                    coerced |= c;
-                }
-                Err(why) => return Loaded::unsupported(why),
-            },
-            other => {
-                return Loaded::unsupported(format!(
-                    "an enum array holds names and numbers, not {}",
-                    describe(other)
-                ))
-            }
-        }
-    }
-    check_closed(e, closed, acc, coerced)
-}

@@ -88,6 +88,7 @@ mod grisu;
 pub mod import;
 mod load;
 mod load_dynamic;
+mod load_enum;
 mod load_fast;
 mod load_fixed;
 mod load_map;
