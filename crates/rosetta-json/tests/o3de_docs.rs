@@ -103,9 +103,13 @@ fn colors_from_every_documented_form() {
         (r#"{ "HEX" : "FF4D33" }"#, [1.0, 77.0 / 255.0, 0.2, 1.0]),
         (r#"{ "HEXA" : "FF4D33CC" }"#, [1.0, 77.0 / 255.0, 0.2, 0.8]),
     ];
+    // Each form is a form of its own, not a coercion: a strict load takes them all.
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
     for (json, expected) in cases {
-        let loaded =
-            o3de::load(&registry, color, json, &LoadOptions::default(), &mut Quiet).unwrap();
+        let loaded = o3de::load(&registry, color, json, &strict, &mut Quiet).unwrap();
         close(&loaded.value, expected);
         assert!(
             loaded.result.outcome() <= Outcome::PartialDefaults,
@@ -222,6 +226,16 @@ fn the_documented_rules_as_options() {
     );
     assert_eq!(
         load(pair, "[7]", &engine).result.outcome(),
+        Outcome::Unsupported
+    );
+    // "`CreateString` converts the string": a uuid without braces too.
+    let bare = r#""5E970016-0039-4454-8E0D-5EE58A390324""#;
+    assert_eq!(
+        load(TypeId::UUID, bare, &documented).result.outcome(),
+        Outcome::Success
+    );
+    assert_eq!(
+        load(TypeId::UUID, bare, &engine).result.outcome(),
         Outcome::Unsupported
     );
     // "An integer from a string (parsed as a 64-bit integer)": no octal.

@@ -562,7 +562,10 @@ fn enum_arrays_or_what_reads_and_report_each_element_at_its_index() {
         load(&r, ty, r#"["Flag1", ""]"#),
         (Value::Enum(1), Outcome::PartialDefaults)
     );
-    assert_eq!(load(&r, ty, r#"[""]"#), (Value::Enum(0), Outcome::DefaultsUsed));
+    assert_eq!(
+        load(&r, ty, r#"[""]"#),
+        (Value::Enum(0), Outcome::DefaultsUsed)
+    );
     // Numeric text is read first, as `strtoll` base 0 reads it: a number at the start.
     for (text, value) in [
         (r#""3 apples""#, 3),
@@ -571,7 +574,58 @@ fn enum_arrays_or_what_reads_and_report_each_element_at_its_index() {
         (r#"" 0x2""#, 2),
         (r#""010""#, 8),
     ] {
-        assert_eq!(load(&r, ty, text), (Value::Enum(value), Outcome::Success), "{text}");
+        assert_eq!(
+            load(&r, ty, text),
+            (Value::Enum(value), Outcome::Success),
+            "{text}"
+        );
     }
     assert_eq!(load(&r, ty, r#""256""#).1, Outcome::Unsupported);
+}
+
+#[test]
+fn a_number_too_big_for_a_double_is_out_of_a_floats_range() {
+    let r = scalars();
+    // RapidJSON reads the last two as infinity; `JsonNumericCast` finds that beyond a float.
+    // (An exponent beyond 308 is RapidJSON's "number too big", a syntax error.)
+    for json in ["1e39", "901e308", "-1.7976931348623159e308"] {
+        assert_eq!(
+            load(&r, TypeId::FLOAT, json).1,
+            Outcome::Unsupported,
+            "{json}"
+        );
+    }
+    // What Rosetta writes for a float that is not finite reads back.
+    assert_eq!(
+        load(&r, TypeId::FLOAT, r#""-Infinity""#),
+        (Value::F32(f32::NEG_INFINITY), Outcome::Success)
+    );
+}
+
+#[test]
+fn colors_and_uuids_read_back_as_written() {
+    let mut b = TypeRegistry::builder();
+    let color = b.math(MathType::COLOR);
+    let r = b.build().unwrap();
+    let strict = LoadOptions {
+        strict: true,
+        ..LoadOptions::default()
+    };
+    let value = Value::math_f32([f32::INFINITY, 0.5, f32::NAN, 0.25]);
+    let text = o3de::store(&r, color, &value, &Default::default(), &mut Quiet)
+        .unwrap()
+        .json;
+    assert_eq!(text, r#"["Infinity",0.5,"NaN",0.25]"#);
+    let back = o3de::load(&r, color, &text, &strict, &mut Quiet)
+        .unwrap()
+        .value;
+    let c = back.as_math_f32().unwrap();
+    assert!(c[0] == f32::INFINITY && c[1] == 0.5 && c[2].is_nan() && c[3] == 0.25);
+    // RGBA8 channels are `IsInt64` numbers.
+    let huge = r#"{"RGBA8": [18446744073709551615, 0, 0, 0]}"#;
+    assert_eq!(load(&r, color, huge).1, Outcome::Unsupported);
+    // A braced uuid in lower case is as good as the written form.
+    let lower = r#""{5e970016-0039-4454-8e0d-5ee58a390324}""#;
+    let loaded = o3de::load(&r, TypeId::UUID, lower, &strict, &mut Quiet).unwrap();
+    assert_eq!(loaded.result.outcome(), Outcome::Success);
 }

@@ -288,7 +288,7 @@ impl<'a> Load<'_, 'a, '_> {
             Kind::String => scalar::string(s, self.opts.rules),
             Kind::Bytes => scalar::bytes(s),
             Kind::EntityId => scalar::entity_id(s, self.opts.rules),
-            Kind::Uuid => scalar::uuid(s),
+            Kind::Uuid => scalar::uuid(s, self.opts.rules),
             Kind::Enum(e) => scalar::enum_scalar(e, e.is_closed(), s),
             Kind::Bitmask(e) => scalar::enum_scalar(e, false, s),
             other => Loaded::unsupported(format!(

@@ -45,9 +45,9 @@ impl Load<'_, '_, '_> {
                 }
                 _ => scalar::enum_scalar(e, false, &self.r.scalar()?),
             };
-            let code = self
-                .ctx
-                .report(loaded.outcome, loaded.coerced, || loaded.message.into_owned())?;
+            let code = self.ctx.report(loaded.outcome, loaded.coerced, || {
+                loaded.message.into_owned()
+            })?;
             if let (Some(Value::Enum(v)), false) = (loaded.value, failed(code)) {
                 bits |= v;
             }

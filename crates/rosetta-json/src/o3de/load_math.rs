@@ -7,7 +7,7 @@ use rosetta_types::{FloatType, IntType, MathScalar, MathShape, Value};
 
 use super::ctx::{Halt, Step};
 use super::load::Load;
-use super::load_scalar::{float, int, Loaded};
+use super::load_scalar::{float, int, not_finite, Loaded};
 use super::reader::{Num, Peek, Scalar};
 use super::result::Outcome;
 use super::Rules;
@@ -432,7 +432,8 @@ impl<'a> Load<'_, 'a, '_> {
                 };
                 self.r.restore(end);
                 self.r.skip_value()?;
-                loaded.map(|(c, outcome)| (c, outcome, true))
+                // A form of its own, as lossless as the array: not a coercion.
+                loaded.map(|(c, outcome)| (c, outcome, false))
             }
             _ => return self.wrong_kind("an array or an object"),
         };
@@ -481,12 +482,18 @@ impl<'a> Load<'_, 'a, '_> {
         }
         let mut c = current.to_vec();
         for (i, s) in items.iter().take(take).enumerate() {
-            match s {
-                Scalar::Num(Num::Double(d)) => c[i] = *d,
+            let channel = match s {
+                Scalar::Num(Num::Double(d)) => Some(*d),
                 // The documentation's "floats" are any numbers.
-                Scalar::Num(n) if self.opts.rules == Rules::Documented => c[i] = n.as_f64(),
-                _ => return Ok(Err("color channels are decimal numbers such as 1.0".into())),
-            }
+                Scalar::Num(n) if self.opts.rules == Rules::Documented => Some(n.as_f64()),
+                // What Rosetta writes for a channel that is not finite.
+                Scalar::Str(text) => not_finite(text),
+                _ => None,
+            };
+            let Some(channel) = channel else {
+                return Ok(Err("color channels are decimal numbers such as 1.0".into()));
+            };
+            c[i] = channel;
         }
         let outcome = if partial_if_three && items.len() == 3 {
             Outcome::PartialDefaults
@@ -511,7 +518,8 @@ impl<'a> Load<'_, 'a, '_> {
         let mut c = current.to_vec();
         for (i, s) in items.iter().take(n).enumerate() {
             let v = match s {
-                Scalar::Num(Num::Uint(u)) => (*u).min(255) as f64,
+                // The engine takes `IsInt64` numbers only.
+                Scalar::Num(Num::Uint(u)) if i64::try_from(*u).is_ok() => (*u).min(255) as f64,
                 Scalar::Num(Num::Int(_)) => 0.0,
                 _ => return Ok(Err("8-bit color channels are integers".into())),
             };

@@ -174,7 +174,7 @@ pub(crate) fn beyond_f32(x: f64) -> bool {
 }
 
 /// The strings Rosetta writes for doubles JSON cannot hold, read back without a coercion.
-fn not_finite(text: &str) -> Option<f64> {
+pub(crate) fn not_finite(text: &str) -> Option<f64> {
     match text {
         "NaN" => Some(f64::NAN),
         "Infinity" => Some(f64::INFINITY),
@@ -184,11 +184,16 @@ fn not_finite(text: &str) -> Option<f64> {
 }
 
 pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
+    // Rosetta's own text for a float that is not finite reads back as it was written.
+    let mut written_not_finite = false;
     let (d, coerced) = match s {
         Scalar::Bool(b) => (if *b { 1.0 } else { 0.0 }, true),
         Scalar::Num(n) => (n.as_f64(), false),
         Scalar::Str(text) => match not_finite(text)
-            .map(|d| (d, false))
+            .map(|d| {
+                written_not_finite = true;
+                (d, false)
+            })
             .or_else(|| parse_c_double(text).map(|d| (d, true)))
         {
             Some(read) => read,
@@ -203,7 +208,9 @@ pub(crate) fn float(t: FloatType, s: &Scalar<'_>) -> Loaded {
     let value = match t {
         FloatType::F64 => Value::F64(d),
         FloatType::F32 => {
-            if d.is_finite() && beyond_f32(d) {
+            // A number too big for a double is infinite (RapidJSON's parse), and out of a
+            // float's range as a finite one beyond it is (`JsonNumericCast`).
+            if beyond_f32(d) && !written_not_finite {
                 return Loaded::unsupported(format!("{d:?} is out of range for a float"));
             }
             Value::F32(d as f32)
@@ -263,11 +270,17 @@ pub(crate) fn bytes(s: &Scalar<'_>) -> Loaded {
     }
 }
 
-pub(crate) fn uuid(s: &Scalar<'_>) -> Loaded {
+/// A uuid from a string: the first braced uuid in it, as the engine finds it; by the documented
+/// rules, also a bare one (`Uuid::CreateString` takes either).
+pub(crate) fn uuid(s: &Scalar<'_>, rules: Rules) -> Loaded {
     let Scalar::Str(text) = s else {
         return Loaded::unsupported(format!("cannot read a uuid from {}", describe(s)));
     };
-    match find_uuid(text) {
+    let mut found = find_uuid(text);
+    if rules == Rules::Documented && found == Ok(None) {
+        found = find_uuid(&format!("{{{}}}", text.trim()));
+    }
+    match found {
         Ok(Some(u)) if u == [0; 16] => {
             let mut loaded = Loaded::defaults("the null uuid");
             loaded.value = Some(Value::Uuid(u));
@@ -275,7 +288,8 @@ pub(crate) fn uuid(s: &Scalar<'_>) -> Loaded {
         }
         Ok(Some(u)) => {
             let canonical = super::uuid::uuid_string(&u);
-            if text.as_ref() == canonical {
+            // The written form in any case is as lossless as the written form.
+            if text.eq_ignore_ascii_case(&canonical) {
                 Loaded::ok(Value::Uuid(u))
             } else {
                 Loaded::coerced(
@@ -360,4 +374,3 @@ pub(crate) fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) ->
         Loaded::ok(Value::Enum(v))
     }
 }
-
