@@ -629,3 +629,31 @@ fn colors_and_uuids_read_back_as_written() {
     let loaded = o3de::load(&r, TypeId::UUID, lower, &strict, &mut Quiet).unwrap();
     assert_eq!(loaded.result.outcome(), Outcome::Success);
 }
+
+/// `MathVectorSerializer`, `MathMatrixSerializer` and the quaternion's Euler object report a
+/// component that cannot be read where it is.
+#[test]
+fn a_math_component_that_cannot_be_read_is_reported_where_it_is() {
+    let mut b = TypeRegistry::builder();
+    let vec3 = b.math(MathType::VECTOR3);
+    let quat = b.math(MathType::QUATERNION);
+    let m33 = b.math(MathType::new(
+        MathShape::Matrix { rows: 3, cols: 3 },
+        MathScalar::F32,
+    ));
+    let r = b.build().unwrap();
+    for (ty, json, path) in [
+        (vec3, r#"[1.0, "Invalid", 3.0]"#, "/1"),
+        (vec3, r#"[1.0, 2.0, [3.0]]"#, "/2"),
+        (vec3, r#"{"X": 1, "y": "bad"}"#, "/y"),
+        (quat, r#"{"roll": 1, "yaw": "x"}"#, "/yaw"),
+        (m33, r#"{"Pitch": {}}"#, "/Pitch"),
+        (m33, r#"{"Scale": 0.0}"#, "/Scale"),
+    ] {
+        let mut collect = o3de::Collect::default();
+        let loaded = o3de::load(&r, ty, json, &LoadOptions::default(), &mut collect).unwrap();
+        assert_eq!(loaded.result.outcome(), Outcome::Unsupported, "{json}");
+        assert_eq!(collect.reports.len(), 1, "{json}");
+        assert_eq!(collect.reports[0].path, path, "{json}");
+    }
+}

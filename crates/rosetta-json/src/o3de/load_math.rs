@@ -3,6 +3,8 @@
 //! `scale`/`x`/`y`/`z` objects, transforms from `Translation`/`Rotation`/`Scale`, and colors from
 //! arrays and `RGB`, `RGBA`, `RGB8`, `RGBA8`, `HEX`, `HEXA` objects.
 
+use std::borrow::Cow;
+
 use rosetta_types::{FloatType, IntType, MathScalar, MathShape, Value};
 
 use super::ctx::{Halt, Step};
@@ -11,6 +13,15 @@ use super::load_scalar::{float, int, not_finite, Loaded};
 use super::reader::{Num, Peek, Scalar};
 use super::result::Outcome;
 use super::Rules;
+
+/// Where in a math value a component could not be read: its index or member name.
+enum At<'a> {
+    Index(usize),
+    Key(Cow<'a, str>),
+}
+
+/// A component that could not be read, and why.
+type Fault<'a> = (At<'a>, String);
 
 /// Math components as `f64`, whatever the scalar.
 fn components(v: &Value) -> Option<Vec<f64>> {
@@ -110,12 +121,12 @@ impl<'a> Load<'_, 'a, '_> {
                 let mut first = true;
                 let mut euler = [0.0; 3];
                 let mut i = 0;
-                let mut bad = None;
-                while self.r.next_key(&mut first)?.is_some() {
+                let mut bad: Option<Fault<'a>> = None;
+                while let Some(key) = self.r.next_key(&mut first)? {
                     let s = match self.r.peek()? {
                         Peek::Array | Peek::Object => {
                             self.r.skip_value()?;
-                            bad = Some("Euler angles are numbers".to_owned());
+                            bad = Some((At::Key(key), "Euler angles are numbers".to_owned()));
                             continue;
                         }
                         _ => self.r.scalar()?,
@@ -123,13 +134,15 @@ impl<'a> Load<'_, 'a, '_> {
                     let loaded = float(FloatType::F64, &s);
                     match Self::component_value(&loaded) {
                         Some(x) if i < 3 => euler[i] = x,
-                        Some(_) => bad = Some("more than three Euler angles".to_owned()),
-                        None => bad = Some(loaded.message.into_owned()),
+                        Some(_) => {
+                            bad = Some((At::Key(key), "more than three Euler angles".to_owned()));
+                        }
+                        None => bad = Some((At::Key(key), loaded.message.into_owned())),
                     }
                     i += 1;
                 }
-                if let Some(why) = bad {
-                    return self.unsupported(why);
+                if let Some(fault) = bad {
+                    return self.unsupported_at(fault);
                 }
                 current = quaternion_from_euler_degrees(euler).to_vec();
                 (
@@ -148,7 +161,7 @@ impl<'a> Load<'_, 'a, '_> {
                             "read a matrix from rotation, scale and translation".to_owned(),
                         )
                     }
-                    Err(why) => return self.unsupported(why),
+                    Err(fault) => return self.unsupported_at(fault),
                 }
             }
             (_, Peek::Object) => match shape.component_names() {
@@ -156,7 +169,7 @@ impl<'a> Load<'_, 'a, '_> {
                     let mut seen = 0;
                     self.r.begin_object()?;
                     let mut first = true;
-                    let mut bad = None;
+                    let mut bad: Option<Fault<'a>> = None;
                     let mut next = current.clone();
                     while let Some(key) = self.r.next_key(&mut first)? {
                         let slot = names.iter().position(|c| key.eq_ignore_ascii_case(c));
@@ -164,7 +177,8 @@ impl<'a> Load<'_, 'a, '_> {
                             Peek::Array | Peek::Object => {
                                 self.r.skip_value()?;
                                 if slot.is_some() {
-                                    bad = Some(format!("`{key}` is not a number"));
+                                    let why = format!("`{key}` is not a number");
+                                    bad = Some((At::Key(key), why));
                                 }
                                 continue;
                             }
@@ -177,12 +191,12 @@ impl<'a> Load<'_, 'a, '_> {
                                     next[i] = x;
                                     seen += 1;
                                 }
-                                None => bad = Some(loaded.message.into_owned()),
+                                None => bad = Some((At::Key(key), loaded.message.into_owned())),
                             }
                         }
                     }
-                    if let Some(why) = bad {
-                        return self.unsupported(why);
+                    if let Some(fault) = bad {
+                        return self.unsupported_at(fault);
                     }
                     current = next;
                     // The engine combines DefaultsUsed per missing component into nothing else.
@@ -211,7 +225,7 @@ impl<'a> Load<'_, 'a, '_> {
         let mut comps = [0.0f64; 16];
         let mut count = 0;
         let mut coerced = false;
-        let mut bad: Option<String> = None;
+        let mut bad: Option<Fault<'a>> = None;
         self.r.begin_array()?;
         let mut first = true;
         while self.r.next_element(&mut first)? {
@@ -222,14 +236,16 @@ impl<'a> Load<'_, 'a, '_> {
                 (Some(i), Peek::Number) if scalar != MathScalar::I32 => {
                     let x = self.r.number()?.as_f64();
                     if scalar == MathScalar::F32 && super::load_scalar::beyond_f32(x) {
-                        bad.get_or_insert_with(|| format!("{x:?} is out of range for a float"));
+                        let why = format!("{x:?} is out of range for a float");
+                        bad.get_or_insert((At::Index(i), why));
                     }
                     comps[i] = x;
                 }
                 (_, Peek::Array | Peek::Object) => {
                     self.r.skip_value()?;
-                    if slot.is_some() {
-                        bad.get_or_insert_with(|| "a math value's elements are numbers".into());
+                    if let Some(i) = slot {
+                        let why = "a math value's elements are numbers".to_owned();
+                        bad.get_or_insert((At::Index(i), why));
                     }
                 }
                 (Some(i), _) => {
@@ -241,15 +257,15 @@ impl<'a> Load<'_, 'a, '_> {
                             coerced |= loaded.coerced;
                         }
                         None => {
-                            bad.get_or_insert_with(|| loaded.message.into_owned());
+                            bad.get_or_insert((At::Index(i), loaded.message.into_owned()));
                         }
                     }
                 }
                 (None, _) => self.r.skip_value()?,
             }
         }
-        if let Some(why) = bad {
-            return self.unsupported(why);
+        if let Some(fault) = bad {
+            return self.unsupported_at(fault);
         }
         let documented = self.opts.rules == Rules::Documented;
         if count < n && !documented {
@@ -272,6 +288,17 @@ impl<'a> Load<'_, 'a, '_> {
         self.ctx.report(Outcome::Unsupported, false, || why)
     }
 
+    /// The value is Unsupported, reported where its component is.
+    fn unsupported_at(&mut self, (at, why): Fault<'a>) -> Step {
+        let depth = match &at {
+            At::Index(i) => self.ctx.enter_index(*i)?,
+            At::Key(key) => self.ctx.enter_read_key(key)?,
+        };
+        let code = self.unsupported(why)?;
+        self.ctx.leave(depth);
+        Ok(code)
+    }
+
     /// `{"roll", "pitch", "yaw", "scale", "x", "y", "z"}` (each also capitalized): a rotation
     /// from Euler degrees about X, Y and Z, a uniform scale and (for 3x4 and 4x4) a
     /// translation; other members are ignored. Consumes the object. As the engine's
@@ -281,14 +308,14 @@ impl<'a> Load<'_, 'a, '_> {
         &mut self,
         rows: usize,
         cols: usize,
-    ) -> Result<Result<(Vec<f64>, Outcome), String>, Halt> {
+    ) -> Result<Result<(Vec<f64>, Outcome), Fault<'a>>, Halt> {
         const NAMES: [&str; 7] = ["roll", "pitch", "yaw", "scale", "x", "y", "z"];
         self.r.begin_object()?;
         let mut first = true;
         // Roll, pitch, yaw, scale, x, y, z.
         let mut parts = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
-        let mut scale_read = false;
-        let mut bad = None;
+        let mut scale_key = None;
+        let mut bad: Option<Fault<'a>> = None;
         while let Some(key) = self.r.next_key(&mut first)? {
             // The engine looks each name up as written or capitalized.
             let slot = NAMES.iter().position(|n| {
@@ -300,10 +327,14 @@ impl<'a> Load<'_, 'a, '_> {
                 self.r.skip_value()?;
                 continue;
             };
+            if i == 3 {
+                scale_key = Some(key.clone());
+            }
             let s = match self.r.peek()? {
                 Peek::Array | Peek::Object => {
                     self.r.skip_value()?;
-                    bad = Some(format!("`{key}` is not a number"));
+                    let why = format!("`{key}` is not a number");
+                    bad = Some((At::Key(key), why));
                     continue;
                 }
                 _ => self.r.scalar()?,
@@ -311,16 +342,17 @@ impl<'a> Load<'_, 'a, '_> {
             let loaded = float(FloatType::F32, &s);
             match Self::component_value(&loaded) {
                 Some(x) => parts[i] = x,
-                None => bad = Some(loaded.message.into_owned()),
+                None => bad = Some((At::Key(key), loaded.message.into_owned())),
             }
-            scale_read |= i == 3;
         }
-        if let Some(why) = bad {
-            return Ok(Err(why));
+        if let Some(fault) = bad {
+            return Ok(Err(fault));
         }
         let [roll, pitch, yaw, scale, x, y, z] = parts;
         if (scale as f32).abs() <= f32::EPSILON {
-            return Ok(Err("the scale is zero".to_owned()));
+            // Only a scale read can be zero.
+            let at = At::Key(scale_key.unwrap_or(Cow::Borrowed("scale")));
+            return Ok(Err((at, "the scale is zero".to_owned())));
         }
         let r = rotation_matrix(quaternion_from_euler_degrees([roll, pitch, yaw]));
         let identity: Vec<f64> = (0..rows * cols)
@@ -338,7 +370,7 @@ impl<'a> Load<'_, 'a, '_> {
         }
         let outcome = if m == identity {
             Outcome::DefaultsUsed
-        } else if scale_read {
+        } else if scale_key.is_some() {
             Outcome::Success
         } else {
             Outcome::PartialDefaults
