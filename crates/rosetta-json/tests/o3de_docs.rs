@@ -228,6 +228,31 @@ fn the_documented_rules_as_options() {
         load(pair, "[7]", &engine).result.outcome(),
         Outcome::Unsupported
     );
+    // Loaded onto a value, the missing elements take their defaults too, where the engine's
+    // keep the value's.
+    let onto = |ty, json: &str, mut target: Value, options: &LoadOptions| {
+        o3de::load_into(&registry, ty, json, &mut target, options, &mut Quiet).unwrap();
+        target
+    };
+    let four = Value::list([5, 6, 7, 8].map(Value::I32));
+    assert_eq!(
+        onto(array, "[1, 2]", four, &documented),
+        Value::list([1, 2, 0, 0].map(Value::I32))
+    );
+    let old_pair = Value::tuple([Value::I32(5), Value::F64(6.0)]);
+    assert_eq!(
+        onto(pair, "[1]", old_pair, &documented),
+        Value::tuple([Value::I32(1), Value::F64(0.0)])
+    );
+    let old_vec = Value::math_f32([5.0, 6.0, 7.0]);
+    assert_eq!(
+        onto(vec3, r#"{"X": 1}"#, old_vec.clone(), &documented),
+        Value::math_f32([1.0, 0.0, 0.0])
+    );
+    assert_eq!(
+        onto(vec3, r#"{"X": 1}"#, old_vec, &engine),
+        Value::math_f32([1.0, 6.0, 7.0])
+    );
     // "`CreateString` converts the string": a uuid without braces too.
     let bare = r#""5E970016-0039-4454-8E0D-5EE58A390324""#;
     assert_eq!(

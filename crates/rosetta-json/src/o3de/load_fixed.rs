@@ -59,7 +59,11 @@ impl Load<'_, '_, '_> {
             i += 1;
         }
         if count < n {
-            // The documentation's rule: the missing elements keep their defaults.
+            // The documentation's rule: the missing elements take their defaults (loaded onto
+            // a value, the engine's would keep theirs).
+            for item in &mut items[count..] {
+                *item = self.default_of(element)?;
+            }
             result.absorb(self.ctx.code(Outcome::DefaultsUsed));
         }
         Ok(result)
@@ -110,6 +114,9 @@ impl Load<'_, '_, '_> {
         }
         if slot < types.len() && documented {
             // The documentation's rule: the missing elements take their defaults.
+            for (value, &ty) in slots[slot..].iter_mut().zip(&types[slot..]) {
+                *value = self.default_of(ty)?;
+            }
             result.absorb(self.ctx.code(Outcome::DefaultsUsed));
         } else if slot < types.len() {
             return self.ctx.report(Outcome::Unsupported, false, || {

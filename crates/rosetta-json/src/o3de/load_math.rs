@@ -170,7 +170,12 @@ impl<'a> Load<'_, 'a, '_> {
                     self.r.begin_object()?;
                     let mut first = true;
                     let mut bad: Option<Fault<'a>> = None;
-                    let mut next = current.clone();
+                    // Missing components keep their values in the engine and take their
+                    // defaults by the documentation ("missing keys use default values").
+                    let mut next = match self.opts.rules {
+                        Rules::Engine => current.clone(),
+                        Rules::Documented => (0..n).map(|i| shape.default_component(i)).collect(),
+                    };
                     while let Some(key) = self.r.next_key(&mut first)? {
                         let slot = names.iter().position(|c| key.eq_ignore_ascii_case(c));
                         let s = match self.r.peek()? {
