@@ -253,6 +253,11 @@ fn the_documented_rules_as_options() {
         onto(vec3, r#"{"X": 1}"#, old_vec, &engine),
         Value::math_f32([1.0, 6.0, 7.0])
     );
+    // Doubles read as strings keep their shortest text.
+    for (json, text) in [("1e300", "1e+300"), ("0.1", "0.1"), ("2.5e-7", "2.5e-7")] {
+        let value = load(TypeId::STRING, json, &documented).value;
+        assert_eq!(value, Value::String(text.into()), "{json}");
+    }
     // "`CreateString` converts the string": a uuid without braces too.
     let bare = r#""5E970016-0039-4454-8E0D-5EE58A390324""#;
     assert_eq!(

@@ -232,7 +232,8 @@ pub(crate) fn string(s: &Scalar<'_>, rules: Rules) -> Loaded {
         Scalar::Num(Num::Int(i)) => i.to_string(),
         Scalar::Num(Num::Double(d)) => match rules {
             Rules::Engine => format_percent_f(*d),
-            Rules::Documented => d.to_string(),
+            // The shortest text, as the shortest float form writes it (`1e+300`, not 301 digits).
+            Rules::Documented => zmij::Buffer::new().format_finite(*d).to_owned(),
         },
         Scalar::Null => return Loaded::unsupported("cannot read a string from null"),
     };
