@@ -191,6 +191,18 @@ impl<'p, 'k> Ctx<'p, 'k> {
         self.descend(Seg::Index(index))
     }
 
+    /// The step of element `index` of an array whose elements are read one after another:
+    /// entered at the first (its depth kept in `depth`, to leave to after the last), changed
+    /// after.
+    #[inline]
+    pub fn element_step(&mut self, depth: &mut Option<usize>, index: usize) -> Result<(), Halt> {
+        match depth {
+            None => *depth = Some(self.enter_index(index)?),
+            Some(_) => self.set_index(index),
+        }
+        Ok(())
+    }
+
     /// Returns what to [`Ctx::leave`] with: the depth before.
     #[inline]
     fn descend(&mut self, seg: Seg<'k>) -> Result<usize, Halt> {

@@ -499,10 +499,7 @@ impl<'a> Load<'_, 'a, '_> {
         let mut depth = None;
         let mut index = 0;
         while self.r.next_element(&mut first)? {
-            match depth {
-                None => depth = Some(self.ctx.enter_index(index)?),
-                Some(_) => self.ctx.set_index(index),
-            }
+            self.ctx.element_step(&mut depth, index)?;
             index += 1;
             if let Some(kind) = leaf {
                 if let Some(v) = self.leaf_value(kind)? {

@@ -33,10 +33,7 @@ impl Load<'_, '_, '_> {
         let mut depth = None;
         let mut index = 0;
         while self.r.next_element(&mut first)? {
-            match depth {
-                None => depth = Some(self.ctx.enter_index(index)?),
-                Some(_) => self.ctx.set_index(index),
-            }
+            self.ctx.element_step(&mut depth, index)?;
             index += 1;
             let loaded = match self.r.peek()? {
                 Peek::Array | Peek::Object => {

@@ -13,11 +13,11 @@ struct Memory {
 }
 
 impl Memory {
-    fn with(files: &[(&str, Value)]) -> Self {
+    fn with<P: AsRef<Path>>(files: &[(P, Value)]) -> Self {
         Memory {
             files: files
                 .iter()
-                .map(|(p, v)| (PathBuf::from(p), v.clone()))
+                .map(|(p, v)| (p.as_ref().to_path_buf(), v.clone()))
                 .collect(),
             asked: Vec::new(),
         }
@@ -283,6 +283,16 @@ fn restore_keeps_edits_made_after_resolution() {
     assert_eq!(nulled, json!({"k": {"$import": kept}}));
 }
 
+/// Resolves `{"$import": "f0.json"}` among `files`, which must fail: its message, and the
+/// loader.
+fn importing_f0_fails(files: &[(String, Value)]) -> (String, Memory) {
+    let mut loader = Memory::with(files);
+    let mut doc = json!({"$import": "f0.json"});
+    let (code, _, collect) = resolve(&mut doc, &mut loader);
+    assert_eq!(code.outcome(), Outcome::Catastrophic);
+    (collect.reports[0].message.clone(), loader)
+}
+
 /// `n` levels of `{"a": ...}` around `inner`.
 fn nested(n: usize, inner: Value) -> Value {
     (0..n).fold(inner, |v, _| json!({ "a": v }))
@@ -297,14 +307,8 @@ fn the_resolved_document_nests_within_what_can_be_read_again() {
             (format!("root/f{i}.json"), nested(100, inner))
         })
         .collect();
-    let files: Vec<(&str, Value)> = files.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
-    let mut loader = Memory::with(&files);
-    let mut doc = json!({"$import": "f0.json"});
-    let (code, _, collect) = resolve(&mut doc, &mut loader);
-    assert_eq!(code.outcome(), Outcome::Catastrophic);
-    assert!(collect.reports[0]
-        .message
-        .contains("deeper than 127 levels"));
+    let (message, _) = importing_f0_fails(&files);
+    assert!(message.contains("deeper than 127 levels"));
     // Within the limit, it resolves.
     let mut loader = Memory::with(&[("root/x.json", nested(60, json!(1)))]);
     let mut doc = nested(60, json!({"$import": "x.json"}));
@@ -323,14 +327,8 @@ fn the_number_of_imports_is_bounded() {
         })
         .chain([("root/f15.json".to_owned(), json!(1))])
         .collect();
-    let files: Vec<(&str, Value)> = files.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
-    let mut loader = Memory::with(&files);
-    let mut doc = json!({"$import": "f0.json"});
-    let (code, _, collect) = resolve(&mut doc, &mut loader);
-    assert_eq!(code.outcome(), Outcome::Catastrophic);
-    assert!(collect.reports[0]
-        .message
-        .contains("more than 10000 imports"));
+    let (message, loader) = importing_f0_fails(&files);
+    assert!(message.contains("more than 10000 imports"));
     assert_eq!(loader.asked.len(), MAX_IMPORTS);
 }
 
