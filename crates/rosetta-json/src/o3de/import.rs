@@ -7,7 +7,6 @@
 //! The directives of the document itself are recorded so [`restore_imports`] can write them
 //! back.
 
-use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -72,8 +71,8 @@ pub struct ImportRecord {
 /// A directive that is neither a string nor an object with a string `filename` is `Invalid`;
 /// a file that cannot be loaded, a cycle (a file imported again within its own chain), a
 /// chain deeper than [`MAX_IMPORT_DEPTH`], a resolved document nested deeper than
-/// [`MAX_RESOLVED_DEPTH`] and more than [`MAX_IMPORTS`] directives are `Catastrophic`. Every failure is reported with
-/// the file or the chain of files in its message; a halted code stops the resolution, leaving
+/// [`MAX_RESOLVED_DEPTH`] and more than [`MAX_IMPORTS`] directives are `Catastrophic`. Every
+/// failure is reported with the file or the chain of files in its message; a halted code stops the resolution, leaving
 /// the imports resolved so far in place.
 ///
 /// ```
@@ -225,10 +224,10 @@ impl Resolver<'_> {
         record: bool,
     ) -> bool {
         if depth >= MAX_RESOLVED_DEPTH && (value.is_object() || value.is_array()) {
-            let message =
-                format!(
-                "The imports of '{}' nest the document deeper than {MAX_RESOLVED_DEPTH} levels.",
-                self.chain.last().map_or(Cow::Borrowed(""), |f| f.to_string_lossy())
+            let file = self.chain.last().map(|f| f.display().to_string());
+            let message = format!(
+                "'{}' with its imports nests deeper than {MAX_RESOLVED_DEPTH} levels.",
+                file.unwrap_or_default()
             );
             return self.fail(&message, Outcome::Catastrophic, pointer);
         }
