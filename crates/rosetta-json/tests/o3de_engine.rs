@@ -282,16 +282,32 @@ fn any_is_stored_as_the_any_serializer_does() {
             o3de::store(&r, ty, &Value::Struct(Box::new([v])), &options, &mut Quiet).unwrap();
         (stored.json, stored.result.outcome())
     };
-    // The type is always written; the value is left out when it is the default's.
+    // The type is always written, by its engine class name; the value is left out when it is
+    // the default's.
     assert_eq!(
         store(five.clone(), false),
         (
-            r#"{"a":{"$type":"int32"}}"#.to_owned(),
+            r#"{"a":{"$type":"int"}}"#.to_owned(),
             Outcome::PartialDefaults
         )
     );
     let six = Value::dynamic(TypeId::INT32, Value::I32(6));
-    assert_eq!(store(six, false).0, r#"{"a":{"$type":"int32","Value":6}}"#);
+    assert_eq!(store(six, false).0, r#"{"a":{"$type":"int","Value":6}}"#);
+    // With no default of its type, a value that is not a class is written whatever it is
+    // (`Any2JSON_StoreAndLoad_Bool`), and reads back.
+    let no = Value::dynamic(TypeId::BOOL, Value::Bool(false));
+    let (text, outcome) = store(no.clone(), false);
+    assert_eq!(
+        (text.as_str(), outcome),
+        (r#"{"a":{"$type":"bool","Value":false}}"#, Outcome::Success)
+    );
+    let back = o3de::load(&r, ty, &text, &LoadOptions::default(), &mut Quiet).unwrap();
+    assert_eq!(back.value, Value::Struct(Box::new([no])));
+    // The engine's type id reads as well as its name.
+    let by_id = r#"{"a":{"$type":"{43DA906B-7DEF-4ca8-9790-854106D3F983}","Value":7}}"#;
+    let back = o3de::load(&r, ty, by_id, &LoadOptions::default(), &mut Quiet).unwrap();
+    let seven = Value::dynamic(TypeId::UINT32, Value::U32(7));
+    assert_eq!(back.value, Value::Struct(Box::new([seven])));
     // An empty `any` is left out, kept defaults or not.
     let empty = Value::dynamic(TypeId::NIL, Value::nil());
     assert_eq!(store(empty.clone(), false).0, "{}");

@@ -117,13 +117,19 @@ impl<'r> Store<'r, '_> {
         };
         // `JsonAnySerializer::Store`: an empty `any` is the default (no work done); any other
         // always has its `$type`, and its value is compared with the default's when that holds
-        // the same type.
+        // the same type. Otherwise it has no default: a class is compared with a new instance
+        // (`StoreClass`), any other value is written whatever it is (`false`, `0`).
         if dynamic.ty == TypeId::NIL {
             return self.defaults_used();
         }
+        let class = matches!(
+            self.reg.get(dynamic.ty).map(|t| t.kind()),
+            Some(Kind::Struct(_))
+        );
         let inner = match d {
             Dflt::Value(Value::Dynamic(dd)) if dd.ty == dynamic.ty => Dflt::Value(&dd.value),
-            _ => self.fresh(),
+            _ if class => self.fresh(),
+            _ => Dflt::None,
         };
         self.typed_value(dynamic.ty, &dynamic.value, inner, true, false)
     }
