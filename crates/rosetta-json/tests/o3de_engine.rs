@@ -397,6 +397,44 @@ fn what_is_stored_within_the_nesting_limit_loads_back() {
 }
 
 #[test]
+fn lists_of_plain_values_and_vectors_nest_within_what_loads() {
+    // The innermost arrays (ints, a vector's components) are no step of the path.
+    for leaf in ["int", "vector"] {
+        let mut b = TypeRegistry::builder();
+        let mut ty = match leaf {
+            "int" => TypeId::INT32,
+            _ => b.math(MathType::VECTOR3),
+        };
+        let mut value = match leaf {
+            "int" => Value::I32(1),
+            _ => Value::math_f32([1.0, 2.0, 3.0]),
+        };
+        let mut types = Vec::new();
+        for _ in 0..140 {
+            ty = b.list(ty);
+            types.push(ty);
+        }
+        let r = b.build().unwrap();
+        for (depth, &ty) in types.iter().enumerate() {
+            value = Value::list([value]);
+            let stored = o3de::store(&r, ty, &value, &Default::default(), &mut Quiet);
+            let loaded = stored
+                .as_ref()
+                .ok()
+                .map(|s| o3de::load(&r, ty, &s.json, &LoadOptions::default(), &mut Quiet));
+            match loaded {
+                Some(Ok(l)) => assert_eq!(l.value, value, "{leaf} {depth}"),
+                Some(Err(e)) => panic!("{leaf} {depth}: stored but does not load: {e}"),
+                None => {
+                    assert!(depth > 100, "{leaf} {depth}");
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_derived_class_without_members_is_partial_defaults() {
     let mut b = TypeRegistry::builder();
     let base = b

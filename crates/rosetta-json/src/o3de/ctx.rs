@@ -214,8 +214,9 @@ impl<'p, 'k> Ctx<'p, 'k> {
         Ok(depth)
     }
 
+    /// The error for nesting deeper than the limit, here.
     #[cold]
-    fn too_deep(&self) -> Halt {
+    pub fn too_deep(&self) -> Halt {
         Halt::Error(Error::at(
             self.path(),
             format!("nesting deeper than {} levels", self.max_depth),

@@ -78,6 +78,18 @@ impl<'r> Store<'r, '_> {
     }
 
     pub fn value(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
+        let code = self.dispatch(ty, v, d)?;
+        // What a load reads back: the fast paths open arrays that are no path step, so the
+        // writer counts the levels.
+        if self.w.deepest() > self.opts.max_depth {
+            return Err(self.ctx.too_deep());
+        }
+        Ok(code)
+    }
+
+    /// [`Store::value`] by kind.
+    #[inline(always)]
+    fn dispatch(&mut self, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let reg = self.reg;
         let t = reg
             .get(ty)
@@ -380,7 +392,8 @@ impl<'r> Store<'r, '_> {
         index: usize,
         f: impl FnOnce(&mut Self) -> Step,
     ) -> Result<(ResultCode, String), Halt> {
-        let saved = std::mem::replace(&mut self.w, Writer::new(None));
+        let fragment = self.w.fragment();
+        let saved = std::mem::replace(&mut self.w, fragment);
         let len = self.ctx.enter_index(index);
         let code = len.and_then(|len| {
             let code = f(self);
@@ -388,6 +401,7 @@ impl<'r> Store<'r, '_> {
             code
         });
         let part = std::mem::replace(&mut self.w, saved);
+        self.w.merge_depth(&part);
         Ok((code?, part.into_string()))
     }
 

@@ -162,6 +162,7 @@ impl<'r, 'p> Store<'r, 'p> {
                 self.w.end_array(a);
             }
             Value::MathF32(c) => {
+                self.w.inner_array();
                 let mut sep = b'[';
                 for &x in c.iter() {
                     self.w.byte(sep);

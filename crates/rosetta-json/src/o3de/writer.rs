@@ -102,6 +102,8 @@ pub(crate) struct Writer {
     out: Vec<u8>,
     indent: Option<usize>,
     level: usize,
+    /// The most arrays and objects open at once so far.
+    deepest: usize,
 }
 
 impl Writer {
@@ -110,7 +112,34 @@ impl Writer {
             out: Vec::with_capacity(256),
             indent,
             level: 0,
+            deepest: 0,
         }
+    }
+
+    /// A compact writer for a piece of this one's text at its current nesting level.
+    pub fn fragment(&self) -> Self {
+        Writer {
+            level: self.level,
+            deepest: self.deepest,
+            ..Writer::new(None)
+        }
+    }
+
+    /// The most arrays and objects that were open at once.
+    pub fn deepest(&self) -> usize {
+        self.deepest
+    }
+
+    /// Counts an array written byte by byte (not with [`Writer::begin_array`]) inside the
+    /// open ones.
+    #[inline]
+    pub fn inner_array(&mut self) {
+        self.deepest = self.deepest.max(self.level + 1);
+    }
+
+    /// Takes in how deep `fragment` (made by [`Writer::fragment`]) went.
+    pub fn merge_depth(&mut self, fragment: &Writer) {
+        self.deepest = self.deepest.max(fragment.deepest);
     }
 
     /// The text written.
@@ -250,6 +279,7 @@ impl Writer {
     pub fn begin_object(&mut self) -> Frame {
         self.byte(b'{');
         self.level += 1;
+        self.deepest = self.deepest.max(self.level);
         Frame { empty: true }
     }
 
@@ -266,6 +296,7 @@ impl Writer {
     pub fn begin_array(&mut self) -> Frame {
         self.byte(b'[');
         self.level += 1;
+        self.deepest = self.deepest.max(self.level);
         Frame { empty: true }
     }
 
