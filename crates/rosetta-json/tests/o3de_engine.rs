@@ -711,3 +711,43 @@ fn a_math_component_that_cannot_be_read_is_reported_where_it_is() {
         assert_eq!(collect.reports[0].path, path, "{json}");
     }
 }
+
+/// `JsonBasicContainerSerializer::Store` and `JsonMapSerializer::Store`: an empty container is
+/// no work done, which leaves the result of what holds it as it is.
+#[test]
+fn an_empty_container_left_out_does_not_make_partial_defaults() {
+    let mut b = TypeRegistry::builder();
+    let list = b.list(TypeId::INT32);
+    let map = b.map(TypeId::STRING, TypeId::INT32);
+    let s = StructType::new([
+        Field::new("a", TypeId::INT32),
+        Field::new("l", list),
+        Field::new("m", map),
+    ])
+    .unwrap();
+    let ty = b.add("S", s).unwrap();
+    let r = b.build().unwrap();
+    let empty = |a: i32| {
+        Value::Struct(Box::new([
+            Value::I32(a),
+            Value::list([]),
+            Value::Map(Box::default()),
+        ]))
+    };
+    for report_successes in [false, true] {
+        let options = o3de::StoreOptions {
+            report_successes,
+            ..Default::default()
+        };
+        let stored = o3de::store(&r, ty, &empty(7), &options, &mut Quiet).unwrap();
+        assert_eq!(
+            (stored.json.as_str(), stored.result.outcome()),
+            (r#"{"a":7}"#, Outcome::Success)
+        );
+        let stored = o3de::store(&r, ty, &empty(0), &options, &mut Quiet).unwrap();
+        assert_eq!(
+            (stored.json.as_str(), stored.result.outcome()),
+            ("{}", Outcome::DefaultsUsed)
+        );
+    }
+}

@@ -354,7 +354,9 @@ impl<'r> Store<'r, '_> {
         };
         if items.is_empty() {
             if !self.opts.keep_defaults && d.is_empty_container() {
-                return self.defaults_used();
+                // Nothing written and no work done (`JsonBasicContainerSerializer::Store`): no
+                // DefaultsUsed that would make the value holding it PartialDefaults.
+                return Ok(self.ctx.fresh());
             }
             self.w.raw("[]");
             return self.success();

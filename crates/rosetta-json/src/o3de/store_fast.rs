@@ -101,12 +101,11 @@ impl<'r, 'p> Store<'r, 'p> {
             let default = match (m.op, value) {
                 (Op::Plain(op), _) => plain_is_default(op, value),
                 (Op::List(_, _), Value::List(items)) if items.is_empty() => {
+                    // Else left out, no work done (`JsonBasicContainerSerializer::Store`).
                     if self.opts.keep_defaults {
                         self.w.compact_key(frame, &m.key);
                         self.w.raw("[]");
                         tally.written = true;
-                    } else {
-                        tally.defaults = true;
                     }
                     continue;
                 }

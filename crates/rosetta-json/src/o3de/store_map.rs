@@ -49,9 +49,9 @@ impl<'r> Store<'r, '_> {
         };
         if entries.is_empty() {
             if !self.opts.keep_defaults && d.is_empty_container() {
-                return self
-                    .ctx
-                    .report(Outcome::DefaultsUsed, false, || "an empty map".into());
+                // Nothing written and no work done (`JsonMapSerializer::Store`): no
+                // DefaultsUsed that would make the value holding it PartialDefaults.
+                return Ok(self.ctx.fresh());
             }
             // `[]`, as `JsonMapSerializer::Store` writes a kept empty map (`{}` would read as
             // the explicit default).
