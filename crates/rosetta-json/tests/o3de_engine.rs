@@ -751,3 +751,25 @@ fn an_empty_container_left_out_does_not_make_partial_defaults() {
         );
     }
 }
+
+/// `JsonSerialization::Store` makes a default object to compare with for classes only: a
+/// number, string, enum or vector on its own is written whatever it is.
+#[test]
+fn a_value_that_is_no_class_is_written_whatever_it_is() {
+    let mut b = TypeRegistry::builder();
+    let vec3 = b.math(MathType::VECTOR3);
+    let r = b.build().unwrap();
+    for (ty, value, json) in [
+        (TypeId::INT32, Value::I32(0), "0"),
+        (TypeId::BOOL, Value::Bool(false), "false"),
+        (TypeId::STRING, Value::String("".into()), r#""""#),
+        (vec3, Value::math_f32([0.0; 3]), "[0.0,0.0,0.0]"),
+    ] {
+        let stored = o3de::store(&r, ty, &value, &Default::default(), &mut Quiet).unwrap();
+        assert_eq!(
+            (stored.json.as_str(), stored.result.outcome()),
+            (json, Outcome::Success)
+        );
+        assert_eq!(load(&r, ty, json), (value, Outcome::Success));
+    }
+}

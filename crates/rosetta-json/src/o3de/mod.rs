@@ -111,7 +111,7 @@ mod store_map;
 mod uuid;
 mod writer;
 
-use rosetta_types::{TypeId, TypeRegistry, Value};
+use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 
 pub use compare::compare;
 pub use document::{parse_document, parse_unique_document, without_comments};
@@ -276,7 +276,9 @@ pub struct Loaded {
 }
 
 /// Writes `value` of type `ty` as JSON, leaving out what equals the type's default (unless
-/// `keep_defaults`).
+/// `keep_defaults`). A value that is not a class or container (a number, a string, an enum, a
+/// vector) is written whatever it is: the engine's `Store` makes a default object to compare
+/// with for classes only, so `0` is `0`, not `{}`.
 pub fn store(
     registry: &TypeRegistry,
     ty: TypeId,
@@ -284,7 +286,22 @@ pub fn store(
     options: &StoreOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
-    let default = if options.keep_defaults {
+    let leaf = registry.get(ty).is_some_and(|t| {
+        !matches!(
+            t.kind(),
+            Kind::Struct(_)
+                | Kind::List(_)
+                | Kind::Set(_)
+                | Kind::Array(..)
+                | Kind::Tuple(_)
+                | Kind::Map(..)
+                | Kind::Option(_)
+                | Kind::Entity
+                | Kind::Polymorphic(_)
+                | Kind::Any
+        )
+    });
+    let default = if options.keep_defaults || leaf {
         Dflt::None
     } else {
         Dflt::Type
