@@ -773,3 +773,17 @@ fn a_value_that_is_no_class_is_written_whatever_it_is() {
         assert_eq!(load(&r, ty, json), (value, Outcome::Success));
     }
 }
+
+#[test]
+fn a_value_of_another_width_is_refused_not_written() {
+    let r = scalars();
+    for (ty, value) in [
+        (TypeId::FLOAT, Value::F64(1e-8)),
+        (TypeId::DOUBLE, Value::F32(0.5)),
+        (TypeId::INT32, Value::I64(1 << 40)),
+    ] {
+        let stored = o3de::store(&r, ty, &value, &Default::default(), &mut Quiet);
+        let error = stored.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("is not a value of"), "{value:?}: {error}");
+    }
+}

@@ -3,8 +3,9 @@
 use crate::enum_type::EnumType;
 use crate::id::TypeId;
 use crate::math::MathType;
-use crate::scalar::{FloatType, IntType};
+use crate::scalar::{FloatType, IntType, IntWidth};
 use crate::struct_type::StructType;
+use crate::value::Value;
 
 /// What a type is. The kinds are what the SpatialOS schema, O3DE's JSON serializers, Godot's
 /// Variants and Flecs' reflection need together. Composite kinds refer to other types by
@@ -76,6 +77,40 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Whether `value` is a value of this scalar kind: a bool, char, integer of this width and
+    /// sign, float of this precision, string, bytes, entity id or uuid. `false` for the other
+    /// kinds (enums and math values included).
+    ///
+    /// ```
+    /// use rosetta_types::{FloatType, Kind, Value};
+    /// assert!(Kind::Float(FloatType::F32).holds_scalar(&Value::F32(1.0)));
+    /// assert!(!Kind::Float(FloatType::F32).holds_scalar(&Value::F64(1.0)));
+    /// ```
+    pub fn holds_scalar(&self, value: &Value) -> bool {
+        match (self, value) {
+            (Kind::Bool, Value::Bool(_))
+            | (Kind::Char, Value::Char(_))
+            | (Kind::Float(FloatType::F32), Value::F32(_))
+            | (Kind::Float(FloatType::F64), Value::F64(_))
+            | (Kind::String, Value::String(_))
+            | (Kind::Bytes, Value::Bytes(_))
+            | (Kind::EntityId, Value::EntityId(_))
+            | (Kind::Uuid, Value::Uuid(_)) => true,
+            (Kind::Int(t), value) => matches!(
+                (t.is_signed(), t.width(), value),
+                (true, IntWidth::W8, Value::I8(_))
+                    | (true, IntWidth::W16, Value::I16(_))
+                    | (true, IntWidth::W32, Value::I32(_))
+                    | (true, IntWidth::W64, Value::I64(_))
+                    | (false, IntWidth::W8, Value::U8(_))
+                    | (false, IntWidth::W16, Value::U16(_))
+                    | (false, IntWidth::W32, Value::U32(_))
+                    | (false, IntWidth::W64, Value::U64(_))
+            ),
+            _ => false,
+        }
+    }
+
     /// A short name of the kind: `bool`, `int`, `struct`, `list`, `math`, ...
     pub fn name(&self) -> &'static str {
         match self {

@@ -11,7 +11,6 @@ use crate::id::{ComponentId, TypeId};
 use crate::kind::Kind;
 use crate::math::MathScalar;
 use crate::registry::{Type, TypeRegistry};
-use crate::scalar::{FloatType, IntWidth};
 use crate::struct_type::{Field, StructType};
 use crate::value::{Dynamic, Value};
 use std::collections::BTreeMap;
@@ -438,25 +437,7 @@ impl<'a, V: ValueVisitor<'a>> Walker<'a, '_, V> {
 #[inline(never)]
 fn check_leaf<E>(registry: &TypeRegistry, ty: &Type, value: &Value) -> Result<(), Fail<E>> {
     let fits = match (ty.kind(), value) {
-        (Kind::Bool, Value::Bool(_))
-        | (Kind::Char, Value::Char(_))
-        | (Kind::Float(FloatType::F32), Value::F32(_))
-        | (Kind::Float(FloatType::F64), Value::F64(_))
-        | (Kind::String, Value::String(_))
-        | (Kind::Bytes, Value::Bytes(_))
-        | (Kind::EntityId, Value::EntityId(_))
-        | (Kind::Uuid, Value::Uuid(_)) => true,
-        (Kind::Int(t), value) => matches!(
-            (t.is_signed(), t.width(), value),
-            (true, IntWidth::W8, Value::I8(_))
-                | (true, IntWidth::W16, Value::I16(_))
-                | (true, IntWidth::W32, Value::I32(_))
-                | (true, IntWidth::W64, Value::I64(_))
-                | (false, IntWidth::W8, Value::U8(_))
-                | (false, IntWidth::W16, Value::U16(_))
-                | (false, IntWidth::W32, Value::U32(_))
-                | (false, IntWidth::W64, Value::U64(_))
-        ),
+        (kind, value) if kind.holds_scalar(value) => true,
         (Kind::Enum(e) | Kind::Bitmask(e), Value::Enum(v)) => {
             if !e.repr().contains(*v) {
                 return Err(ErrorKind::OutOfRange {

@@ -127,6 +127,9 @@ impl<'r> Store<'r, '_> {
                         self.success()
                     }
                     Kind::Math(m) => self.math(ty, m.shape, m.scalar, v, d),
+                    // A value of another width or precision would be written as it is and read
+                    // back as something else (a double in a float field).
+                    kind if !kind.holds_scalar(v) => Err(self.mismatch(ty, v)),
                     _ => self.scalar(ty, v),
                 }
             }
