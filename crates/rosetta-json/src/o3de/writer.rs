@@ -434,8 +434,9 @@ impl Writer {
     }
 
     /// A finite double as RapidJSON writes it; the text is at most 25 bytes, so one fixed-size
-    /// copy of 32 takes it.
-    #[inline(always)]
+    /// copy of 32 takes it. Not inlined: Grisu's code would make every caller too big to inline
+    /// where it is used (a serializer's `f32`, called per element of a `[f32; 3]`).
+    #[inline(never)]
     fn rapidjson_double(&mut self, v: f64) {
         let mut text = [0; grisu::TEXT];
         let n = grisu::format(v, &mut text);
