@@ -787,3 +787,35 @@ fn a_value_of_another_width_is_refused_not_written() {
         assert!(error.contains("is not a value of"), "{value:?}: {error}");
     }
 }
+
+/// `JsonDeserializer::LoadClass` counts the members that were not Altered: a class whose
+/// members failed is PartialAlter (its members keep their defaults), so a container keeps it.
+#[test]
+fn a_class_whose_members_failed_is_kept_with_their_defaults() {
+    let mut b = TypeRegistry::builder();
+    let one = b
+        .add(
+            "One",
+            StructType::new([Field::new("a", TypeId::INT32)]).unwrap(),
+        )
+        .unwrap();
+    let list = b.list(one);
+    let r = b.build().unwrap();
+    let loaded = o3de::load(
+        &r,
+        list,
+        r#"[{"a": "abc"}]"#,
+        &LoadOptions::default(),
+        &mut Quiet,
+    )
+    .unwrap();
+    assert_eq!(
+        loaded.value,
+        Value::list([Value::Struct(Box::new([Value::I32(0)]))])
+    );
+    assert_eq!(loaded.result.outcome(), Outcome::Unsupported);
+    assert_eq!(
+        loaded.result.processing(),
+        rosetta_json::o3de::Processing::PartialAlter
+    );
+}

@@ -396,8 +396,13 @@ impl<'a> Load<'_, 'a, '_> {
             let code = match index {
                 Some(i) => {
                     hint = i + 1;
-                    loaded += 1;
-                    self.value_or(fields[i].ty(), &mut values[i], fields[i].default())
+                    let code = self.value_or(fields[i].ty(), &mut values[i], fields[i].default());
+                    // `LoadClass` counts the members that were not Altered: one that failed
+                    // leaves its default, which makes the whole PartialAlter, not Altered.
+                    if code.as_ref().is_ok_and(|&c| !failed(c)) {
+                        loaded += 1;
+                    }
+                    code
                 }
                 None => {
                     let key = key.unwrap_or_default();
