@@ -819,3 +819,59 @@ fn a_class_whose_members_failed_is_kept_with_their_defaults() {
         rosetta_json::o3de::Processing::PartialAlter
     );
 }
+
+/// `JsonTupleSerializer::LoadContainer` and `JsonArraySerializer`: the result is the elements'
+/// alone; a tuple keeps the slots it could fill and never reads past the last slot.
+#[test]
+fn tuples_and_arrays_combine_only_their_elements() {
+    let mut b = TypeRegistry::builder();
+    let pair = b.tuple([TypeId::INT32, TypeId::INT32]);
+    let arr3 = b.array(TypeId::INT32, 3);
+    let r = b.build().unwrap();
+    let onto = |ty, json: &str, mut target: Value| {
+        let mut collect = o3de::Collect::default();
+        let code = o3de::load_into(
+            &r,
+            ty,
+            json,
+            &mut target,
+            &LoadOptions::default(),
+            &mut collect,
+        )
+        .unwrap();
+        (
+            target,
+            code.outcome(),
+            code.processing(),
+            collect.reports.len(),
+        )
+    };
+    use rosetta_json::o3de::Processing;
+    let old = Value::tuple([Value::I32(8), Value::I32(9)]);
+    assert_eq!(
+        onto(pair, r#"[1, "x"]"#, old.clone()),
+        (
+            Value::tuple([Value::I32(1), Value::I32(9)]),
+            Outcome::Unsupported,
+            Processing::PartialAlter,
+            1
+        )
+    );
+    assert_eq!(
+        onto(pair, "[1, 2, 3]", old),
+        (
+            Value::tuple([Value::I32(1), Value::I32(2)]),
+            Outcome::Success,
+            Processing::Completed,
+            0
+        )
+    );
+    let zeros = Value::list([0, 0, 0].map(Value::I32));
+    let (_, outcome, processing, _) = onto(arr3, r#"["a", "b", "c"]"#, zeros.clone());
+    assert_eq!(
+        (outcome, processing),
+        (Outcome::Unsupported, Processing::Altered)
+    );
+    let (_, outcome, _, _) = onto(arr3, "[{}, {}, {}]", zeros);
+    assert_eq!(outcome, Outcome::DefaultsUsed);
+}

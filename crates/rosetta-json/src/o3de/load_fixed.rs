@@ -45,15 +45,19 @@ impl Load<'_, '_, '_> {
         };
         self.r.begin_array()?;
         let mut first = true;
-        let mut result = self.ctx.code(Outcome::Success);
+        // As `JsonArraySerializer`: the elements' codes alone (all failed is Altered, all
+        // defaults DefaultsUsed); the extra elements are Skipped, with no report of each.
+        let mut result = self.ctx.fresh();
         let mut i = 0;
         while self.r.next_element(&mut first)? {
+            if i >= n {
+                self.r.skip_value()?;
+                result.absorb(self.ctx.code(Outcome::Skipped));
+                i += 1;
+                continue;
+            }
             let len = self.ctx.enter_index(i)?;
-            let code = if i < n {
-                self.value(element, &mut items[i])
-            } else {
-                self.skip(|| format!("more than {n} elements"))
-            };
+            let code = self.value(element, &mut items[i]);
             self.ctx.leave(len);
             result.absorb(code?);
             i += 1;
@@ -92,23 +96,25 @@ impl Load<'_, '_, '_> {
         }
         self.r.begin_array()?;
         let mut first = true;
-        let mut result = self.ctx.code(Outcome::Success);
+        // As `JsonTupleSerializer::LoadContainer`: the elements' codes alone; the elements after
+        // the last slot is filled are not read at all.
+        let mut result = self.ctx.fresh();
         let mut slot = 0;
         let mut index = 0;
         while self.r.next_element(&mut first)? {
+            if slot >= types.len() {
+                self.r.skip_value()?;
+                continue;
+            }
             let len = self.ctx.enter_index(index)?;
             index += 1;
-            let code = if slot < types.len() {
-                let mut attempt = slots[slot].clone();
-                self.value(types[slot], &mut attempt).inspect(|&code| {
-                    if !failed(code) {
-                        slots[slot] = attempt;
-                        slot += 1;
-                    }
-                })
-            } else {
-                self.skip(|| "more elements than the tuple has".into())
-            };
+            let mut attempt = slots[slot].clone();
+            let code = self.value(types[slot], &mut attempt).inspect(|&code| {
+                if !failed(code) {
+                    slots[slot] = attempt;
+                    slot += 1;
+                }
+            });
             self.ctx.leave(len);
             result.absorb(code?);
         }
@@ -118,14 +124,9 @@ impl Load<'_, '_, '_> {
                 *value = self.default_of(ty)?;
             }
             result.absorb(self.ctx.code(Outcome::DefaultsUsed));
-        } else if slot < types.len() {
-            return self.ctx.report(Outcome::Unsupported, false, || {
-                format!(
-                    "only {slot} of {} tuple elements could be read",
-                    types.len()
-                )
-            });
         }
+        // Slots no element could fill keep their values, as the engine's load in place does;
+        // the failed elements' codes make the whole PartialAlter (or Altered).
         *target = Value::Tuple(slots.into_boxed_slice());
         Ok(result)
     }
