@@ -149,10 +149,23 @@ fn a_type_that_is_not_a_string_is_unknown() {
         load(&r, poly, r#"{"$type": 5, "a": 1}"#).1,
         Outcome::Unknown
     );
+    // An `any` reports it (Unknown) and is left as it is, without halting: the engine's
+    // `JsonAnySerializer::Load` answers DefaultsUsed once `LoadTypeId` finds nothing.
+    let mut collect = o3de::Collect::default();
+    let json = r#"{"a": {"$type": [], "Value": 1}, "b": 3}"#;
+    let mut b = TypeRegistry::builder();
+    let holder = StructType::new([Field::new("a", TypeId::ANY), Field::new("b", TypeId::INT32)]);
+    let holder = b.add("Holder", holder.unwrap()).unwrap();
+    let r2 = b.build().unwrap();
+    let loaded = o3de::load(&r2, holder, json, &LoadOptions::default(), &mut collect).unwrap();
+    assert_eq!(loaded.result.outcome(), Outcome::PartialDefaults);
+    let empty = Value::dynamic(TypeId::NIL, Value::nil());
     assert_eq!(
-        load(&r, TypeId::ANY, r#"{"$type": [], "Value": 1}"#).1,
-        Outcome::Unknown
+        loaded.value,
+        Value::Struct(Box::new([empty, Value::I32(3)]))
     );
+    assert_eq!(collect.reports[0].code.outcome(), Outcome::Unknown);
+    assert_eq!(collect.reports[0].path, "/a/$type");
     assert_eq!(
         load(&r, poly, r#"{"$type": "Derived", "b": 2}"#).1,
         Outcome::PartialDefaults
@@ -874,4 +887,52 @@ fn tuples_and_arrays_combine_only_their_elements() {
     );
     let (_, outcome, _, _) = onto(arr3, "[{}, {}, {}]", zeros);
     assert_eq!(outcome, Outcome::DefaultsUsed);
+}
+
+/// `JsonAnySerializer::Load`: a new instance of the type named, read from `Value`, else
+/// `value`; a missing one makes PartialDefaults; no `$type` leaves the `any` as it is.
+#[test]
+fn an_any_reads_a_new_instance_from_its_value_member() {
+    let (r, class) = simple_class();
+    let onto = |json: &str, mut target: Value| {
+        let code = o3de::load_into(
+            &r,
+            TypeId::ANY,
+            json,
+            &mut target,
+            &LoadOptions::default(),
+            &mut Quiet,
+        )
+        .unwrap();
+        (target, code.outcome())
+    };
+    let old = Value::dynamic(
+        class,
+        Value::Struct(Box::new([Value::I32(7), Value::String("y".into())])),
+    );
+    let fresh = Value::dynamic(
+        class,
+        Value::Struct(Box::new([Value::I32(1), Value::String("x".into())])),
+    );
+    assert_eq!(
+        onto(
+            r#"{"$type": "SimpleClass", "Value": {"var1": 1}}"#,
+            old.clone()
+        ),
+        (fresh, Outcome::PartialDefaults)
+    );
+    assert_eq!(
+        onto(r#"{"Value": 5}"#, old.clone()),
+        (old, Outcome::DefaultsUsed)
+    );
+    let int = |x| Value::dynamic(TypeId::INT32, Value::I32(x));
+    let empty = Value::dynamic(TypeId::NIL, Value::nil());
+    assert_eq!(
+        onto(r#"{"$type": "int"}"#, empty.clone()),
+        (int(0), Outcome::PartialDefaults)
+    );
+    assert_eq!(
+        onto(r#"{"$type": "int", "value": 5, "Value": 6}"#, empty),
+        (int(6), Outcome::Success)
+    );
 }

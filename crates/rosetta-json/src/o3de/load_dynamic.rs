@@ -155,46 +155,66 @@ impl<'a> Load<'_, 'a, '_> {
         }
     }
 
-    /// The `Value` (or `value`) member of an object; a missing one is the default.
+    /// The `Value` member of an object: `Value` if there is one, else `value` (the engine reads
+    /// those two), else one in another case; a missing one is the default (no work done).
     fn value_member(&mut self, ty: TypeId, target: &mut Value) -> Step {
         self.r.begin_object()?;
         let mut first = true;
-        let mut result = self.ctx.fresh();
+        // The best member so far: its rank (0 `Value`, 1 `value`, 2 another case), where its
+        // value starts and its name.
+        let mut best: Option<(u8, _, std::borrow::Cow<'_, str>)> = None;
         while let Some(key) = self.r.next_key(&mut first)? {
-            if key.eq_ignore_ascii_case("value") {
-                let len = self.ctx.enter_read_key(&key)?;
-                let code = self.value(ty, target);
-                self.ctx.leave(len);
-                result.absorb(code?);
-            } else {
-                self.r.skip_value()?;
+            let rank = match key.as_ref() {
+                "Value" => 0,
+                "value" => 1,
+                k if k.eq_ignore_ascii_case("value") => 2,
+                _ => 3,
+            };
+            if rank < best.as_ref().map_or(3, |(r, ..)| *r) {
+                best = Some((rank, self.r.save(), key));
             }
+            self.r.skip_value()?;
         }
-        Ok(result)
+        let Some((_, at, key)) = best else {
+            return Ok(self.ctx.fresh());
+        };
+        let end = self.r.save();
+        self.r.restore(at);
+        let len = self.ctx.enter_read_key(&key)?;
+        let code = self.value(ty, target);
+        self.ctx.leave(len);
+        self.r.restore(end);
+        code
     }
 
-    /// `AZStd::any`: `{"$type": name, "Value": value}`; no `$type` is the empty value.
+    /// `AZStd::any` (`JsonAnySerializer::Load`): `{"$type": name, "Value": value}`, read into a
+    /// new value of that type. With no `$type`, or one that names no type (reported Unknown,
+    /// without halting), the target is left as it is: DefaultsUsed.
     pub(crate) fn any(&mut self, target: &mut Value) -> Step {
         if self.r.peek()? != Peek::Object {
             return self.wrong_kind("an object");
         }
         let Some(member) = self.peek_type()? else {
             self.r.skip_value()?;
-            *target = Value::dynamic(TypeId::NIL, Value::nil());
             return self.ctx.report(Outcome::DefaultsUsed, false, || {
-                "no `$type`: the empty value".into()
+                "no `$type`: the default, empty value".into()
             });
         };
-        let Some(ty) = self.resolve_type(member, TypeId::ANY)? else {
-            return Ok(self.ctx.code(Outcome::Unknown));
+        let ty = match self.resolve_type(member, TypeId::ANY) {
+            Ok(Some(ty)) => ty,
+            Ok(None) | Err(Halt::Code(_)) => return Ok(self.ctx.code(Outcome::DefaultsUsed)),
+            Err(e) => return Err(e),
         };
-        let mut value = match target {
-            Value::Dynamic(d) if d.ty == ty => std::mem::replace(&mut d.value, placeholder()),
-            _ => self.default_of(ty)?,
-        };
-        let code = self.value_member(ty, &mut value);
+        let mut value = self.default_of(ty)?;
+        let code = self.value_member(ty, &mut value)?;
         *target = Value::dynamic(ty, value);
-        code
+        // The type read is work done: a missing `Value` makes the whole PartialDefaults.
+        let code = if code.has_done_work() {
+            code
+        } else {
+            self.ctx.code(Outcome::DefaultsUsed)
+        };
+        Ok(self.ctx.code(Outcome::Success).combine(code))
     }
 }
 
