@@ -936,3 +936,29 @@ fn an_any_reads_a_new_instance_from_its_value_member() {
         (int(6), Outcome::Success)
     );
 }
+
+/// RapidJSON's `FindMember` finds the first of two members of one name.
+#[test]
+fn the_first_of_two_type_members_counts() {
+    let mut b = TypeRegistry::builder();
+    let base = b
+        .add(
+            "Base",
+            StructType::new([Field::new("a", TypeId::INT32)]).unwrap(),
+        )
+        .unwrap();
+    let derived = StructType::new([
+        Field::new("a", TypeId::INT32),
+        Field::new("d", TypeId::INT32),
+    ]);
+    let derived = b
+        .add("Derived", TypeDef::new(derived.unwrap()).with_base(base))
+        .unwrap();
+    let poly = b.polymorphic(base);
+    let r = b.build().unwrap();
+    let (value, _) = load(&r, poly, r#"{"$type": "Derived", "$type": "Base", "d": 4}"#);
+    let Value::Dynamic(d) = value else {
+        panic!("{value:?}");
+    };
+    assert_eq!(d.ty, derived);
+}

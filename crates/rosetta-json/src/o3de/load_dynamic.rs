@@ -56,14 +56,15 @@ impl<'a> Load<'_, 'a, '_> {
         Ok(result)
     }
 
-    /// The `$type` member of the object ahead, if it has one (the reader is left where it was).
+    /// The `$type` member of the object ahead, if it has one: the first, as RapidJSON's
+    /// `FindMember` finds it (the reader is left where it was).
     fn peek_type(&mut self) -> Result<Option<TypeMember<'a>>, Halt> {
         let saved = self.r.save();
         self.r.begin_object()?;
         let mut first = true;
         let mut found = None;
         while let Some(key) = self.r.next_key(&mut first)? {
-            if key == "$type" {
+            if key == "$type" && found.is_none() {
                 found = Some(if self.r.peek()? == Peek::String {
                     TypeMember::Name(self.r.string()?)
                 } else {

@@ -55,9 +55,10 @@ impl Load<'_, '_, '_> {
         };
         self.ctx.leave(depth);
         *target = Value::Enum(bits);
-        // The OR of constants need not be one; numeric text was reported per element.
+        // The OR of constants need not be one; numeric text was reported per element. Not
+        // when no element read: the value is dropped then, as the engine drops it.
         let checked = scalar::check_closed(e, closed, bits, false);
-        if checked.coerced {
+        if checked.coerced && !failed(result) {
             result.absorb(self.apply(checked, target)?);
         }
         Ok(result)
