@@ -128,8 +128,9 @@ fn matrix_objects_rotate_roll_about_x_and_yaw_about_z() {
     assert_eq!(load(&r, m33, r#"{"scale": 0.0}"#).1, Outcome::Unsupported);
 }
 
-#[test]
-fn a_type_that_is_not_a_string_is_unknown() {
+/// `Base {a}`, `Derived {a, b}: Base` and a pointer to `Base`: the registry, `Derived` and the
+/// pointer.
+fn base_and_derived() -> (TypeRegistry, TypeId, TypeId) {
     let mut b = TypeRegistry::builder();
     let base = b
         .add(
@@ -141,10 +142,16 @@ fn a_type_that_is_not_a_string_is_unknown() {
         Field::new("a", TypeId::INT32),
         Field::new("b", TypeId::INT32),
     ]);
-    b.add("Derived", TypeDef::new(derived.unwrap()).with_base(base))
+    let derived = b
+        .add("Derived", TypeDef::new(derived.unwrap()).with_base(base))
         .unwrap();
     let poly = b.polymorphic(base);
-    let r = b.build().unwrap();
+    (b.build().unwrap(), derived, poly)
+}
+
+#[test]
+fn a_type_that_is_not_a_string_is_unknown() {
+    let (r, _, poly) = base_and_derived();
     assert_eq!(
         load(&r, poly, r#"{"$type": 5, "a": 1}"#).1,
         Outcome::Unknown
@@ -940,23 +947,8 @@ fn an_any_reads_a_new_instance_from_its_value_member() {
 /// RapidJSON's `FindMember` finds the first of two members of one name.
 #[test]
 fn the_first_of_two_type_members_counts() {
-    let mut b = TypeRegistry::builder();
-    let base = b
-        .add(
-            "Base",
-            StructType::new([Field::new("a", TypeId::INT32)]).unwrap(),
-        )
-        .unwrap();
-    let derived = StructType::new([
-        Field::new("a", TypeId::INT32),
-        Field::new("d", TypeId::INT32),
-    ]);
-    let derived = b
-        .add("Derived", TypeDef::new(derived.unwrap()).with_base(base))
-        .unwrap();
-    let poly = b.polymorphic(base);
-    let r = b.build().unwrap();
-    let (value, _) = load(&r, poly, r#"{"$type": "Derived", "$type": "Base", "d": 4}"#);
+    let (r, derived, poly) = base_and_derived();
+    let (value, _) = load(&r, poly, r#"{"$type": "Derived", "$type": "Base", "b": 4}"#);
     let Value::Dynamic(d) = value else {
         panic!("{value:?}");
     };
