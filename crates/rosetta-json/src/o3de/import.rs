@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::document::parse_document;
+pub use super::document::without_comments;
 use super::patch::{apply_patch, create_patch, get_mut, parse_pointer, PatchStyle};
 use super::report::{push_pointer, Quiet, Report, Reporter};
 use super::result::{Outcome, ResultCode, Task};
