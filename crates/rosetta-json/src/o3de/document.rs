@@ -11,8 +11,12 @@ use serde_json::Value;
 /// A JSON document read as O3DE reads its files: a byte order mark and `//` and `/* */`
 /// comments are allowed (RapidJSON's `kParseCommentsFlag`), trailing commas are not.
 pub fn parse_document(text: &str) -> serde_json::Result<Value> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    serde_json::from_str(&without_comments(text))
+    serde_json::from_str(&json_text(text))
+}
+
+/// `text` as serde_json reads it: without its byte order mark and comments.
+fn json_text(text: &str) -> Cow<'_, str> {
+    without_comments(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// `text` with its `//` and `/* */` comments (which O3DE's reader accepts and serde_json does
@@ -60,8 +64,8 @@ pub fn without_comments(text: &str) -> Cow<'_, str> {
 /// For documents whose meaning such a member would change silently, as a JSON Patch operation
 /// with two `op`s (RFC 6902, A.13).
 pub fn parse_unique_document(text: &str) -> serde_json::Result<Value> {
-    let value = parse_document(text)?;
-    let text = without_comments(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let text = json_text(text);
+    let value = serde_json::from_str(&text)?;
     let mut de = serde_json::Deserializer::from_str(&text);
     de.deserialize_any(Unique)?;
     Ok(value)
