@@ -56,6 +56,7 @@ mod meta;
 mod registry;
 mod scalar;
 mod struct_type;
+mod text;
 mod value;
 mod visit;
 
@@ -72,5 +73,6 @@ pub use meta::{AttrObject, AttrValue, Attribute, Meta, SourcePos};
 pub use registry::{Type, TypeName, TypeRegistry};
 pub use scalar::{FloatType, IntEncoding, IntType, IntWidth};
 pub use struct_type::{Arity, Field, StructType};
+pub use text::Str;
 pub use value::{Dynamic, Value};
 pub use visit::{validate, walk, ValueVisitor, MAX_DEPTH};

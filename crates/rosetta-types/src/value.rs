@@ -7,12 +7,13 @@ use std::hash::{Hash, Hasher};
 use crate::components::F32s;
 use crate::id::{ComponentId, TypeId};
 use crate::scalar::{IntType, IntWidth};
+use crate::text::Str;
 
 /// A value of some registered type, as an owned tree. The value does not carry its type (except
 /// inside [`Value::Dynamic`]); it is interpreted against a [`TypeId`], and each [`Kind`] takes
 /// the variants listed in [`Kind`]'s table.
 ///
-/// `Value` is 24 bytes: every large payload is boxed. Equality is exact and total: floats are
+/// `Value` is 24 bytes: every large payload is boxed, short strings are inline. Equality is exact and total: floats are
 /// compared by their bits (so `NaN == NaN` and `0.0 != -0.0`), which makes `Value` `Eq` and
 /// `Hash` and round trips testable.
 ///
@@ -58,8 +59,8 @@ pub enum Value {
     F32(f32),
     /// A `double`.
     F64(f64),
-    /// A string.
-    String(Box<str>),
+    /// A string (short text inline, see [`Str`]).
+    String(Str),
     /// A byte string.
     Bytes(Box<[u8]>),
     /// An entity id.
@@ -109,7 +110,7 @@ impl Value {
     }
 
     /// A string.
-    pub fn string(s: impl Into<Box<str>>) -> Self {
+    pub fn string(s: impl Into<Str>) -> Self {
         Value::String(s.into())
     }
 
@@ -280,6 +281,7 @@ impl Value {
     }
 
     /// The string.
+    #[inline]
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -447,6 +449,12 @@ impl From<String> for Value {
 
 impl From<Box<str>> for Value {
     fn from(s: Box<str>) -> Self {
+        Value::String(s.into())
+    }
+}
+
+impl From<Str> for Value {
+    fn from(s: Str) -> Self {
         Value::String(s)
     }
 }

@@ -382,3 +382,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// A `Str` is its text: read back, measured, cloned, taken apart, compared and ordered as
+    /// the `String` it was made from, inline (at most 22 bytes) or on the heap.
+    #[test]
+    fn str_is_its_text(a in ".{0,40}", b in ".{0,40}") {
+        let (sa, sb) = (Str::from(a.as_str()), Str::from(b.clone()));
+        prop_assert_eq!(sa.as_str(), a.as_str());
+        prop_assert_eq!(sa.len(), a.len());
+        prop_assert_eq!(sa.is_empty(), a.is_empty());
+        prop_assert_eq!(sa.clone().into_string(), a.clone());
+        prop_assert_eq!(sa == sb, a == b);
+        prop_assert_eq!(sa.cmp(&sb), a.cmp(&b));
+        let hash = |h: &dyn Fn(&mut DefaultHasher)| {
+            let mut s = DefaultHasher::new();
+            h(&mut s);
+            s.finish()
+        };
+        prop_assert_eq!(hash(&|h| sa.hash(h)), hash(&|h| a.as_str().hash(h)));
+        let v = Value::from(sb).clone();
+        prop_assert_eq!(v.as_str(), Some(b.as_str()));
+    }
+}

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::sync::OnceLock;
 
-use rosetta_types::{Kind, TypeId, Value};
+use rosetta_types::{Kind, Str, TypeId, Value};
 
 use super::ctx::{Halt, Step};
 use super::load::{failed, placeholder, Load};
@@ -67,7 +67,7 @@ impl Load<'_, '_, '_> {
                         Some(Kind::String) if !general_only() => {
                             let code = self.ctx.report(Outcome::Success, false, String::new);
                             if code.as_ref().is_ok_and(|c| !failed(*c)) {
-                                key = Value::String(Box::from(&*name));
+                                key = Value::String(Str::from(&*name));
                             }
                             code
                         }
