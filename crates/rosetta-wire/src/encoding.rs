@@ -76,9 +76,29 @@ pub fn unzigzag(value: u64) -> i64 {
     ((value >> 1) as i64) ^ -((value & 1) as i64)
 }
 
-/// Reads a varint at `*pos`, advancing it.
-#[inline]
+/// Reads a varint at `*pos`, advancing it. One and two bytes (tags of fields 1 to 2047, small
+/// values) are read inline; longer ones by [`get_long_varint`].
+#[inline(always)]
 pub fn get_varint(bytes: &[u8], pos: &mut usize) -> Result<u64> {
+    let start = *pos;
+    if let Some(&b0) = bytes.get(start) {
+        if b0 < 0x80 {
+            *pos = start + 1;
+            return Ok(u64::from(b0));
+        }
+        if let Some(&b1) = bytes.get(start + 1) {
+            if b1 < 0x80 {
+                *pos = start + 2;
+                return Ok(u64::from(b0 & 0x7f) | u64::from(b1) << 7);
+            }
+        }
+    }
+    get_long_varint(bytes, pos)
+}
+
+/// [`get_varint`] for any length: kept out of line, so that the short cases inline.
+#[inline(never)]
+fn get_long_varint(bytes: &[u8], pos: &mut usize) -> Result<u64> {
     let start = *pos;
     let mut value = 0u64;
     for i in 0..10 {
