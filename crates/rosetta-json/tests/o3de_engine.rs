@@ -954,3 +954,63 @@ fn the_first_of_two_type_members_counts() {
     };
     assert_eq!(d.ty, derived);
 }
+
+#[test]
+fn a_map_entry_whose_key_fails_is_unavailable_after_its_value_is_read() {
+    // `JsonMapSerializer::LoadElement` loads the value whatever the key did, onto the entry of
+    // the key as the failed load left it (the default key) if there is one; the entry is then
+    // Unavailable and a new one is not kept.
+    let mut b = TypeRegistry::builder();
+    let by_int = b.map(TypeId::INT32, TypeId::DOUBLE);
+    let r = b.build().unwrap();
+    let mut collect = o3de::Collect::default();
+    let json = r#"{"abc": "2.5", "5": 1.0}"#;
+    let loaded = o3de::load(&r, by_int, json, &LoadOptions::default(), &mut collect).unwrap();
+    let five = [(Value::I32(5), Value::F64(1.0))];
+    assert_eq!(loaded.value, Value::Map(Box::new(five)));
+    assert_eq!(loaded.result.outcome(), Outcome::Unavailable);
+    let at_abc: Vec<Outcome> = collect
+        .reports
+        .iter()
+        .filter(|r| r.path == "/abc")
+        .map(|r| r.code.outcome())
+        .collect();
+    // The key's failure, the value's coercion from text, then the entry.
+    assert_eq!(
+        at_abc,
+        [Outcome::Unsupported, Outcome::Success, Outcome::Unavailable]
+    );
+
+    let mut value = Value::Map(Box::new([(Value::I32(0), Value::F64(1.0))]));
+    let options = LoadOptions::default();
+    let result = o3de::load_into(
+        &r,
+        by_int,
+        r#"{"abc": 7.0}"#,
+        &mut value,
+        &options,
+        &mut Quiet,
+    );
+    assert_eq!(result.unwrap().outcome(), Outcome::Unavailable);
+    assert_eq!(
+        value,
+        Value::Map(Box::new([(Value::I32(0), Value::F64(7.0))]))
+    );
+}
+
+#[test]
+fn a_set_finds_minus_zero_equal_to_zero() {
+    // `std::less<float>` and `std::hash<float>` find `-0.0 == 0.0`: the second is a duplicate.
+    let mut b = TypeRegistry::builder();
+    let floats = b.set(TypeId::DOUBLE);
+    let pairs = b.tuple([TypeId::INT32, TypeId::FLOAT]);
+    let pair_set = b.set(pairs);
+    let r = b.build().unwrap();
+    let (value, outcome) = load(&r, floats, "[-0.0, 1.0, 0.0]");
+    assert_eq!(outcome, Outcome::Unavailable);
+    assert_eq!(value, Value::list([Value::F64(-0.0), Value::F64(1.0)]));
+    let pair = |x: f32| Value::tuple([Value::I32(1), Value::F32(x)]);
+    let (value, outcome) = load(&r, pair_set, "[[1, 0.0], [1, -0.0]]");
+    assert_eq!(outcome, Outcome::Unavailable);
+    assert_eq!(value, Value::list([pair(0.0)]));
+}

@@ -482,7 +482,7 @@ impl<'a> Load<'_, 'a, '_> {
 
     fn list_items(&mut self, element: TypeId, items: &mut Vec<Value>, set: bool) -> Step {
         let mut seen: std::collections::HashSet<Value> = if set {
-            items.iter().cloned().collect()
+            items.iter().map(set_key).collect()
         } else {
             Default::default()
         };
@@ -519,7 +519,7 @@ impl<'a> Load<'_, 'a, '_> {
                 if failed(code) {
                     return Ok(code);
                 }
-                if set && !seen.insert(item.clone()) {
+                if set && !seen.insert(set_key(&item)) {
                     return self.ctx.report(Outcome::Unavailable, false, || {
                         "a duplicate set element".into()
                     });
@@ -534,4 +534,24 @@ impl<'a> Load<'_, 'a, '_> {
         }
         Ok(self.ctx.container(result))
     }
+}
+
+/// `item` as a set compares it: C++'s `operator<` and `std::hash` find `-0.0` equal to `0.0`,
+/// so a set keeps only the first of the two (also inside tuples and math values).
+fn set_key(item: &Value) -> Value {
+    fn unsign(v: &mut Value) {
+        match v {
+            Value::F32(x) if *x == 0.0 => *x = 0.0,
+            Value::F64(x) if *x == 0.0 => *x = 0.0,
+            Value::MathF32(xs) => xs.iter_mut().filter(|x| **x == 0.0).for_each(|x| *x = 0.0),
+            Value::MathF64(xs) => xs.iter_mut().filter(|x| **x == 0.0).for_each(|x| *x = 0.0),
+            Value::Tuple(vs) | Value::Struct(vs) | Value::List(vs) => {
+                vs.iter_mut().for_each(unsign)
+            }
+            _ => {}
+        }
+    }
+    let mut key = item.clone();
+    unsign(&mut key);
+    key
 }

@@ -95,11 +95,10 @@ impl Load<'_, '_, '_> {
                 key_code = self.pair_key(kt, &mut key);
             }
             let code = key_code.and_then(|kc| {
-                if failed(kc) {
-                    // The member's value, or the whole {"Key", "Value"} element.
-                    self.r.skip_value()?;
-                    return Ok(kc);
-                }
+                // `JsonMapSerializer::LoadElement` reads the value even when the key failed:
+                // onto the entry of the key as the failed load left it, if there is one, else
+                // into an entry it then drops; either way the entry is Unavailable.
+                let key_failed = failed(kc);
                 let hash = key_hash(&key);
                 let slot = index.find(entries, hash, &key);
                 let mut value = match slot {
@@ -115,16 +114,16 @@ impl Load<'_, '_, '_> {
                 match slot {
                     Some(i) => entries[i].1 = value,
                     None => {
-                        if vc.as_ref().is_ok_and(|c| !failed(*c)) {
+                        if !key_failed && vc.as_ref().is_ok_and(|c| !failed(*c)) {
                             index.insert(hash, entries.len());
                             entries.push((key, value));
                         }
                     }
                 }
                 let vc = vc?;
-                if failed(vc) {
+                if key_failed || failed(vc) {
                     return self.ctx.report(Outcome::Unavailable, false, || {
-                        "the entry's value could not be read".into()
+                        "the entry's key or value could not be read".into()
                     });
                 }
                 Ok(kc.combine(vc))
