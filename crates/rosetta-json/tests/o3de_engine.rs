@@ -999,7 +999,7 @@ fn a_map_entry_whose_key_fails_is_unavailable_after_its_value_is_read() {
 }
 
 #[test]
-fn a_set_finds_minus_zero_equal_to_zero() {
+fn sets_and_map_keys_find_minus_zero_equal_to_zero() {
     // `std::less<float>` and `std::hash<float>` find `-0.0 == 0.0`: the second is a duplicate.
     let mut b = TypeRegistry::builder();
     let floats = b.set(TypeId::DOUBLE);
@@ -1013,4 +1013,16 @@ fn a_set_finds_minus_zero_equal_to_zero() {
     let (value, outcome) = load(&r, pair_set, "[[1, 0.0], [1, -0.0]]");
     assert_eq!(outcome, Outcome::Unavailable);
     assert_eq!(value, Value::list([pair(0.0)]));
+
+    // A map's keys likewise: the second zero loads onto the first one's entry.
+    let mut b = TypeRegistry::builder();
+    let by_float = b.map(TypeId::FLOAT, TypeId::INT32);
+    let r = b.build().unwrap();
+    let (value, outcome) = load(&r, by_float, r#"{"-0.0": 1, "0.0": 2, "1.0": 3}"#);
+    assert_eq!(outcome, Outcome::Success);
+    let entries = [
+        (Value::F32(-0.0), Value::I32(2)),
+        (Value::F32(1.0), Value::I32(3)),
+    ];
+    assert_eq!(value, Value::map(entries));
 }

@@ -245,8 +245,23 @@ fn key_hash(key: &Value) -> u64 {
     static SEED: OnceLock<u64> = OnceLock::new();
     let seed = *SEED.get_or_init(|| RandomState::new().build_hasher().finish());
     let mut h = KeyHasher(seed);
-    key.hash(&mut h);
+    match key {
+        // Equal keys hash alike: `0.0` stands for both zeros (see `same_key`).
+        Value::F32(x) if *x == 0.0 => Value::F32(0.0).hash(&mut h),
+        Value::F64(x) if *x == 0.0 => Value::F64(0.0).hash(&mut h),
+        key => key.hash(&mut h),
+    }
     h.finish()
+}
+
+/// Whether two keys are one map key: as `Value`s are equal, and as C++'s `std::less` and
+/// `std::hash` find `-0.0` and `0.0` (so a `{"-0.0": .., "0.0": ..}` map has one entry).
+fn same_key(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::F32(x), Value::F32(y)) if *x == 0.0 => *y == 0.0,
+        (Value::F64(x), Value::F64(y)) if *x == 0.0 => *y == 0.0,
+        _ => a == b,
+    }
 }
 
 impl KeyIndex {
@@ -266,10 +281,10 @@ impl KeyIndex {
     /// The entry with `key`, whose hash is `hash`; on a hash collision, a search.
     fn find(&self, entries: &[(Value, Value)], hash: u64, key: &Value) -> Option<usize> {
         let i = *self.0.get(&hash)?;
-        if entries.get(i).is_some_and(|(k, _)| k == key) {
+        if entries.get(i).is_some_and(|(k, _)| same_key(k, key)) {
             return Some(i);
         }
-        entries.iter().position(|(k, _)| k == key)
+        entries.iter().position(|(k, _)| same_key(k, key))
     }
 }
 #[cfg(test)]

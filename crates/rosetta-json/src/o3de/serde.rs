@@ -26,8 +26,10 @@
 //! the JSON leaves out take their `#[serde(default)]` (serde's derive reports the others as
 //! missing). A value that cannot be read is reported, as by `load`, and takes its type's zero
 //! value (`0`, `false`, `""`; for an enum, the first variant with its content's explicit
-//! default `{}`). Integers wider than 64 bits are read as written when they are integer text,
-//! else by the 64-bit rules.
+//! default `{}`). So a map entry whose key cannot be read is kept under the zero key, where
+//! `load` drops it as Unavailable, as O3DE does: a serde map visitor takes every key it is
+//! given. Integers wider than 64 bits are read as written when they are integer text, else by
+//! the 64-bit rules.
 
 mod access;
 mod de;
