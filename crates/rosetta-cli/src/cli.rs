@@ -407,7 +407,7 @@ pub struct JsonArgs {
     /// Where O3DE's code and its documentation disagree, follow `engine` (the default) or
     /// `documented`: reading, short vectors, arrays and tuples take defaults, integers come from
     /// decimal text only, doubles read as strings keep their shortest text, color arrays take
-    /// any numbers and color objects have one key;
+    /// any numbers, color objects have one key and map entries' Key and Value take any case;
     /// writing, maps are objects only when their keys are strings, and enums take the
     /// documented form (unless --enum-form says otherwise).
     #[arg(long, value_enum, value_name = "RULES")]

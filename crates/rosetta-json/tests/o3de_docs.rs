@@ -142,12 +142,24 @@ fn maps_with_other_keys_are_key_value_arrays() {
     assert_eq!(store(&registry, by_name, &named, &keep), r#"{"gold":7}"#);
     // Key/value arrays read back; so do objects with numeric member names.
     for json in [
-        r#"[{"Key":0,"Value":1},{"key":2,"value":3}]"#,
+        r#"[{"Key":0,"Value":1},{"Key":2,"Value":3}]"#,
         r#"{"0": 1, "2": 3}"#,
     ] {
         let loaded = o3de::load(&registry, map, json, &LoadOptions::default(), &mut Quiet).unwrap();
         assert_eq!(loaded.value, value, "{json}");
     }
+    // `Key` and `Value` in another case: the engine finds them as spelled only (the entry is
+    // then the default key, onto whose entry a missing value reads as a new instance, 0); the
+    // documented rules take any case.
+    let json = r#"[{"Key":0,"Value":1},{"key":2,"value":3}]"#;
+    let engine = o3de::load(&registry, map, json, &LoadOptions::default(), &mut Quiet).unwrap();
+    assert_eq!(engine.value, Value::map([(Value::U8(0), Value::U8(0))]));
+    let documented = LoadOptions {
+        rules: o3de::Rules::Documented,
+        ..LoadOptions::default()
+    };
+    let loaded = o3de::load(&registry, map, json, &documented, &mut Quiet).unwrap();
+    assert_eq!(loaded.value, value);
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn a_map_entry_without_a_value_has_the_default_value() {
     assert!(stored.is_ok());
 
     // The same through serde.
-    let text = r#"{"m": [{"Key": 1, "Value": 2.0}, {"key": 2}, {"VALUE": 3.0}]}"#;
+    let text = r#"{"m": [{"Key": 1, "Value": 2.0}, {"Key": 2}, {"Value": 3.0}]}"#;
     #[derive(serde::Deserialize)]
     struct Holder {
         m: BTreeMap<i32, f64>,
@@ -1025,4 +1025,53 @@ fn sets_and_map_keys_find_minus_zero_equal_to_zero() {
         (Value::F32(1.0), Value::I32(3)),
     ];
     assert_eq!(value, Value::map(entries));
+}
+
+#[test]
+fn an_existing_entrys_value_reads_the_explicit_default_as_a_new_instance() {
+    // `LoadElement` loads an existing key's value with `LoadAsNewInstance`: serializers flagged
+    // `InitializeNewInstance` (integers, floats, bools, math values) reset it on `{}`; the
+    // string serializer has no such flag and leaves it.
+    let mut b = TypeRegistry::builder();
+    let ints = b.map(TypeId::STRING, TypeId::INT32);
+    let texts = b.map(TypeId::STRING, TypeId::STRING);
+    let vec3 = b.math(MathType::new(MathShape::Vector3, MathScalar::F32));
+    let by_int = b.map(TypeId::INT32, vec3);
+    let r = b.build().unwrap();
+    let options = LoadOptions::default();
+    let a = |v: Value| Value::map([(Value::from("a"), v)]);
+
+    // The entry combines its key's Success with its value's DefaultsUsed; no entry was added,
+    // so the map keeps that outcome.
+    let mut value = a(Value::I32(5));
+    let result = o3de::load_into(&r, ints, r#"{"a": {}}"#, &mut value, &options, &mut Quiet);
+    assert_eq!(result.unwrap().outcome(), Outcome::PartialDefaults);
+    assert_eq!(value, a(Value::I32(0)));
+    // Within one document too: the second `a` is the same entry.
+    assert_eq!(load(&r, ints, r#"{"a": 5, "a": {}}"#).0, a(Value::I32(0)));
+
+    let mut value = a(Value::from("x"));
+    let result = o3de::load_into(&r, texts, r#"{"a": {}}"#, &mut value, &options, &mut Quiet);
+    assert_eq!(result.unwrap().outcome(), Outcome::PartialDefaults);
+    assert_eq!(value, a(Value::from("x")));
+
+    // The array form, with the value left out (read as `{}`).
+    let one = |xs: [f32; 3]| Value::map([(Value::I32(1), Value::MathF32(xs[..].into()))]);
+    let mut value = one([1.0, 2.0, 3.0]);
+    let result = o3de::load_into(
+        &r,
+        by_int,
+        r#"[{"Key": 1}]"#,
+        &mut value,
+        &options,
+        &mut Quiet,
+    );
+    assert!(result.is_ok());
+    assert_eq!(value, one([0.0; 3]));
+
+    // The default key onto its existing entry: both parts DefaultsUsed, nothing added.
+    let mut value = Value::map([(Value::from(""), Value::I32(5))]);
+    let result = o3de::load_into(&r, ints, r#"{"{}": {}}"#, &mut value, &options, &mut Quiet);
+    assert_eq!(result.unwrap().outcome(), Outcome::DefaultsUsed);
+    assert_eq!(value, Value::map([(Value::from(""), Value::I32(0))]));
 }

@@ -122,6 +122,21 @@ pub(crate) fn from_i128(repr: IntType, value: i128) -> Option<i64> {
     (min..=max).contains(&value).then_some(value as i64)
 }
 
+/// Whether `value` is a value of an enum over `repr`: in its range, or for an unsigned
+/// representation also its negative spelling (`-1` for the `uint8` 255, as C++'s
+/// `static_cast<E>(-1)`), which is written as the unsigned value.
+pub(crate) fn representable(repr: IntType, value: i64) -> bool {
+    if repr.bits() == 64 {
+        // `int64`, and `uint64` as its bit pattern: every `i64`.
+        return true;
+    }
+    if repr.is_signed() {
+        return from_i128(repr, value.into()).is_some();
+    }
+    let half = 1i64 << (repr.bits() - 1);
+    (-half..=mask(repr) as i64).contains(&value)
+}
+
 /// The constant named `name`, compared case-insensitively (`azstrnicmp`), first declared first.
 pub(crate) fn by_name(e: &EnumType, name: &str) -> Option<i64> {
     e.constant(name)

@@ -1,6 +1,7 @@
 //! Load for maps: from an object (member names loaded through the key type's rules; `"{}"` is
 //! the default key) or from `[{"Key": k, "Value": v}, ...]`. A key already in the map has the new
-//! value loaded on top of its entry.
+//! value loaded on top of its entry, as a new instance: `{}` there resets numbers, bools and math
+//! values (see `initialize_new_instance`).
 
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
@@ -14,6 +15,7 @@ use super::load::{failed, placeholder, Load};
 use super::load_fast::general_only;
 use super::reader::{Peek, Scalar};
 use super::result::Outcome;
+use super::Rules;
 
 impl Load<'_, '_, '_> {
     pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, target: &mut Value) -> Step {
@@ -38,6 +40,7 @@ impl Load<'_, '_, '_> {
         entries: &mut Vec<(Value, Value)>,
     ) -> Step {
         let key_default = self.default_of(kt)?;
+        let had = entries.len();
         let mut index = KeyIndex::new(entries);
         let mut result = self.ctx.fresh();
         let reg = self.reg;
@@ -107,9 +110,12 @@ impl Load<'_, '_, '_> {
                     None => placeholder(),
                 };
                 let vc = if peek == Peek::Object {
+                    if slot.is_some() && self.r.at_empty_object()? {
+                        self.initialize_new_instance(vt, &mut value)?;
+                    }
                     self.value(vt, &mut value)
                 } else {
-                    self.pair_value(vt, &mut value)
+                    self.pair_value(vt, &mut value, slot.is_some())
                 };
                 match slot {
                     Some(i) => entries[i].1 = value,
@@ -131,13 +137,21 @@ impl Load<'_, '_, '_> {
             self.ctx.leave(len);
             result.absorb(code?);
         }
-        Ok(self.ctx.container(result))
+        // `LoadContainer`: an entry added makes the map no longer its default, so at best
+        // PartialDefaults; entries that only loaded onto existing ones keep their outcome.
+        if !result.has_done_work() {
+            return Ok(self.ctx.code(Outcome::Success));
+        }
+        if entries.len() > had {
+            result.absorb(self.ctx.code(Outcome::Success));
+        }
+        Ok(result)
     }
 
     /// Loads the `Key` member of the `{"Key", "Value"}` object ahead (the reader stays at the
     /// object); a missing key is the default.
     fn pair_key(&mut self, kt: TypeId, key: &mut Value) -> Step {
-        match self.find_member(&["key"])? {
+        match self.entry_member("Key")? {
             Some(saved) => {
                 let back = self.r.save();
                 self.r.restore(saved);
@@ -151,13 +165,17 @@ impl Load<'_, '_, '_> {
         }
     }
 
-    /// Loads the `Value` member of the object ahead and consumes the object.
-    fn pair_value(&mut self, vt: TypeId, value: &mut Value) -> Step {
-        match self.find_member(&["value"])? {
+    /// Loads the `Value` member of the object ahead and consumes the object; `existing`: onto
+    /// the value of an entry already in the map.
+    fn pair_value(&mut self, vt: TypeId, value: &mut Value, existing: bool) -> Step {
+        match self.entry_member("Value")? {
             Some(saved) => {
                 let back = self.r.save();
                 self.r.restore(saved);
                 let len = self.ctx.enter_key("Value")?;
+                if existing && self.r.at_empty_object()? {
+                    self.initialize_new_instance(vt, value)?;
+                }
                 let code = self.value(vt, value);
                 self.ctx.leave(len);
                 self.r.restore(back);
@@ -165,15 +183,53 @@ impl Load<'_, '_, '_> {
                 code
             }
             None => {
-                // A missing value is `{}`: a new entry's value is the default, an existing
-                // entry's stays as it is.
+                // A missing value is `{}`: a new entry's value is the default; an existing
+                // entry's is initialized as a new instance.
                 if *value == placeholder() {
                     *value = self.default_of(vt)?;
+                } else {
+                    self.initialize_new_instance(vt, value)?;
                 }
                 self.r.skip_value()?;
                 Ok(self.ctx.code(Outcome::DefaultsUsed))
             }
         }
+    }
+
+    /// What `{}` does to a value loaded "as a new instance", as `JsonMapSerializer::LoadElement`
+    /// loads an existing entry's value: the serializers flagged `InitializeNewInstance` reset
+    /// it (numbers and bools to zero, math values and uuids to their defaults; fixed arrays
+    /// and tuples element by element); the others (strings, enums, classes, containers,
+    /// pointers) leave it as it is.
+    fn initialize_new_instance(&self, ty: TypeId, value: &mut Value) -> Result<(), Halt> {
+        let Some(kind) = self.reg.get(ty).map(|t| t.kind()) else {
+            return Ok(());
+        };
+        match kind {
+            Kind::Bool
+            | Kind::Char
+            | Kind::Int(_)
+            | Kind::Float(_)
+            | Kind::EntityId
+            | Kind::Uuid
+            | Kind::Math(_) => *value = self.default_of(ty)?,
+            Kind::Array(e, _) => {
+                if let Value::List(items) = value {
+                    for item in items.iter_mut() {
+                        self.initialize_new_instance(*e, item)?;
+                    }
+                }
+            }
+            Kind::Tuple(ts) => {
+                if let Value::Tuple(items) = value {
+                    for (t, item) in ts.iter().zip(items.iter_mut()) {
+                        self.initialize_new_instance(*t, item)?;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// How many members the object ahead has (the reader is left where it was).
@@ -193,12 +249,36 @@ impl Load<'_, '_, '_> {
     /// Where the value of the last member of the object ahead named one of `names` (compared
     /// case-insensitively) starts; the reader is left where it was.
     pub(crate) fn find_member(&mut self, names: &[&str]) -> Result<Option<(usize, usize)>, Halt> {
+        self.find_member_by(
+            |key| names.iter().any(|n| key.eq_ignore_ascii_case(n)),
+            false,
+        )
+    }
+
+    /// Where the value of the member `name` (`Key` or `Value`) of the `{"Key", "Value"}` object
+    /// ahead starts: as `JsonMapSerializer` finds it with RapidJSON's `FindMember`, the first
+    /// member spelled exactly so; with the documented rules, in any case.
+    fn entry_member(&mut self, name: &str) -> Result<Option<(usize, usize)>, Halt> {
+        if self.opts.rules == Rules::Engine {
+            self.find_member_by(|key| key == name, true)
+        } else {
+            self.find_member_by(|key| key.eq_ignore_ascii_case(name), true)
+        }
+    }
+
+    /// Where the value of the `first` (else the last) member whose name `matches` starts, in
+    /// the object ahead; the reader is left where it was.
+    fn find_member_by(
+        &mut self,
+        matches: impl Fn(&str) -> bool,
+        first_wins: bool,
+    ) -> Result<Option<(usize, usize)>, Halt> {
         let saved = self.r.save();
         self.r.begin_object()?;
         let mut first = true;
         let mut found = None;
         while let Some(key) = self.r.next_key(&mut first)? {
-            if names.iter().any(|n| key.eq_ignore_ascii_case(n)) {
+            if matches(&key) && !(first_wins && found.is_some()) {
                 found = Some(self.r.save());
             }
             self.r.skip_value()?;

@@ -310,6 +310,13 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
     let repr = e.repr();
     let out_of_range = || format!("{} is out of range for {}", describe(s), repr.name());
     match s {
+        // `LoadEnumFromNumber` takes what RapidJSON holds as an integer only: `4.0` and `8e0`
+        // are doubles there, and Unsupported.
+        Scalar::Num(Num::Double(_)) => Err(format!(
+            "cannot read an enum value from {}, which is not an integer. {}",
+            describe(s),
+            options_message(e)
+        )),
         Scalar::Num(_) => {
             let (v, coerced) = integer(s, repr.is_signed(), Rules::Engine)?;
             from_i128(repr, v)

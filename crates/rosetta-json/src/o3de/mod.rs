@@ -38,10 +38,11 @@
 //! ascending), [`MapForm::ByKeyType`] (objects only for string keys) and [`Rules::Documented`]
 //! for loading (short vectors, arrays and tuples take defaults, integers come from decimal text,
 //! doubles read as strings keep their shortest text, color arrays take any numbers, a color
-//! object has exactly one key).
+//! object has exactly one key, a map entry's `Key` and `Value` are found in any case).
 //!
-//! Beyond O3DE: `option` is written as a nullable pointer (O3DE refuses `AZStd::optional`), and
-//! not-finite floats as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
+//! Beyond O3DE: `option` is written as a nullable pointer (O3DE refuses `AZStd::optional`),
+//! not-finite floats as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, and enums over `int8`
+//! are read and written as any other (the engine's enum serializer answers Unknown for them).
 //!
 //! # Reporting
 //!
@@ -154,7 +155,8 @@ pub enum Rules {
     /// few elements take defaults for the rest (0 for vector components); integers are read from
     /// decimal text only (`"010"` is 10, not octal 8); a double read as a string is its shortest
     /// text (`3.1415`, not `3.141500`); color arrays take any numbers; a color object has
-    /// exactly one key.
+    /// exactly one key; a map entry's `Key` and `Value` members are found in any case (the
+    /// engine's `FindMember` takes them as spelled).
     Documented,
 }
 

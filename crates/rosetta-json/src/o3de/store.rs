@@ -9,7 +9,7 @@ use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
 use super::dflt::{close32, close64, Dflt};
-use super::enums::{store_form, EnumJson, Leftover};
+use super::enums::{representable, store_form, EnumJson, Leftover};
 use super::plan::Plans;
 use super::result::{Outcome, ResultCode};
 use super::writer::{Frame, Writer};
@@ -114,6 +114,13 @@ impl<'r> Store<'r, '_> {
                         let Value::Enum(x) = v else {
                             return Err(self.mismatch(ty, v));
                         };
+                        if !representable(e.repr(), *x) {
+                            return Err(self.ctx.error(format!(
+                                "{x} is not a value of `{}`: out of range for its {}",
+                                self.reg.display(ty),
+                                e.repr().name()
+                            )));
+                        }
                         self.enumeration(e, *x);
                         // Any OR of a bitmask's flags is one of its values.
                         let closed = matches!(kind, Kind::Enum(_)) && e.is_closed();

@@ -467,13 +467,17 @@ impl<'de> de::MapAccess<'de> for KeyValues<'_, 'de, '_> {
             self.de.wrong_kind("a {\"Key\", \"Value\"} object")?;
             self.de.l.ctx.leave(depth);
         };
+        // The first member named `Key` (`Value`), spelled exactly so as RapidJSON's
+        // `FindMember` finds it, or in any case with the documented rules.
+        let exact = self.de.l.opts.rules == Rules::Engine;
+        let is = |name: &str, want: &str| name == want || !exact && name.eq_ignore_ascii_case(want);
         let r = &mut self.de.l.r;
         r.begin_object()?;
         let (mut key_at, mut value_at, mut first) = (None, None, true);
         while let Some(name) = r.next_key(&mut first)? {
-            if name.eq_ignore_ascii_case("Key") {
+            if key_at.is_none() && is(&name, "Key") {
                 key_at = Some(r.save());
-            } else if name.eq_ignore_ascii_case("Value") {
+            } else if value_at.is_none() && is(&name, "Value") {
                 value_at = Some(r.save());
             }
             r.skip_value()?;

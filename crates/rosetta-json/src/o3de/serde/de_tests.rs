@@ -172,8 +172,16 @@ fn maps_from_objects_and_key_value_arrays() {
     );
     let (m, _, _): (BTreeMap<String, i32>, _, _) = read(r#"{"{}": 1, "b": 2}"#);
     assert_eq!(m, BTreeMap::from([(String::new(), 1), ("b".into(), 2)]));
-    let (m, _, _): (BTreeMap<i32, String>, _, _) =
-        read(r#"[{"Key": 7, "Value": "a"}, {"value": "b", "key": -2}]"#);
+    // `Key` and `Value` as spelled, as RapidJSON's `FindMember` finds them: other spellings
+    // are missing members (the explicit default); with the documented rules, any case.
+    let text = r#"[{"Key": 7, "Value": "a"}, {"value": "b", "key": -2}]"#;
+    let (m, _, _): (BTreeMap<i32, String>, _, _) = read(text);
+    assert_eq!(m, BTreeMap::from([(7, "a".into()), (0, String::new())]));
+    let documented = LoadOptions {
+        rules: o3de::Rules::Documented,
+        ..LoadOptions::default()
+    };
+    let (m, _): (BTreeMap<i32, String>, _) = from_str(text, &documented, &mut Quiet).unwrap();
     assert_eq!(m, BTreeMap::from([(7, "a".into()), (-2, "b".into())]));
     let (m, _, _): (HashMap<String, Vec<bool>>, _, _) = read(r#"{"x": [true, 0]}"#);
     assert_eq!(m["x"], vec![true, false]);
