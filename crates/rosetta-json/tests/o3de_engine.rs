@@ -1075,3 +1075,30 @@ fn an_existing_entrys_value_reads_the_explicit_default_as_a_new_instance() {
     assert_eq!(result.unwrap().outcome(), Outcome::DefaultsUsed);
     assert_eq!(value, Value::map([(Value::from(""), Value::I32(0))]));
 }
+
+#[test]
+fn an_enum_coercion_says_what_was_read() {
+    let mut b = TypeRegistry::builder();
+    let e = rosetta_types::EnumType::new(
+        rosetta_types::IntType::UINT8,
+        [rosetta_types::Constant::new("Blue", 2)],
+    )
+    .unwrap();
+    let ty = b.add("Color", rosetta_types::Kind::Enum(e)).unwrap();
+    let r = b.build().unwrap();
+    for (json, said) in [
+        (
+            r#""BLUE""#,
+            r#"read the enum value 2 from the string "BLUE", a name in another case"#,
+        ),
+        (
+            r#""0x2""#,
+            r#"read the enum value 2 from the string "0x2", numeric text"#,
+        ),
+    ] {
+        let mut collect = o3de::Collect::default();
+        let loaded = o3de::load(&r, ty, json, &LoadOptions::default(), &mut collect).unwrap();
+        assert_eq!(loaded.value, Value::Enum(2));
+        assert_eq!(collect.reports[0].message, said);
+    }
+}

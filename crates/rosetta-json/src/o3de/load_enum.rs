@@ -57,7 +57,7 @@ impl Load<'_, '_, '_> {
         *target = Value::Enum(bits);
         // The OR of constants need not be one; numeric text was reported per element. Not
         // when no element read: the value is dropped then, as the engine drops it.
-        let checked = scalar::check_closed(e, closed, bits, false);
+        let checked = scalar::check_closed(e, closed, bits, None);
         if checked.coerced && !failed(result) {
             result.absorb(self.apply(checked, target)?);
         }

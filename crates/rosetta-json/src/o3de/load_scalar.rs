@@ -306,7 +306,8 @@ pub(crate) fn uuid(s: &Scalar<'_>, rules: Rules) -> Loaded {
 
 /// One enum element: a number or a string (numeric text first, then a name), and whether it
 /// was coerced (numeric text, or a name in another case).
-fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
+/// The value of an enum element, and how it was read when that was a coercion.
+fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, Option<&'static str>), String> {
     let repr = e.repr();
     let out_of_range = || format!("{} is out of range for {}", describe(s), repr.name());
     match s {
@@ -320,12 +321,12 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
         Scalar::Num(_) => {
             let (v, coerced) = integer(s, repr.is_signed(), Rules::Engine)?;
             from_i128(repr, v)
-                .map(|v| (v, coerced))
+                .map(|v| (v, coerced.then_some("a number")))
                 .ok_or_else(out_of_range)
         }
         Scalar::Str(text) => {
             if let Some(c) = e.constant(text) {
-                return Ok((c.value(), false));
+                return Ok((c.value(), None));
             }
             // Numeric text first, as the engine's `TextToValue` reads it (`strtoll` base 0: a
             // number at the start is enough, `"3 apples"` is 3); names never start with one.
@@ -337,12 +338,14 @@ fn enum_element(e: &EnumType, s: &Scalar<'_>) -> Result<(i64, bool), String> {
                 };
                 return v
                     .and_then(|v| from_i128(repr, v))
-                    .map(|v| (v, true))
+                    .map(|v| (v, Some("numeric text")))
                     .ok_or_else(out_of_range);
             }
-            by_name(e, text).map(|v| (v, true)).ok_or_else(|| {
-                format!("{text:?} is not a name of the enum. {}", options_message(e))
-            })
+            by_name(e, text)
+                .map(|v| (v, Some("a name in another case")))
+                .ok_or_else(|| {
+                    format!("{text:?} is not a name of the enum. {}", options_message(e))
+                })
         }
         other => Err(format!(
             "cannot read an enum value from {}",
@@ -360,13 +363,18 @@ pub(crate) fn enum_scalar(e: &EnumType, closed: bool, s: &Scalar<'_>) -> Loaded 
         return Loaded::defaults("an empty enum string");
     }
     match enum_element(e, s) {
-        Ok((v, coerced)) => check_closed(e, closed, v, coerced),
+        Ok((v, how)) => {
+            let coercion =
+                how.map(|how| format!("read the enum value {v} from {}, {how}", describe(s)));
+            check_closed(e, closed, v, coercion)
+        }
         Err(why) => Loaded::unsupported(why),
     }
 }
 
-/// `v`, checked against a `closed` enum's constants.
-pub(crate) fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) -> Loaded {
+/// `v`, checked against a `closed` enum's constants; `coercion`: how it was read, when that
+/// was a coercion.
+pub(crate) fn check_closed(e: &EnumType, closed: bool, v: i64, coercion: Option<String>) -> Loaded {
     if closed && e.by_value(v).is_none() {
         return Loaded::coerced(
             Value::Enum(v),
@@ -376,9 +384,8 @@ pub(crate) fn check_closed(e: &EnumType, closed: bool, v: i64, coerced: bool) ->
             ),
         );
     }
-    if coerced {
-        Loaded::coerced(Value::Enum(v), format!("read the enum value {v}"))
-    } else {
-        Loaded::ok(Value::Enum(v))
+    match coercion {
+        Some(message) => Loaded::coerced(Value::Enum(v), message),
+        None => Loaded::ok(Value::Enum(v)),
     }
 }
