@@ -234,75 +234,30 @@ fn json_patch_failures_are_reported_at_the_entry() {
     assert!(failed.path.starts_with("/1"), "{}", failed.path);
 }
 
+/// RFC 7386 section 3's example (the appendix cases are `patch`'s unit tests).
 #[test]
-fn rfc7386_appendix_a_examples() {
-    let cases = [
-        (json!({"a": "b"}), json!({"a": "c"}), json!({"a": "c"})),
-        (
-            json!({"a": "b"}),
-            json!({"b": "c"}),
-            json!({"a": "b", "b": "c"}),
-        ),
-        (json!({"a": "b"}), json!({"a": null}), json!({})),
-        (
-            json!({"a": "b", "b": "c"}),
-            json!({"a": null}),
-            json!({"b": "c"}),
-        ),
-        (json!({"a": ["b"]}), json!({"a": "c"}), json!({"a": "c"})),
-        (json!({"a": "c"}), json!({"a": ["b"]}), json!({"a": ["b"]})),
-        (
-            json!({"a": {"b": "c"}}),
-            json!({"a": {"b": "d", "c": null}}),
-            json!({"a": {"b": "d"}}),
-        ),
-        (
-            json!({"a": [{"b": "c"}]}),
-            json!({"a": [1]}),
-            json!({"a": [1]}),
-        ),
-        (json!(["a", "b"]), json!(["c", "d"]), json!(["c", "d"])),
-        (json!({"a": "b"}), json!(["c"]), json!(["c"])),
-        (json!({"a": "foo"}), json!(null), json!(null)),
-        (json!({"a": "foo"}), json!("bar"), json!("bar")),
-        (
-            json!({"e": null}),
-            json!({"a": 1}),
-            json!({"e": null, "a": 1}),
-        ),
-        (
-            json!([1, 2]),
-            json!({"a": "b", "c": null}),
-            json!({"a": "b"}),
-        ),
-        (
-            json!({}),
-            json!({"a": {"bb": {"ccc": null}}}),
-            json!({"a": {"bb": {}}}),
-        ),
-        // RFC 7386 section 3.
-        (
-            json!({
-                "title": "Goodbye!",
-                "author": {"givenName": "John", "familyName": "Doe"},
-                "tags": ["example", "sample"],
-                "content": "This will be unchanged"
-            }),
-            json!({
-                "title": "Hello!",
-                "phoneNumber": "+01-555-555-5555",
-                "author": {"familyName": null},
-                "tags": ["example"]
-            }),
-            json!({
-                "title": "Hello!",
-                "author": {"givenName": "John"},
-                "tags": ["example"],
-                "content": "This will be unchanged",
-                "phoneNumber": "+01-555-555-5555"
-            }),
-        ),
-    ];
+fn rfc7386_section_3_example() {
+    let cases = [(
+        json!({
+            "title": "Goodbye!",
+            "author": {"givenName": "John", "familyName": "Doe"},
+            "tags": ["example", "sample"],
+            "content": "This will be unchanged"
+        }),
+        json!({
+            "title": "Hello!",
+            "phoneNumber": "+01-555-555-5555",
+            "author": {"familyName": null},
+            "tags": ["example"]
+        }),
+        json!({
+            "title": "Hello!",
+            "author": {"givenName": "John"},
+            "tags": ["example"],
+            "content": "This will be unchanged",
+            "phoneNumber": "+01-555-555-5555"
+        }),
+    )];
     for (target, patch, want) in cases {
         let mut doc = target.clone();
         let code = apply_patch(&mut doc, &patch, PatchStyle::MergePatch, &mut Quiet);
