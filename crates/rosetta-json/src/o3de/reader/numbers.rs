@@ -152,12 +152,7 @@ impl<'a> Reader<'a> {
     /// of them can still fit a `u64` (up to 19 cannot overflow; `u64::MAX` has 20).
     #[cold]
     #[inline(never)]
-    fn long_integer(
-        &mut self,
-        negative: bool,
-        start: usize,
-        end: usize,
-    ) -> Option<(bool, u64)> {
+    fn long_integer(&mut self, negative: bool, start: usize, end: usize) -> Option<(bool, u64)> {
         let b = self.src;
         if end - start != 20 || b[start] == b'0' || matches!(b.get(end), Some(b'.' | b'e' | b'E')) {
             return None;
