@@ -1102,3 +1102,41 @@ fn an_enum_coercion_says_what_was_read() {
         assert_eq!(collect.reports[0].message, said);
     }
 }
+
+#[test]
+fn a_new_color_is_zero_as_its_serializer_makes_it() {
+    // `JsonColorSerializer::Load` on `{}` for a new instance: `Color::CreateZero()`. A container's
+    // element (and a map's new value) is such an instance; a class member is its class's
+    // default (the shared model's opaque black when the field has no default of its own).
+    let mut b = TypeRegistry::builder();
+    let color = b.math(MathType::COLOR);
+    let colors = b.list(color);
+    let holder = b
+        .add("Holder", StructType::new([Field::new("c", color)]).unwrap())
+        .unwrap();
+    let r = b.build().unwrap();
+    let zero = Value::math_f32([0.0; 4]);
+    let black = Value::math_f32([0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        load(&r, colors, "[{}]"),
+        (Value::list([zero.clone()]), Outcome::PartialDefaults)
+    );
+    // Written so that O3DE reads back the same colors: only zero is an element's default.
+    let both = Value::list([black.clone(), zero.clone()]);
+    let stored = o3de::store(&r, colors, &both, &Default::default(), &mut Quiet).unwrap();
+    assert_eq!(stored.json, "[[0.0,0.0,0.0,1.0],{}]");
+    assert_eq!(load(&r, colors, &stored.json).0, both);
+    // A member keeps the class default.
+    assert_eq!(
+        load(&r, holder, r#"{"c": {}}"#).0,
+        Value::structure([black.clone()])
+    );
+    let stored = o3de::store(
+        &r,
+        holder,
+        &Value::structure([black]),
+        &Default::default(),
+        &mut Quiet,
+    );
+    assert_eq!(stored.unwrap().json, "{}");
+}

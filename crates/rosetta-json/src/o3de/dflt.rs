@@ -10,8 +10,13 @@ pub(crate) enum Dflt<'v> {
     None,
     /// This value.
     Value(&'v Value),
-    /// The default of the value's type (a field's own default where it has one).
+    /// The default of the value's type (a field's own default where it has one), as a class
+    /// member is compared with its class's default.
     Type,
+    /// A new instance of the value's type, as a container makes one for each element to
+    /// compare it with: the type's default, except that O3DE's serializer makes a new `Color`
+    /// zero (`Color::CreateZero`), where the shared model's default is opaque black.
+    New,
 }
 
 /// `AZ::IsClose(a, b, epsilon)`.
@@ -51,6 +56,25 @@ fn is_type_default(kind: &Kind, v: &Value) -> bool {
     }
 }
 
+/// Whether every component of math value `v` is zero.
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::MathF32(c) => c.iter().all(|x| *x == 0.0),
+        Value::MathF64(c) => c.iter().all(|x| *x == 0.0),
+        Value::MathI32(c) => c.iter().all(|x| *x == 0),
+        _ => false,
+    }
+}
+
+/// Component `i` of a new instance of `shape` (see [`Dflt::New`]).
+pub(crate) fn new_component(shape: MathShape, i: usize) -> f64 {
+    if shape == MathShape::Color {
+        0.0
+    } else {
+        shape.default_component(i)
+    }
+}
+
 fn math_is_default(shape: MathShape, v: &Value) -> bool {
     let d = |i| shape.default_component(i);
     match v {
@@ -68,6 +92,10 @@ impl<'v> Dflt<'v> {
             Dflt::None => false,
             Dflt::Value(d) => leaf_equal(v, d),
             Dflt::Type => is_type_default(kind, v),
+            Dflt::New => match kind {
+                Kind::Math(m) if m.shape == MathShape::Color => is_zero(v),
+                _ => is_type_default(kind, v),
+            },
         }
     }
 
@@ -77,7 +105,7 @@ impl<'v> Dflt<'v> {
             Dflt::None => Dflt::None,
             Dflt::Value(Value::Struct(d)) => d.get(i).map_or(Dflt::None, Dflt::Value),
             Dflt::Value(_) => Dflt::None,
-            Dflt::Type => match s.fields().get(i) {
+            Dflt::Type | Dflt::New => match s.fields().get(i) {
                 Some(f) => f.default().map_or(Dflt::Type, Dflt::Value),
                 None => Dflt::None,
             },
@@ -91,6 +119,7 @@ impl<'v> Dflt<'v> {
                 d.get(i).map_or(Dflt::None, Dflt::Value)
             }
             Dflt::Type => Dflt::Type,
+            Dflt::New => Dflt::New,
             _ => Dflt::None,
         }
     }
@@ -98,7 +127,7 @@ impl<'v> Dflt<'v> {
     /// Whether the default list, set or map is empty.
     pub fn is_empty_container(self) -> bool {
         match self {
-            Dflt::None | Dflt::Type => true,
+            Dflt::None | Dflt::Type | Dflt::New => true,
             Dflt::Value(Value::List(d)) => d.is_empty(),
             Dflt::Value(Value::Map(d)) => d.is_empty(),
             Dflt::Value(Value::Entity(d)) => d.is_empty(),
@@ -111,7 +140,7 @@ impl<'v> Dflt<'v> {
     pub fn option(self) -> Option<Option<Dflt<'v>>> {
         match self {
             Dflt::None => None,
-            Dflt::Type => Some(None),
+            Dflt::Type | Dflt::New => Some(None),
             Dflt::Value(Value::Option(None)) => Some(None),
             Dflt::Value(Value::Option(Some(d))) => Some(Some(Dflt::Value(d))),
             Dflt::Value(_) => None,
@@ -123,6 +152,7 @@ impl<'v> Dflt<'v> {
         match self {
             Dflt::None => None,
             Dflt::Type => Some((base, Dflt::Type)),
+            Dflt::New => Some((base, Dflt::New)),
             Dflt::Value(Value::Dynamic(d)) => Some((d.ty, Dflt::Value(&d.value))),
             Dflt::Value(_) => None,
         }

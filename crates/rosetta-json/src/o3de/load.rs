@@ -3,10 +3,11 @@
 //! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
 //! part of the target untouched and is reported.
 
-use rosetta_types::{default_value, FloatType, Kind, TypeId, TypeRegistry, Value};
+use rosetta_types::{default_value, FloatType, Kind, MathShape, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
 use super::load_fast::general_only;
+use super::load_math::build;
 use super::load_scalar::{self as scalar, describe, Loaded};
 use super::reader::{Member, Peek, Reader, Scalar};
 use super::result::{Outcome, Processing, ResultCode};
@@ -105,6 +106,24 @@ impl<'a> Load<'_, 'a, '_> {
         default_value(self.reg, ty).map_err(|e| self.ctx.error(e.to_string()))
     }
 
+    /// A new instance of `ty`, as a container makes one for an element (or a map an entry, or
+    /// a pointer its pointee) and its serializer initializes it from `{}`: the type's default,
+    /// except a `Color`, which O3DE makes zero (`Color::CreateZero`; the shared model's default
+    /// is opaque black), also inside fixed arrays and tuples.
+    pub fn new_instance(&self, ty: TypeId) -> Result<Value, Halt> {
+        match self.reg.get(ty).map(|t| t.kind()) {
+            Some(Kind::Math(m)) if m.shape == MathShape::Color => {
+                Ok(build(m.scalar, &[0.0; 4][..m.shape.len()]))
+            }
+            Some(Kind::Array(e, n)) => Ok(Value::list(vec![self.new_instance(*e)?; *n as usize])),
+            Some(Kind::Tuple(ts)) => {
+                let items = ts.iter().map(|&t| self.new_instance(t));
+                Ok(Value::tuple(items.collect::<Result<Vec<_>, _>>()?))
+            }
+            _ => self.default_of(ty),
+        }
+    }
+
     /// Reports a scalar load and applies it.
     pub fn apply(&mut self, loaded: Loaded, target: &mut Value) -> Step {
         let Loaded {
@@ -148,13 +167,20 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     /// Loads the value ahead onto `target`. A [placeholder](is_placeholder) target (a value not
-    /// made yet) that nothing was read into becomes the type's default.
+    /// made yet) that nothing was read into becomes a [new instance](Load::new_instance).
     pub fn value(&mut self, ty: TypeId, target: &mut Value) -> Step {
-        self.value_or(ty, target, None)
+        self.value_or(ty, target, Made::New)
     }
 
-    /// [`Load::value`], with `default` (a member's own) for a placeholder nothing was read into.
-    fn value_or(&mut self, ty: TypeId, target: &mut Value, default: Option<&Value>) -> Step {
+    /// [`Load::value`] for the root of a document or a component's field: a placeholder
+    /// nothing was read into becomes the type's default (the caller's object, not a new
+    /// instance).
+    pub fn root(&mut self, ty: TypeId, target: &mut Value) -> Step {
+        self.value_or(ty, target, Made::Default(None))
+    }
+
+    /// [`Load::value`], with what a placeholder nothing was read into becomes.
+    fn value_or(&mut self, ty: TypeId, target: &mut Value, made: Made<'_>) -> Step {
         let reg = self.reg;
         if let Some(t) = reg.get(ty) {
             match self.value_fast(t.kind(), target) {
@@ -162,18 +188,34 @@ impl<'a> Load<'_, 'a, '_> {
                 Ok(None) => {}
                 Err(e) => return self.stopped(ty, target, e),
             }
+            let whole = match t.kind() {
+                Kind::Array(..) | Kind::Tuple(_) => true,
+                Kind::Math(m) => m.shape == MathShape::Color,
+                _ => false,
+            };
+            if whole && is_placeholder(target) {
+                // Made before it is read, as what it is made as: they are read onto what
+                // they were (a color's alpha, the elements the JSON leaves out).
+                *target = self.made(ty, made)?;
+            }
         }
         if is_placeholder(target) {
             let code = self.value_onto(ty, target);
             if is_placeholder(target) {
-                *target = match default {
-                    Some(d) => d.clone(),
-                    None => self.default_of(ty)?,
-                };
+                *target = self.made(ty, made)?;
             }
             return code;
         }
         self.value_onto(ty, target)
+    }
+
+    /// A value of `ty` that nothing was read into, made as `made` says.
+    fn made(&self, ty: TypeId, made: Made<'_>) -> Result<Value, Halt> {
+        match made {
+            Made::Default(Some(d)) => Ok(d.clone()),
+            Made::Default(None) => self.default_of(ty),
+            Made::New => self.new_instance(ty),
+        }
     }
 
     /// As below: a placeholder gets its default even when loading stops.
@@ -323,7 +365,7 @@ impl<'a> Load<'_, 'a, '_> {
     fn explicit_default(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if let Some(Kind::Option(inner)) = self.reg.get(ty).map(|t| t.kind()) {
             if matches!(target, Value::Option(None)) || is_placeholder(target) {
-                *target = Value::some(self.default_of(*inner)?);
+                *target = Value::some(self.new_instance(*inner)?);
             }
         }
         self.ctx.report(Outcome::DefaultsUsed, false, || {
@@ -396,7 +438,8 @@ impl<'a> Load<'_, 'a, '_> {
             let code = match index {
                 Some(i) => {
                     hint = i + 1;
-                    let code = self.value_or(fields[i].ty(), &mut values[i], fields[i].default());
+                    let made = Made::Default(fields[i].default());
+                    let code = self.value_or(fields[i].ty(), &mut values[i], made);
                     // `LoadClass` counts the members that were not Altered: one that failed
                     // leaves its default, which makes the whole PartialAlter, not Altered.
                     if code.as_ref().is_ok_and(|&c| !failed(c)) {
@@ -554,4 +597,14 @@ fn set_key(item: &Value) -> Value {
     let mut key = item.clone();
     unsign(&mut key);
     key
+}
+
+/// What a value that nothing was read into becomes.
+#[derive(Clone, Copy)]
+enum Made<'v> {
+    /// A new instance of its type (an element, a pointee).
+    New,
+    /// This default, or the type's: a class member (as its class's constructor makes it), or
+    /// the root of a document (the caller's object).
+    Default(Option<&'v Value>),
 }

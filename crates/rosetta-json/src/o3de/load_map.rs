@@ -39,7 +39,7 @@ impl Load<'_, '_, '_> {
         peek: Peek,
         entries: &mut Vec<(Value, Value)>,
     ) -> Step {
-        let key_default = self.default_of(kt)?;
+        let key_default = self.new_instance(kt)?;
         let had = entries.len();
         let mut index = KeyIndex::new(entries);
         let mut result = self.ctx.fresh();
@@ -186,7 +186,7 @@ impl Load<'_, '_, '_> {
                 // A missing value is `{}`: a new entry's value is the default; an existing
                 // entry's is initialized as a new instance.
                 if *value == placeholder() {
-                    *value = self.default_of(vt)?;
+                    *value = self.new_instance(vt)?;
                 } else {
                     self.initialize_new_instance(vt, value)?;
                 }
@@ -212,7 +212,7 @@ impl Load<'_, '_, '_> {
             | Kind::Float(_)
             | Kind::EntityId
             | Kind::Uuid
-            | Kind::Math(_) => *value = self.default_of(ty)?,
+            | Kind::Math(_) => *value = self.new_instance(ty)?,
             Kind::Array(e, _) => {
                 if let Value::List(items) = value {
                     for item in items.iter_mut() {

@@ -29,7 +29,11 @@
 //!
 //! Values equal to their defaults are left out (a member) or written as the explicit default
 //! `{}` (an element), unless [`StoreOptions::keep_defaults`]; reading `{}` leaves the target as
-//! it is. Loading is onto a target, so members the JSON leaves out keep their values.
+//! it is. Loading is onto a target, so members the JSON leaves out keep their values. An element
+//! (and a new map entry's value, a pointee) is a new instance, as a container makes it: a member
+//! or the document's root starts from the type's default, a new instance too, except a `Color`,
+//! which O3DE's serializer makes zero where the shared model's default is opaque black; an
+//! element is compared with, and `{}` read as, that zero.
 //!
 //! # Where this follows the engine rather than its documentation
 //!
@@ -381,7 +385,7 @@ pub fn load(
     // The value is made as it is read: what the text leaves out gets its default.
     let mut value = Value::nil();
     let mut l = loader(registry, text, options, reporter);
-    let code = l.value(ty, &mut value);
+    let code = l.root(ty, &mut value);
     let result = finish(&mut l, code)?;
     if result.halted() {
         // Loading stopped part-way: what was not reached gets its default.
@@ -401,7 +405,7 @@ pub fn load_into(
     reporter: &mut dyn Reporter,
 ) -> Result<ResultCode> {
     let mut l = loader(registry, text, options, reporter);
-    let code = l.value(ty, target);
+    let code = l.root(ty, target);
     finish(&mut l, code)
 }
 

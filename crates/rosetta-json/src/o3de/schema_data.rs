@@ -233,7 +233,7 @@ fn field(
         return l.ctx.report(Outcome::Skipped, false, || message);
     };
     let mut value = default_value(l.reg, field.ty()).map_err(|e| l.ctx.error(e.to_string()))?;
-    let code = l.value(field.ty(), &mut value)?;
+    let code = l.root(field.ty(), &mut value)?;
     if failed(code) {
         return Ok(code);
     }

@@ -8,7 +8,7 @@
 use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
-use super::dflt::{close32, close64, Dflt};
+use super::dflt::{close32, close64, new_component, Dflt};
 use super::enums::{representable, store_form, EnumJson, Leftover};
 use super::plan::Plans;
 use super::result::{Outcome, ResultCode};
@@ -64,7 +64,7 @@ impl<'r> Store<'r, '_> {
         if self.opts.keep_defaults {
             Dflt::None
         } else {
-            Dflt::Type
+            Dflt::New
         }
     }
 
@@ -455,7 +455,7 @@ impl<'r> Store<'r, '_> {
             self.w.element(&mut frame);
             let len = self.ctx.enter_index(i)?;
             let default = match d {
-                Dflt::None if !self.opts.keep_defaults => Dflt::Type,
+                Dflt::None if !self.opts.keep_defaults => Dflt::New,
                 d => d.element(i),
             };
             let code = self.element(ty_of(i), item, default);
@@ -523,6 +523,12 @@ impl<'r> Store<'r, '_> {
             Dflt::Type => {
                 for (i, c) in dcomps.iter_mut().enumerate().take(shape.len()) {
                     *c = shape.default_component(i);
+                }
+                true
+            }
+            Dflt::New => {
+                for (i, c) in dcomps.iter_mut().enumerate().take(shape.len()) {
+                    *c = new_component(shape, i);
                 }
                 true
             }

@@ -87,7 +87,7 @@ impl<'r, 'p> Store<'r, 'p> {
             return Ok(None);
         }
         let skip = match d {
-            Dflt::Type => true,
+            Dflt::Type | Dflt::New => true,
             Dflt::None => false,
             Dflt::Value(_) => return Ok(None),
         };
