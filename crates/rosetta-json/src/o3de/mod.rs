@@ -15,7 +15,7 @@
 //! | uuid | `"{5E970016-0039-4454-8E0D-5EE58A390324}"` | any text holding a braced uuid, with or without dashes |
 //! | enum, bitmask | a name, an integer, or `["Name", ..., leftover]` ([`EnumForm`]) | names (any case), numbers, numeric text, arrays OR-ed |
 //! | struct | `{"member": value, ...}` in declaration order, defaults left out | member names in any case; unknown members skipped |
-//! | list, set | `[...]`, a set sorted by [`compare`] | |
+//! | list, set | `[...]`, a set sorted by [`compare()`] | |
 //! | array, tuple | `[...]`, default elements as `{}` | |
 //! | map | `{"key": value}` when every key is written as a string, else `[{"Key": k, "Value": v}]`; empty, `[]` | both |
 //! | option | `null` or the value | |
