@@ -2,8 +2,8 @@
 //! request or response) from one format to another.
 //!
 //! Each format is a [`Format`]: it reads a [`Data`] of a [`Target`] from bytes and writes one
-//! back. Adding a format is one `impl Format` and one arm in [`format`]. A format with options
-//! (`json`, [`Json`]) is built from the arguments in [`run`] and handed to [`format`].
+//! back. Adding a format is one `impl Format` and one arm in [`format()`]. A format with options
+//! (`json`, [`Json`]) is built from the arguments in [`run`] and handed to [`format()`].
 
 use std::path::{Path, PathBuf};
 

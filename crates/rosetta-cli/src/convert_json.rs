@@ -3,7 +3,7 @@
 //!
 //! Reading resolves `$import` directives first (relative to the input file, or to the current
 //! directory for standard input). Every report of a coercion or a problem goes to a
-//! [`Printer`](crate::reports::Printer): with `--report` each is printed, then the combined result code; without it only
+//! [`crate::reports::Printer`]: with `--report` each is printed, then the combined result code; without it only
 //! those of outcome Unavailable or worse are printed, as warnings. A halted load is an error.
 
 use std::path::PathBuf;

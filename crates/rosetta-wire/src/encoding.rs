@@ -77,7 +77,7 @@ pub fn unzigzag(value: u64) -> i64 {
 }
 
 /// Reads a varint at `*pos`, advancing it. One and two bytes (tags of fields 1 to 2047, small
-/// values) are read inline; longer ones by [`get_long_varint`].
+/// values) are read inline; longer ones out of line.
 #[inline(always)]
 pub fn get_varint(bytes: &[u8], pos: &mut usize) -> Result<u64> {
     let start = *pos;

@@ -169,7 +169,7 @@ impl ComponentUpdate {
         self.fields.is_empty() && self.events.is_empty() && self.cleared.is_empty()
     }
 
-    /// The update in Rosetta's envelope (see the [module docs](self)).
+    /// The update in Rosetta's envelope (see the module docs).
     pub fn encode(&self) -> Vec<u8> {
         let mut envelope = Object::new();
         *envelope.add_object(1) = self.fields.clone();

@@ -1,5 +1,5 @@
 //! Schema-aware access: an [`Object`] read as, and written from, a typed
-//! [`Value`](rosetta_types::Value) of the shared type model; fields by name; validation with
+//! [`rosetta_types::Value`] of the shared type model; fields by name; validation with
 //! paths.
 //!
 //! ```
