@@ -1140,3 +1140,18 @@ fn a_new_color_is_zero_as_its_serializer_makes_it() {
     );
     assert_eq!(stored.unwrap().json, "{}");
 }
+
+#[test]
+fn a_members_math_value_is_read_onto_its_own_default() {
+    // A class member starts as its class's default: components a vector object leaves out
+    // keep the member's default (`MathVectorSerializer`: a missing key keeps the component).
+    let mut b = TypeRegistry::builder();
+    let vec3 = b.math(MathType::VECTOR3);
+    let five = Value::math_f32([5.0, 5.0, 5.0]);
+    let s = StructType::new([Field::new("v", vec3).with_default(five)]).unwrap();
+    let holder = b.add("Holder", s).unwrap();
+    let r = b.build().unwrap();
+    let (value, outcome) = load(&r, holder, r#"{"v": {"x": 1.0}}"#);
+    assert_eq!(value, Value::structure([Value::math_f32([1.0, 5.0, 5.0])]));
+    assert_eq!(outcome, Outcome::PartialDefaults);
+}

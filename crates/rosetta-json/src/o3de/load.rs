@@ -188,14 +188,12 @@ impl<'a> Load<'_, 'a, '_> {
                 Ok(None) => {}
                 Err(e) => return self.stopped(ty, target, e),
             }
-            let whole = match t.kind() {
-                Kind::Array(..) | Kind::Tuple(_) => true,
-                Kind::Math(m) => m.shape == MathShape::Color,
-                _ => false,
-            };
-            if whole && is_placeholder(target) {
-                // Made before it is read, as what it is made as: they are read onto what
-                // they were (a color's alpha, the elements the JSON leaves out).
+            if matches!(t.kind(), Kind::Array(..) | Kind::Tuple(_) | Kind::Math(_))
+                && is_placeholder(target)
+            {
+                // Made before it is read, as what it is made as (a member's own default, a new
+                // instance): these are read onto what they were (the components a vector
+                // object or a color's `RGB` leaves out, the elements a short array leaves out).
                 *target = self.made(ty, made)?;
             }
         }
