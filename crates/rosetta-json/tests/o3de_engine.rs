@@ -1155,3 +1155,38 @@ fn a_members_math_value_is_read_onto_its_own_default() {
     assert_eq!(value, Value::structure([Value::math_f32([1.0, 5.0, 5.0])]));
     assert_eq!(outcome, Outcome::PartialDefaults);
 }
+
+#[test]
+fn a_members_struct_is_read_onto_its_own_default() {
+    // The member's default supplies what its object leaves out, as the class default instance
+    // does in the engine; it is also what the store left those members out against.
+    let mut b = TypeRegistry::builder();
+    let inner = StructType::new([
+        Field::new("a", TypeId::INT32),
+        Field::new("b", TypeId::INT32),
+    ]);
+    let inner = b.add("Inner", inner.unwrap()).unwrap();
+    let default = Value::structure([Value::I32(0), Value::I32(7)]);
+    let outer = StructType::new([Field::new("inner", inner).with_default(default)]).unwrap();
+    let outer = b.add("Outer", outer).unwrap();
+    let r = b.build().unwrap();
+    let value = Value::structure([Value::structure([Value::I32(1), Value::I32(7)])]);
+    let stored = o3de::store(&r, outer, &value, &Default::default(), &mut Quiet).unwrap();
+    assert_eq!(stored.json, r#"{"inner":{"a":1}}"#);
+    assert_eq!(load(&r, outer, &stored.json).0, value);
+
+    // A pointer member whose default points at such a value, likewise.
+    let mut b = r.into_builder();
+    let pointer = b.option(inner);
+    let default = Value::some(Value::structure([Value::I32(0), Value::I32(7)]));
+    let holder = StructType::new([Field::new("p", pointer).with_default(default)]).unwrap();
+    let holder = b.add("PointerHolder", holder).unwrap();
+    let r = b.build().unwrap();
+    let value = Value::structure([Value::some(Value::structure([
+        Value::I32(1),
+        Value::I32(7),
+    ]))]);
+    let stored = o3de::store(&r, holder, &value, &Default::default(), &mut Quiet).unwrap();
+    assert_eq!(stored.json, r#"{"p":{"a":1}}"#);
+    assert_eq!(load(&r, holder, &stored.json).0, value);
+}

@@ -188,12 +188,19 @@ impl<'a> Load<'_, 'a, '_> {
                 Ok(None) => {}
                 Err(e) => return self.stopped(ty, target, e),
             }
-            if matches!(t.kind(), Kind::Array(..) | Kind::Tuple(_) | Kind::Math(_))
-                && is_placeholder(target)
-            {
-                // Made before it is read, as what it is made as (a member's own default, a new
-                // instance): these are read onto what they were (the components a vector
-                // object or a color's `RGB` leaves out, the elements a short array leaves out).
+            // Made before it is read, as what it is made as (a member's own default, a new
+            // instance), what is read onto what it was: the components a vector object or a
+            // color's `RGB` leaves out, a short array's last elements, the members an object
+            // leaves out of a member whose own default is not its type's. Containers are not:
+            // appended to a member's own default (as the engine's class instance would be),
+            // they would not read back as they were stored.
+            let before = match (t.kind(), made) {
+                (Kind::Array(..) | Kind::Tuple(_) | Kind::Math(_), _) => true,
+                (Kind::List(_) | Kind::Set(_) | Kind::Map(..) | Kind::Entity, _) => false,
+                (kind, Made::Default(Some(_))) => !kind.is_leaf(),
+                _ => false,
+            };
+            if before && is_placeholder(target) {
                 *target = self.made(ty, made)?;
             }
         }
