@@ -8,7 +8,9 @@
 //!   engine compares with `AZ::IsClose` and leaves them out as defaults (`-0.0` likewise);
 //! - NaN (a value is equal bitwise; not-finite floats are written as text);
 //! - the order of set elements (sets are written sorted: compared sorted here) and duplicate set
-//!   elements or map keys (rejected or merged on load).
+//!   elements or map keys (rejected or merged on load);
+//! - members whose own default is a non-empty container: read onto a class instance (an element
+//!   of an array or tuple, `load_into`), a list is appended to, as the engine appends to it.
 //!
 //! - nested options (`option<option<T>>`): JSON's `null` and the explicit default `{}` cannot
 //!   tell `None` from `Some(None)` or `Some(Some(default))` (O3DE has the same ambiguity for a
@@ -250,11 +252,21 @@ fn fixed_types(b: &mut RegistryBuilder) -> Vec<TypeId> {
     )
     .expect("ok");
     let mood = b.add("p.Mood", Kind::Enum(mood)).expect("fresh");
+    // Members whose own defaults are not their types': a store leaves out what equals them,
+    // and a load must read onto them to give those parts back.
+    let vec3 = b.math(MathType::VECTOR3);
+    let color = b.math(MathType::COLOR);
+    let base_pointer = b.option(base);
     let with_defaults = StructType::new([
         Field::new("var1", TypeId::INT32).with_default(Value::I32(42)),
         Field::new("var2", TypeId::FLOAT).with_default(Value::F32(42.0)),
         Field::new("text", TypeId::STRING).with_default(Value::string("hi")),
         Field::new("mood", mood).with_default(Value::Enum(3)),
+        Field::new("at", vec3).with_default(Value::math_f32([1.0, 2.0, 3.0])),
+        Field::new("tint", color).with_default(Value::math_f32([0.5, 0.5, 0.5, 0.25])),
+        Field::new("base", base).with_default(Value::structure([Value::F32(1.5)])),
+        Field::new("maybe", base_pointer)
+            .with_default(Value::some(Value::structure([Value::F32(2.5)]))),
     ])
     .expect("ok");
     let with_defaults = b.add("p.WithDefaults", with_defaults).expect("fresh");
@@ -959,7 +971,11 @@ fn strict_mode_rejects_a_coercion_at_its_pointer() {
             Value::I32(12),
             Value::F32(42.0),
             Value::string("hi"),
-            Value::Enum(3)
+            Value::Enum(3),
+            Value::math_f32([1.0, 2.0, 3.0]),
+            Value::math_f32([0.5, 0.5, 0.5, 0.25]),
+            Value::structure([Value::F32(1.5)]),
+            Value::some(Value::structure([Value::F32(2.5)])),
         ])
     );
 }
