@@ -8,6 +8,7 @@
 mod classes;
 mod colors_uuid;
 mod containers;
+mod docs;
 mod enums;
 mod helpers;
 mod imports;

@@ -1,27 +1,16 @@
 //! The examples of O3DE's JSON documentation page (`shared/seeds/001_*.txt`) through the public
 //! API: where the engine and the page agree, and the page's enum form as an option.
 
-use rosetta_json::o3de::{self, Collect, EnumForm, LoadOptions, Outcome, Quiet, StoreOptions};
-use rosetta_types::{Constant, EnumType, IntType, Kind, MathType, TypeId, TypeRegistry, Value};
+use rosetta_json::o3de::EnumForm;
 
-fn example_enum() -> (TypeRegistry, TypeId) {
-    let mut b = TypeRegistry::builder();
-    let e = EnumType::new(
-        IntType::UINT8,
-        [
-            Constant::new("Flag1", 1),
-            Constant::new("Flag2", 2),
-            Constant::new("Flag4", 8),
-            Constant::new("Flag2Flag3Combo", 6),
-        ],
-    )
-    .unwrap()
-    .open();
-    let ty = b.add("ExampleEnum", Kind::Enum(e)).unwrap();
-    (b.build().unwrap(), ty)
-}
+use super::helpers::*;
 
-fn store(registry: &TypeRegistry, ty: TypeId, value: &Value, options: &StoreOptions) -> String {
+fn store_text(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    value: &Value,
+    options: &StoreOptions,
+) -> String {
     o3de::store(registry, ty, value, options, &mut Quiet)
         .unwrap()
         .json
@@ -60,9 +49,13 @@ fn example_enum_in_both_forms() {
     ];
     for (value, engine_json, documented_json) in cases {
         let v = Value::Enum(value);
-        assert_eq!(store(&registry, ty, &v, &engine), engine_json, "{value}");
         assert_eq!(
-            store(&registry, ty, &v, &documented),
+            store_text(&registry, ty, &v, &engine),
+            engine_json,
+            "{value}"
+        );
+        assert_eq!(
+            store_text(&registry, ty, &v, &documented),
             documented_json,
             "{value}"
         );
@@ -130,16 +123,19 @@ fn maps_with_other_keys_are_key_value_arrays() {
         ..StoreOptions::default()
     };
     assert_eq!(
-        store(&registry, map, &value, &keep),
+        store_text(&registry, map, &value, &keep),
         r#"[{"Key":0,"Value":1},{"Key":2,"Value":3}]"#
     );
     // Without keep_defaults the engine writes the default key 0 as the explicit default.
     assert_eq!(
-        store(&registry, map, &value, &StoreOptions::default()),
+        store_text(&registry, map, &value, &StoreOptions::default()),
         r#"[{"Key":{},"Value":1},{"Key":2,"Value":3}]"#
     );
     let named = Value::map([(Value::from("gold"), Value::U8(7))]);
-    assert_eq!(store(&registry, by_name, &named, &keep), r#"{"gold":7}"#);
+    assert_eq!(
+        store_text(&registry, by_name, &named, &keep),
+        r#"{"gold":7}"#
+    );
     // Key/value arrays read back; so do objects with numeric member names.
     for json in [
         r#"[{"Key":0,"Value":1},{"Key":2,"Value":3}]"#,
@@ -327,11 +323,11 @@ fn the_documented_rules_as_options() {
         ..StoreOptions::default()
     };
     assert_eq!(
-        store(&registry, by_uuid, &value, &by_type),
+        store_text(&registry, by_uuid, &value, &by_type),
         r#"[{"Key":"{5E970016-0039-4454-8E0D-5EE58A390324}","Value":1}]"#
     );
     assert_eq!(
-        store(&registry, by_uuid, &value, &StoreOptions::default()),
+        store_text(&registry, by_uuid, &value, &StoreOptions::default()),
         r#"{"{5E970016-0039-4454-8E0D-5EE58A390324}":1}"#
     );
 }
