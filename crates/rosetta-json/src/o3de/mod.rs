@@ -96,6 +96,7 @@ mod load_dynamic;
 mod load_enum;
 mod load_fast;
 mod load_fixed;
+mod load_list;
 mod load_map;
 mod load_math;
 mod load_scalar;
