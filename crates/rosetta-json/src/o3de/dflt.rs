@@ -56,16 +56,6 @@ fn is_type_default(kind: &Kind, v: &Value) -> bool {
     }
 }
 
-/// Whether every component of math value `v` is zero.
-fn is_zero(v: &Value) -> bool {
-    match v {
-        Value::MathF32(c) => c.iter().all(|x| *x == 0.0),
-        Value::MathF64(c) => c.iter().all(|x| *x == 0.0),
-        Value::MathI32(c) => c.iter().all(|x| *x == 0),
-        _ => false,
-    }
-}
-
 /// Component `i` of a new instance of `shape` (see [`Dflt::New`]).
 pub(crate) fn new_component(shape: MathShape, i: usize) -> f64 {
     if shape == MathShape::Color {
@@ -75,14 +65,18 @@ pub(crate) fn new_component(shape: MathShape, i: usize) -> f64 {
     }
 }
 
-fn math_is_default(shape: MathShape, v: &Value) -> bool {
-    let d = |i| shape.default_component(i);
+/// Whether math value `v` has the components `d` gives.
+fn math_is(v: &Value, d: impl Fn(usize) -> f64) -> bool {
     match v {
         Value::MathF32(c) => c.iter().enumerate().all(|(i, x)| *x == d(i) as f32),
         Value::MathF64(c) => c.iter().enumerate().all(|(i, x)| *x == d(i)),
         Value::MathI32(c) => c.iter().enumerate().all(|(i, x)| f64::from(*x) == d(i)),
         _ => false,
     }
+}
+
+fn math_is_default(shape: MathShape, v: &Value) -> bool {
+    math_is(v, |i| shape.default_component(i))
 }
 
 impl<'v> Dflt<'v> {
@@ -93,7 +87,7 @@ impl<'v> Dflt<'v> {
             Dflt::Value(d) => leaf_equal(v, d),
             Dflt::Type => is_type_default(kind, v),
             Dflt::New => match kind {
-                Kind::Math(m) if m.shape == MathShape::Color => is_zero(v),
+                Kind::Math(m) => math_is(v, |i| new_component(m.shape, i)),
                 _ => is_type_default(kind, v),
             },
         }

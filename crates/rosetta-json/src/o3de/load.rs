@@ -6,6 +6,7 @@
 use rosetta_types::{default_value, FloatType, Kind, MathShape, TypeId, TypeRegistry, Value};
 
 use super::ctx::{Ctx, Halt, Step};
+use super::dflt::new_component;
 use super::load_math::build;
 use super::load_scalar::{self as scalar, describe, Loaded};
 use super::reader::{Member, Peek, Reader, Scalar};
@@ -112,7 +113,10 @@ impl<'a> Load<'_, 'a, '_> {
     pub fn new_instance(&self, ty: TypeId) -> Result<Value, Halt> {
         match self.reg.get(ty).map(|t| t.kind()) {
             Some(Kind::Math(m)) if m.shape == MathShape::Color => {
-                Ok(build(m.scalar, &[0.0; 4][..m.shape.len()]))
+                let c: Vec<f64> = (0..m.shape.len())
+                    .map(|i| new_component(m.shape, i))
+                    .collect();
+                Ok(build(m.scalar, &c))
             }
             Some(Kind::Array(e, n)) => Ok(Value::list(vec![self.new_instance(*e)?; *n as usize])),
             Some(Kind::Tuple(ts)) => {

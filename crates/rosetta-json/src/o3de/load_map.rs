@@ -259,11 +259,11 @@ impl Load<'_, '_, '_> {
     /// ahead starts: as `JsonMapSerializer` finds it with RapidJSON's `FindMember`, the first
     /// member spelled exactly so; with the documented rules, in any case.
     fn entry_member(&mut self, name: &str) -> Result<Option<(usize, usize)>, Halt> {
-        if self.opts.rules == Rules::Engine {
-            self.find_member_by(|key| key == name, true)
-        } else {
-            self.find_member_by(|key| key.eq_ignore_ascii_case(name), true)
-        }
+        let any_case = self.opts.rules != Rules::Engine;
+        self.find_member_by(
+            |key| key == name || any_case && key.eq_ignore_ascii_case(name),
+            true,
+        )
     }
 
     /// Where the value of the `first` (else the last) member whose name `matches` starts, in
