@@ -60,23 +60,35 @@ pub use map::MapSer;
 /// assert_eq!(json, r#"[{"$type":"Circle","radius":0.5},"Empty"]"#);
 /// ```
 pub fn to_string<T: Serialize + ?Sized>(value: &T, options: &StoreOptions) -> Result<String> {
-    let mut ser = Ser {
-        w: Writer::new(options.indent),
-        float_form: options.float_form,
-        sort_maps: options.sort_maps,
-        max_depth: options.max_depth,
-        depth: 0,
-        wraps: 0,
-    };
+    // Compact text, the common case, is written by a serializer with its layout and float form
+    // fixed in its type, so no value tests them.
+    match (options.indent, options.float_form) {
+        (None, FloatForm::Widened) => write(value, Ser::<false, WIDENED>::new(options)),
+        (None, FloatForm::Shortest) => write(value, Ser::<false, SHORTEST>::new(options)),
+        (Some(_), _) => write(value, Ser::<true, ANY_FORM>::new(options)),
+    }
+}
+
+fn write<T: Serialize + ?Sized, const I: bool, const F: u8>(
+    value: &T,
+    mut ser: Ser<I, F>,
+) -> Result<String> {
     match value.serialize(&mut ser) {
         Ok(()) => Ok(ser.w.into_string()),
         Err(e) => Err(e.or_at_root()),
     }
 }
 
-/// The serializer (`&mut Ser` implements `serde::Serializer`).
-pub struct Ser {
-    w: Writer,
+/// [`Ser`]'s float form: as [`StoreOptions::float_form`] says, or fixed.
+const ANY_FORM: u8 = 0;
+const WIDENED: u8 = 1;
+const SHORTEST: u8 = 2;
+
+/// The serializer (`&mut Ser` implements `serde::Serializer`). `INDENTS`: whether the text may
+/// be pretty; `FORM`: the float form, fixed ([`WIDENED`], [`SHORTEST`]) or as the options say
+/// ([`ANY_FORM`]).
+pub struct Ser<const INDENTS: bool, const FORM: u8> {
+    w: Writer<INDENTS>,
     float_form: FloatForm,
     sort_maps: bool,
     max_depth: usize,
@@ -87,7 +99,28 @@ pub struct Ser {
     wraps: usize,
 }
 
-impl Ser {
+impl<const I: bool, const F: u8> Ser<I, F> {
+    fn new(options: &StoreOptions) -> Self {
+        Ser {
+            w: Writer::with_indent(options.indent),
+            float_form: options.float_form,
+            sort_maps: options.sort_maps,
+            max_depth: options.max_depth,
+            depth: 0,
+            wraps: 0,
+        }
+    }
+
+    /// The float form: fixed by the type, or as the options say.
+    #[inline(always)]
+    fn float_form(&self) -> FloatForm {
+        match F {
+            WIDENED => FloatForm::Widened,
+            SHORTEST => FloatForm::Shortest,
+            _ => self.float_form,
+        }
+    }
+
     /// One level of nesting more, or the error for too many.
     #[inline]
     fn open(&mut self) -> Result<()> {
@@ -125,7 +158,7 @@ impl Ser {
     }
 
     #[inline]
-    fn array(&mut self) -> Result<Compound<'_>> {
+    fn array(&mut self) -> Result<Compound<'_, I, F>> {
         self.open()?;
         let frame = self.w.begin_array();
         Ok(Compound {
@@ -136,7 +169,7 @@ impl Ser {
     }
 
     #[inline]
-    fn object(&mut self) -> Result<Compound<'_>> {
+    fn object(&mut self) -> Result<Compound<'_, I, F>> {
         self.open()?;
         let frame = self.w.begin_object();
         Ok(Compound {
@@ -148,7 +181,7 @@ impl Ser {
 
     /// `{"$type": "Variant"` of an enum variant's object, open.
     #[inline]
-    fn variant(&mut self, variant: &str) -> Result<Compound<'_>> {
+    fn variant(&mut self, variant: &str) -> Result<Compound<'_, I, F>> {
         let mut c = self.object()?;
         c.ser.w.key(&mut c.frame, "$type");
         c.ser.w.string(variant);
@@ -157,14 +190,14 @@ impl Ser {
 }
 
 /// An open array or object: a seq, tuple, tuple struct, struct or struct variant.
-pub struct Compound<'a> {
-    ser: &'a mut Ser,
+pub struct Compound<'a, const I: bool, const F: u8> {
+    ser: &'a mut Ser<I, F>,
     frame: Frame,
     /// The next element's index (for error paths).
     index: usize,
 }
 
-impl Compound<'_> {
+impl<const I: bool, const F: u8> Compound<'_, I, F> {
     #[inline]
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         self.ser.w.element(&mut self.frame);
@@ -197,8 +230,8 @@ impl Compound<'_> {
 }
 
 /// `{"$type": "Variant", "Value": [...]}` open at the array.
-pub struct TupleVariant<'a> {
-    inner: Compound<'a>,
+pub struct TupleVariant<'a, const I: bool, const F: u8> {
+    inner: Compound<'a, I, F>,
     outer: Frame,
 }
 
@@ -213,16 +246,16 @@ macro_rules! ints {
     )*};
 }
 
-impl<'a> ser::Serializer for &'a mut Ser {
+impl<'a, const I: bool, const F: u8> ser::Serializer for &'a mut Ser<I, F> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'a>;
-    type SerializeTuple = Compound<'a>;
-    type SerializeTupleStruct = Compound<'a>;
-    type SerializeTupleVariant = TupleVariant<'a>;
-    type SerializeMap = MapSer<'a>;
-    type SerializeStruct = Compound<'a>;
-    type SerializeStructVariant = Compound<'a>;
+    type SerializeSeq = Compound<'a, I, F>;
+    type SerializeTuple = Compound<'a, I, F>;
+    type SerializeTupleStruct = Compound<'a, I, F>;
+    type SerializeTupleVariant = TupleVariant<'a, I, F>;
+    type SerializeMap = MapSer<'a, I, F>;
+    type SerializeStruct = Compound<'a, I, F>;
+    type SerializeStructVariant = Compound<'a, I, F>;
 
     #[inline]
     fn serialize_bool(self, v: bool) -> Result<()> {
@@ -245,13 +278,13 @@ impl<'a> ser::Serializer for &'a mut Ser {
 
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
-        self.w.f32(v, self.float_form);
+        self.w.f32(v, self.float_form());
         Ok(())
     }
 
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<()> {
-        self.w.f64(v, self.float_form);
+        self.w.f64(v, self.float_form());
         Ok(())
     }
 
@@ -323,17 +356,17 @@ impl<'a> ser::Serializer for &'a mut Ser {
     }
 
     #[inline]
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a>> {
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, I, F>> {
         self.array()
     }
 
     #[inline]
-    fn serialize_tuple(self, _len: usize) -> Result<Compound<'a>> {
+    fn serialize_tuple(self, _len: usize) -> Result<Compound<'a, I, F>> {
         self.array()
     }
 
     #[inline]
-    fn serialize_tuple_struct(self, _: &'static str, _len: usize) -> Result<Compound<'a>> {
+    fn serialize_tuple_struct(self, _: &'static str, _len: usize) -> Result<Compound<'a, I, F>> {
         self.array()
     }
 
@@ -343,7 +376,7 @@ impl<'a> ser::Serializer for &'a mut Ser {
         _: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<TupleVariant<'a>> {
+    ) -> Result<TupleVariant<'a, I, F>> {
         let mut outer = self.variant(variant)?;
         outer.ser.w.key(&mut outer.frame, "Value");
         // The array is a level of its own.
@@ -360,12 +393,12 @@ impl<'a> ser::Serializer for &'a mut Ser {
     }
 
     #[inline]
-    fn serialize_map(self, _len: Option<usize>) -> Result<MapSer<'a>> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<MapSer<'a, I, F>> {
         MapSer::new(self)
     }
 
     #[inline]
-    fn serialize_struct(self, _: &'static str, _len: usize) -> Result<Compound<'a>> {
+    fn serialize_struct(self, _: &'static str, _len: usize) -> Result<Compound<'a, I, F>> {
         self.object()
     }
 
@@ -375,12 +408,12 @@ impl<'a> ser::Serializer for &'a mut Ser {
         _: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'a>> {
+    ) -> Result<Compound<'a, I, F>> {
         self.variant(variant)
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
+impl<const I: bool, const F: u8> ser::SerializeSeq for Compound<'_, I, F> {
     type Ok = ();
     type Error = Error;
 
@@ -395,7 +428,7 @@ impl ser::SerializeSeq for Compound<'_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_> {
+impl<const I: bool, const F: u8> ser::SerializeTuple for Compound<'_, I, F> {
     type Ok = ();
     type Error = Error;
 
@@ -410,7 +443,7 @@ impl ser::SerializeTuple for Compound<'_> {
     }
 }
 
-impl ser::SerializeTupleStruct for Compound<'_> {
+impl<const I: bool, const F: u8> ser::SerializeTupleStruct for Compound<'_, I, F> {
     type Ok = ();
     type Error = Error;
 
@@ -425,7 +458,7 @@ impl ser::SerializeTupleStruct for Compound<'_> {
     }
 }
 
-impl ser::SerializeTupleVariant for TupleVariant<'_> {
+impl<const I: bool, const F: u8> ser::SerializeTupleVariant for TupleVariant<'_, I, F> {
     type Ok = ();
     type Error = Error;
 
@@ -443,7 +476,7 @@ impl ser::SerializeTupleVariant for TupleVariant<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
+impl<const I: bool, const F: u8> ser::SerializeStruct for Compound<'_, I, F> {
     type Ok = ();
     type Error = Error;
 
@@ -462,7 +495,7 @@ impl ser::SerializeStruct for Compound<'_> {
     }
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
+impl<const I: bool, const F: u8> ser::SerializeStructVariant for Compound<'_, I, F> {
     type Ok = ();
     type Error = Error;
 

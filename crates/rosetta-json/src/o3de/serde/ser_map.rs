@@ -12,8 +12,8 @@ use super::Ser;
 use crate::error::{Error, Result};
 
 /// An open map.
-pub struct MapSer<'a> {
-    ser: &'a mut Ser,
+pub struct MapSer<'a, const I: bool, const F: u8> {
+    ser: &'a mut Ser<I, F>,
     frame: Frame,
     /// Where the map's `{` (or `[`) is.
     start: usize,
@@ -27,9 +27,9 @@ pub struct MapSer<'a> {
     index: usize,
 }
 
-impl<'a> MapSer<'a> {
+impl<'a, const I: bool, const F: u8> MapSer<'a, I, F> {
     #[inline]
-    pub(super) fn new(ser: &'a mut Ser) -> Result<Self> {
+    pub(super) fn new(ser: &'a mut Ser<I, F>) -> Result<Self> {
         ser.open()?;
         let start = ser.w.len();
         let frame = ser.w.begin_object();
@@ -127,7 +127,7 @@ impl<'a> MapSer<'a> {
     }
 }
 
-impl ser::SerializeMap for MapSer<'_> {
+impl<const I: bool, const F: u8> ser::SerializeMap for MapSer<'_, I, F> {
     type Ok = ();
     type Error = Error;
 

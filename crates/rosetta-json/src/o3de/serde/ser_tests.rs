@@ -235,6 +235,27 @@ fn pretty_output() {
     assert_eq!(pretty(&small), expected);
 }
 
+/// Compact text is written by serializers with the float form in their type, pretty text by
+/// one that reads it from the options: every pairing writes its form.
+#[test]
+fn float_forms_compact_and_pretty() {
+    let v = (0.2f32, 1e21f64);
+    let indented = |float_form| StoreOptions {
+        float_form,
+        ..StoreOptions::pretty()
+    };
+    assert_eq!(compact(&v), "[0.20000000298023225,1e21]");
+    assert_eq!(to_string(&v, &shortest()).unwrap(), "[0.2,1e+21]");
+    assert_eq!(
+        to_string(&v, &indented(FloatForm::Widened)).unwrap(),
+        "[\n    0.20000000298023225,\n    1e21\n]"
+    );
+    assert_eq!(
+        to_string(&v, &indented(FloatForm::Shortest)).unwrap(),
+        "[\n    0.2,\n    1e+21\n]"
+    );
+}
+
 #[test]
 fn maps_by_their_keys() {
     let strings: BTreeMap<&str, i32> = [("b", 2), ("a", 1)].into();
