@@ -114,6 +114,7 @@ mod store;
 mod store_dynamic;
 mod store_fast;
 mod store_map;
+mod store_math;
 mod uuid;
 mod writer;
 

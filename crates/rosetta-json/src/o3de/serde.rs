@@ -33,6 +33,7 @@
 
 mod access;
 mod de;
+mod maps;
 mod ser;
 mod variant;
 

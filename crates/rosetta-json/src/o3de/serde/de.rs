@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use ::serde::de::{self, Deserialize, Visitor};
 use rosetta_types::{TypeId, TypeRegistry, Value};
 
-use super::access::{Defaults, Entries, KeyValues, Members, Seq};
+use super::access::{Defaults, Members, Seq};
+use super::maps::{Entries, KeyValues};
 use super::variant::Tagged;
 use crate::error::{Error, Result};
 use crate::o3de::ctx::Halt;

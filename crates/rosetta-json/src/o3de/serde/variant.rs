@@ -3,8 +3,9 @@
 
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
-use super::access::{enter_key, De, Pos};
+use super::access::{enter_key, De};
 use super::de::{find_name, Deserializer};
+use super::maps::Pos;
 use crate::error::{Error, Result};
 use crate::o3de::reader::{Num, Peek, Scalar};
 use crate::o3de::Outcome;
