@@ -79,7 +79,8 @@ fn write<T: Serialize + ?Sized, const I: bool, const F: u8>(
     }
 }
 
-/// [`Ser`]'s float form: as [`StoreOptions::float_form`] says, or fixed.
+/// [`Ser`]'s `FORM`: the float form the options say ([`StoreOptions::float_form`]), or one
+/// fixed in the type.
 const ANY_FORM: u8 = 0;
 const WIDENED: u8 = 1;
 const SHORTEST: u8 = 2;
