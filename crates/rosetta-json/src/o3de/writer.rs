@@ -7,6 +7,24 @@ use super::scan::{find_special, string_end};
 use super::uuid::uuid_string;
 use super::FloatForm;
 
+/// A float form fixed at compile time, for code made once per form (a const generic `FORM`):
+/// [`form::ANY`] reads it at run time.
+pub(crate) mod form {
+    pub const ANY: u8 = 0;
+    pub const WIDENED: u8 = 1;
+    pub const SHORTEST: u8 = 2;
+}
+
+/// The float form `FORM` fixes, else `runtime`.
+#[inline(always)]
+pub(crate) fn fixed_form<const FORM: u8>(runtime: FloatForm) -> FloatForm {
+    match FORM {
+        form::WIDENED => FloatForm::Widened,
+        form::SHORTEST => FloatForm::Shortest,
+        _ => runtime,
+    }
+}
+
 /// An open array or object: whether anything has been written in it yet.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Frame {
@@ -335,11 +353,20 @@ impl<const INDENTS: bool> Writer<INDENTS> {
     /// Before an array element.
     #[inline]
     pub fn element(&mut self, frame: &mut Frame) {
+        self.element_in::<true>(frame);
+    }
+
+    /// Before an array element, where the caller knows whether the text may be pretty: with
+    /// `PRETTY` false (compact text), no line break is looked for.
+    #[inline(always)]
+    pub fn element_in<const PRETTY: bool>(&mut self, frame: &mut Frame) {
         if !frame.empty {
             self.byte(b',');
         }
         frame.empty = false;
-        self.newline();
+        if PRETTY {
+            self.newline();
+        }
     }
 
     /// A member name and its colon.

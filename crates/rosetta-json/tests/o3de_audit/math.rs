@@ -253,3 +253,48 @@ fn matrices_are_flat_row_major_arrays() {
     );
     assert!(o <= Outcome::PartialDefaults, "{o:?}");
 }
+
+/// Lists of vectors and struct members are written by loops made per layout and float form:
+/// each pairing writes its own text.
+#[test]
+fn float_lists_and_members_in_every_layout_and_form() {
+    let mut b = TypeRegistry::builder();
+    let v3 = b.math(MathType::VECTOR3);
+    let list = b.list(v3);
+    let s = StructType::new([Field::new("x", TypeId::FLOAT), Field::new("path", list)]).unwrap();
+    let ty = b.add("Path", s).unwrap();
+    let r = b.build().unwrap();
+    let value = Value::Struct(
+        vec![
+            Value::F32(0.1),
+            Value::List(vec![Value::math_f32([0.2, 1.0, -3.5])].into()),
+        ]
+        .into(),
+    );
+    let text = |float_form, indent| {
+        let options = o3de::StoreOptions {
+            float_form,
+            indent,
+            ..o3de::StoreOptions::default()
+        };
+        o3de::store(&r, ty, &value, &options, &mut Quiet)
+            .unwrap()
+            .json
+    };
+    use o3de::FloatForm::{Shortest, Widened};
+    assert_eq!(
+        text(Widened, None),
+        r#"{"x":0.10000000149011612,"path":[[0.20000000298023225,1.0,-3.5]]}"#
+    );
+    assert_eq!(text(Shortest, None), r#"{"x":0.1,"path":[[0.2,1.0,-3.5]]}"#);
+    let pretty = |x: &str, y: &str| {
+        format!(
+            "{{\n    \"x\": {x},\n    \"path\": [\n        [\n            {y},\n            1.0,\n            -3.5\n        ]\n    ]\n}}"
+        )
+    };
+    assert_eq!(
+        text(Widened, Some(4)),
+        pretty("0.10000000149011612", "0.20000000298023225")
+    );
+    assert_eq!(text(Shortest, Some(4)), pretty("0.1", "0.2"));
+}

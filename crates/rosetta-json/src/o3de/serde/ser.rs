@@ -4,7 +4,7 @@
 
 use ::serde::ser::{self, Serialize};
 
-use super::super::writer::{Frame, Writer};
+use super::super::writer::{fixed_form, form, Frame, Writer};
 use super::super::{FloatForm, StoreOptions};
 use crate::error::{Error, Result};
 
@@ -63,9 +63,9 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T, options: &StoreOptions) -> Re
     // Compact text, the common case, is written by a serializer with its layout and float form
     // fixed in its type, so no value tests them.
     match (options.indent, options.float_form) {
-        (None, FloatForm::Widened) => write(value, Ser::<false, WIDENED>::new(options)),
-        (None, FloatForm::Shortest) => write(value, Ser::<false, SHORTEST>::new(options)),
-        (Some(_), _) => write(value, Ser::<true, ANY_FORM>::new(options)),
+        (None, FloatForm::Widened) => write(value, Ser::<false, { form::WIDENED }>::new(options)),
+        (None, FloatForm::Shortest) => write(value, Ser::<false, { form::SHORTEST }>::new(options)),
+        (Some(_), _) => write(value, Ser::<true, { form::ANY }>::new(options)),
     }
 }
 
@@ -79,15 +79,8 @@ fn write<T: Serialize + ?Sized, const I: bool, const F: u8>(
     }
 }
 
-/// [`Ser`]'s `FORM`: the float form the options say ([`StoreOptions::float_form`]), or one
-/// fixed in the type.
-const ANY_FORM: u8 = 0;
-const WIDENED: u8 = 1;
-const SHORTEST: u8 = 2;
-
 /// The serializer (`&mut Ser` implements `serde::Serializer`). `INDENTS`: whether the text may
-/// be pretty; `FORM`: the float form, fixed ([`WIDENED`], [`SHORTEST`]) or as the options say
-/// ([`ANY_FORM`]).
+/// be pretty; `FORM`: the float form, fixed or as the options say (a [`form`] code).
 pub struct Ser<const INDENTS: bool, const FORM: u8> {
     w: Writer<INDENTS>,
     float_form: FloatForm,
@@ -115,11 +108,7 @@ impl<const I: bool, const F: u8> Ser<I, F> {
     /// The float form: fixed by the type, or as the options say.
     #[inline(always)]
     fn float_form(&self) -> FloatForm {
-        match F {
-            WIDENED => FloatForm::Widened,
-            SHORTEST => FloatForm::Shortest,
-            _ => self.float_form,
-        }
+        fixed_form::<F>(self.float_form)
     }
 
     /// One level of nesting more, or the error for too many.
