@@ -116,9 +116,9 @@ fn store<T: Bytes>(dst: &mut [u8], at: usize, v: T) {
 }
 
 /// The JSON text being written. `INDENTS` says whether it may be pretty: a compact-only writer
-/// (`Writer<false>`) has the tests for line breaks compiled out of
-/// every element, which a float-heavy write feels (a serializer writing `[f32; 3]`s is 2–5%
-/// quicker).
+/// (`Writer<false>`) has the tests for line breaks compiled out of every element, which a
+/// float-heavy write feels (with the float form also fixed, `o3de::serde` writes 100k
+/// `[f32; 3]`s about 10% quicker).
 pub(crate) struct Writer<const INDENTS: bool = true> {
     /// Only whole UTF-8 strings are ever appended, so this is UTF-8 at every mark.
     out: Vec<u8>,
