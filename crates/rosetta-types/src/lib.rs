@@ -57,6 +57,7 @@ mod registry;
 mod scalar;
 mod struct_type;
 mod text;
+mod text_elide;
 mod value;
 mod visit;
 
@@ -74,5 +75,6 @@ pub use registry::{Type, TypeName, TypeRegistry};
 pub use scalar::{FloatType, IntEncoding, IntType, IntWidth};
 pub use struct_type::{Arity, Field, StructType};
 pub use text::Str;
+pub use text_elide::{elide_middle, ELISION};
 pub use value::{Dynamic, Value};
 pub use visit::{validate, walk, ValueVisitor, MAX_DEPTH};
