@@ -13,6 +13,8 @@
 //! - [`Value`] is an owned value tree; [`default_value`] makes a type's default.
 //! - [`walk`] drives a [`ValueVisitor`] over a `(TypeId, &Value)` pair; [`validate`] checks that
 //!   a value fits a type and says where it does not.
+//! - [`MAX_NESTING`] is the one limit on how deeply schema data nests, which every format reads
+//!   and writes.
 //!
 //! ```
 //! use rosetta_types::*;
@@ -53,6 +55,7 @@ mod id;
 mod kind;
 mod math;
 mod meta;
+mod nesting;
 mod registry;
 mod scalar;
 mod struct_type;
@@ -71,6 +74,7 @@ pub use id::{ComponentId, TypeId};
 pub use kind::Kind;
 pub use math::{MathScalar, MathShape, MathType};
 pub use meta::{AttrObject, AttrValue, Attribute, Meta, SourcePos};
+pub use nesting::{too_deep_message, MAX_JSON_NESTING, MAX_NESTING};
 pub use registry::{Type, TypeName, TypeRegistry};
 pub use scalar::{FloatType, IntEncoding, IntType, IntWidth};
 pub use struct_type::{Arity, Field, StructType};

@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 /// How many composite values (structs, containers, options, entities, dynamic values) [`walk`]
 /// and [`validate`] accept nested in each other, and how many composite types
 /// [`default_value`](crate::default_value) nests, before they give up with an error (Godot's
-/// own limit is 1024 nested containers).
+/// own limit is 1024 nested containers). It bounds values of any type, containers of containers
+/// included; object levels (structs and entities) are bounded by
+/// [`MAX_NESTING`](crate::MAX_NESTING), as every format bounds them.
 pub const MAX_DEPTH: usize = 1024;
 
 /// Receives a typed value from [`walk`], outside in. Every method has a default that does
@@ -208,7 +210,8 @@ pub trait ValueVisitor<'a> {
 }
 
 /// Walks `value` as a value of type `ty`, calling `visitor` for each part, and checks on the way
-/// that the value fits the type (as [`validate`] does). The walk stops at the first error: a
+/// that the value fits the type (as [`validate`] does), objects nested no deeper than
+/// [`MAX_NESTING`](crate::MAX_NESTING) included. The walk stops at the first error: a
 /// mismatch (converted into the visitor's error, with the path of the offending value) or an
 /// error returned by the visitor.
 pub fn walk<'a, V: ValueVisitor<'a>>(
@@ -221,6 +224,7 @@ pub fn walk<'a, V: ValueVisitor<'a>>(
         registry,
         visitor,
         depth: 0,
+        objects: 0,
     };
     walker.node(ty, value).map_err(|fail| match fail {
         Fail::Invalid(error) => V::Error::from(error),
@@ -231,8 +235,9 @@ pub fn walk<'a, V: ValueVisitor<'a>>(
 /// Checks that `value` is a value of type `ty`: every variant matches its kind, integers and
 /// enum values fit their representation, closed enums hold declared constants, structs, tuples,
 /// arrays and math values have the right length, entity components are registered components
-/// with valid data, and polymorphic values hold the base type or a derived type. The error says
-/// where, as a JSON Pointer ([`Error::path`]).
+/// with valid data, polymorphic values hold the base type or a derived type, and objects (structs
+/// and entities) nest no deeper than [`MAX_NESTING`](crate::MAX_NESTING), so that every format
+/// can write the value. The error says where, as a JSON Pointer ([`Error::path`]).
 ///
 /// ```
 /// use rosetta_types::{validate, Field, StructType, TypeRegistry, TypeId, Value};
@@ -282,6 +287,8 @@ struct Walker<'a, 'v, V> {
     registry: &'a TypeRegistry,
     visitor: &'v mut V,
     depth: usize,
+    /// The object level of the value being walked: structs and entities on the way to it.
+    objects: usize,
 }
 
 /// Runs a visitor callback, marking its error as the visitor's.
@@ -302,6 +309,13 @@ impl<'a, V: ValueVisitor<'a>> Walker<'a, '_, V> {
         }
         if self.depth >= MAX_DEPTH {
             return Err(ErrorKind::TooDeep(MAX_DEPTH).into());
+        }
+        let object = matches!(ty.kind(), Kind::Struct(_) | Kind::Entity);
+        if object {
+            if self.objects >= crate::MAX_NESTING {
+                return Err(ErrorKind::TooManyObjectLevels.into());
+            }
+            self.objects += 1;
         }
         self.depth += 1;
         let result = match (ty.kind(), value) {
@@ -326,6 +340,7 @@ impl<'a, V: ValueVisitor<'a>> Walker<'a, '_, V> {
             _ => Err(mismatch(self.registry, id, value)),
         };
         self.depth -= 1;
+        self.objects -= usize::from(object);
         result
     }
 

@@ -461,3 +461,38 @@ fn depth_is_bounded() {
         .ends_with("values are nested deeper than 1024 levels"));
     assert_eq!(err.path().matches('/').count(), MAX_DEPTH);
 }
+
+#[test]
+fn object_levels_are_bounded_by_max_nesting() {
+    let mut b = RegistryBuilder::new();
+    let node = b.declare("d.Node").unwrap();
+    let next = b.option(node);
+    let items = b.list(node);
+    b.define(
+        node,
+        StructType::new([Field::new("next", next), Field::new("items", items)]).unwrap(),
+    )
+    .unwrap();
+    let r = b.build().unwrap();
+    // Levels alternate between an option's value and a list element: neither adds a level.
+    let deep = |levels: usize| {
+        let mut value = Value::structure([Value::NONE, Value::list([])]);
+        for level in 1..levels {
+            value = if level % 2 == 0 {
+                Value::structure([Value::some(value), Value::list([])])
+            } else {
+                Value::structure([Value::NONE, Value::list([value])])
+            };
+        }
+        value
+    };
+    validate(&r, node, &deep(crate::MAX_NESTING)).unwrap();
+    let err = validate(&r, node, &deep(crate::MAX_NESTING + 1)).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with(": nesting deeper than 100 object levels"),
+        "{err}"
+    );
+    // The path names the 101st object, under 50 option values and 50 list elements.
+    assert_eq!(err.path(), "/next/items/0".repeat(50));
+}
