@@ -3,8 +3,19 @@
 
 use std::fmt::Write as _;
 
+use rosetta_types::elide_middle;
+
 use crate::lex::Span;
 use crate::source::Source;
+
+/// The longest source line shown whole; a longer one is shown as a window around the problem.
+const MAX_SNIPPET: usize = 160;
+
+/// How many characters of a long line are shown on each side of the problem.
+const CONTEXT: usize = 60;
+
+/// The longest message shown whole; a longer one keeps its two ends.
+const MAX_MESSAGE: usize = 400;
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +94,8 @@ impl Diagnostic {
             ("", "", "")
         };
         let tint = if color { tint } else { "" };
-        let _ = writeln!(out, "{tint}{label}{reset}{bold}: {}{reset}", self.message);
+        let message = elide_middle(&self.message, MAX_MESSAGE);
+        let _ = writeln!(out, "{tint}{label}{reset}{bold}: {message}{reset}");
         if self.file.is_empty() {
             return;
         }
@@ -95,20 +107,51 @@ impl Diagnostic {
             self.file, self.line, self.column
         );
         let _ = writeln!(out, "{pad} {blue}|{reset}");
-        // Tabs are shown as four spaces so the caret lines up.
-        let snippet = self.snippet.replace('\t', "    ");
-        let before: String = self
-            .snippet
-            .chars()
-            .take(self.column as usize - 1)
-            .map(|c| if c == '\t' { "    " } else { " " })
-            .collect();
+        let (snippet, before, width) = self.window();
         let _ = writeln!(out, "{blue}{number} |{reset} {snippet}");
         let _ = writeln!(
             out,
             "{pad} {blue}|{reset} {before}{tint}{}{reset}",
-            "^".repeat(self.width)
+            "^".repeat(width)
         );
+    }
+
+    /// The source line as shown, the blanks before the caret and the caret's width. Tabs are
+    /// shown as four spaces so the caret lines up. A line longer than [`MAX_SNIPPET`] characters
+    /// is shown from [`CONTEXT`] characters before the problem to as many after it (the caret
+    /// at most that wide), with `…` where it was cut, so the caret still points at the problem.
+    fn window(&self) -> (String, String, usize) {
+        let chars: Vec<char> = self.snippet.chars().collect();
+        let column = (self.column as usize).saturating_sub(1).min(chars.len());
+        let (start, end, width) = if chars.len() <= MAX_SNIPPET {
+            (0, chars.len(), self.width)
+        } else {
+            let width = self.width.min(CONTEXT);
+            let start = column.saturating_sub(CONTEXT);
+            let end = (column + width + CONTEXT).min(chars.len());
+            (start, end, width)
+        };
+        let mut snippet = String::new();
+        let mut before = String::new();
+        if start > 0 {
+            snippet.push_str("… ");
+            before.push_str("  ");
+        }
+        for c in &chars[start..end] {
+            match c {
+                '\t' => snippet.push_str("    "),
+                c => snippet.push(*c),
+            }
+        }
+        if end < chars.len() {
+            snippet.push_str(" …");
+        }
+        before.extend(
+            chars[start..column]
+                .iter()
+                .map(|c| if *c == '\t' { "    " } else { " " }),
+        );
+        (snippet, before, width)
     }
 }
 
@@ -231,5 +274,29 @@ mod tests {
                 .as_deref(),
             Some("schema/a.schema:2:10: unknown type `Foo`")
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_problem_with_the_caret_on_it() {
+        let mut line = "x".repeat(200_000);
+        line.insert_str(100_000, "Foo");
+        let text = format!("package p;\n{line}\n");
+        let source = Source::new("a.schema".into(), "a.schema".into(), text);
+        let mut diagnostics = Diagnostics::default();
+        let start = 11 + 100_000;
+        diagnostics.error(&source, &(start..start + 3), "unknown type `Foo`");
+        let rendered = diagnostics.render(false);
+        assert!(rendered.len() < 500, "{rendered}");
+        let lines: Vec<&str> = rendered.lines().collect();
+        let snippet = lines[3];
+        let caret = lines[4];
+        assert!(
+            snippet.starts_with("2 | … x") && snippet.ends_with("x …"),
+            "{snippet}"
+        );
+        let at = caret.chars().position(|c| c == '^').unwrap_or(0);
+        let pointed: String = snippet.chars().skip(at).take(3).collect();
+        assert_eq!(pointed, "Foo", "{snippet}\n{caret}");
+        assert!(caret.ends_with("^^^"), "{caret}");
     }
 }
