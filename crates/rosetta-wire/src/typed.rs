@@ -1,6 +1,6 @@
 //! Schema-aware access: an [`Object`] read as, and written from, a typed
 //! [`rosetta_types::Value`] of the shared type model; fields by name; validation with
-//! paths.
+//! paths; the check of an object's nesting against [`MAX_NESTING`] ([`check_nesting`]).
 //!
 //! ```
 //! use rosetta_schema::{compile_sources, Schema, SourceFile};
@@ -19,17 +19,19 @@
 //! assert!(typed::validate(schema.registry(), hit, &object).is_empty());
 //! ```
 
-use std::collections::BTreeMap;
-
-use rosetta_types::{Arity, FloatType, IntWidth, Kind, StructType, TypeId, TypeRegistry, Value};
+use rosetta_types::{
+    too_deep_message, Arity, FloatType, IntWidth, Kind, StructType, TypeId, TypeRegistry, Value,
+    MAX_NESTING,
+};
 
 use crate::error::{Error, Result};
 use crate::object::Object;
 pub(crate) use crate::typed_scalar::Scalar;
-use crate::typed_scalar::{int_scalar, read_scalars, write_scalar};
+pub use nesting::check_nesting;
 
-/// How deep typed values may nest (recursive types through options, lists and maps).
-pub const MAX_DEPTH: usize = 100;
+mod nesting;
+mod read;
+use crate::typed_scalar::{int_scalar, write_scalar};
 
 /// What an element of a field is on the wire.
 pub(crate) enum Element<'r> {
@@ -39,6 +41,13 @@ pub(crate) enum Element<'r> {
     Bytes,
     Struct(TypeId, &'r StructType),
     Entity,
+}
+
+impl Element<'_> {
+    /// Whether the element is an object (a struct or an entity), which is a level of nesting.
+    pub(crate) fn is_object(&self) -> bool {
+        matches!(self, Element::Struct(..) | Element::Entity)
+    }
 }
 
 pub(crate) fn element(registry: &TypeRegistry, ty: TypeId) -> Result<Element<'_>> {
@@ -66,175 +75,61 @@ pub(crate) fn element(registry: &TypeRegistry, ty: TypeId) -> Result<Element<'_>
     })
 }
 
-/// Reads every element of a field.
-fn read_elements(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    object: &Object,
-    id: u32,
-    path: &str,
-    depth: usize,
-) -> Result<Vec<Value>> {
-    Ok(match element(registry, ty)? {
-        Element::Scalar(scalar, narrow) => read_scalars(scalar, narrow, object, id),
-        Element::String => object
-            .bytes_iter(id)
-            .map(|bytes| {
-                bytes
-                    .and_then(|b| std::str::from_utf8(b).ok())
-                    .map(Value::string)
-                    .ok_or_else(|| Error::at_path("not a UTF-8 string", path))
-            })
-            .collect::<Result<_>>()?,
-        Element::Bytes => object
-            .bytes_iter(id)
-            .map(|bytes| Value::bytes(bytes.unwrap_or_default()))
-            .collect(),
-        Element::Struct(ty, def) => object
-            .objects(id)
-            .map_err(|e| Error::at_path(e.to_string(), path))?
-            .into_iter()
-            .map(|o| read_struct(registry, ty, def, o, path, depth + 1))
-            .collect::<Result<_>>()?,
-        Element::Entity => object
-            .objects(id)
-            .map_err(|e| Error::at_path(e.to_string(), path))?
-            .into_iter()
-            .map(|o| read_entity(registry, o, path, depth + 1))
-            .collect::<Result<_>>()?,
-    })
+/// How an element's path goes on from its field's, in the SDK's JSON form: a singular field's
+/// value is the field, an option's value `/0`, a list's elements `/0`, `/1`, ...
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Field,
+    Option,
+    List,
 }
 
-/// Reads a struct's fields from `object`, which must hold no field the struct does not
-/// declare: data the schema cannot name is an error, as the SDK's JSON form says it, not
-/// dropped quietly.
-fn read_struct(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    def: &StructType,
-    object: &Object,
-    path: &str,
-    depth: usize,
-) -> Result<Value> {
-    if let Some(id) = object
-        .field_ids()
-        .find(|id| def.index_of_number(*id).is_none())
-    {
-        return Err(Error::at_path(
-            format!(
-                "the data has field {id}, which `{}` does not declare",
-                registry.display(ty)
-            ),
-            path,
-        ));
+impl Step {
+    fn path(self, field: &str, index: usize) -> String {
+        match self {
+            Step::Field => field.to_owned(),
+            Step::Option => format!("{field}/0"),
+            Step::List => format!("{field}/{index}"),
+        }
     }
-    read_fields(registry, def, object, path, depth)
 }
 
-/// Reads the fields `def` declares from `object`, whatever else it holds (one field of a
-/// larger struct, for [`get_field`]).
-fn read_fields(
-    registry: &TypeRegistry,
-    def: &StructType,
-    object: &Object,
-    path: &str,
-    depth: usize,
-) -> Result<Value> {
-    if depth > MAX_DEPTH {
-        return Err(Error::at_path(
-            format!("values nested deeper than {MAX_DEPTH} levels"),
-            path,
-        ));
-    }
-    let mut fields = Vec::with_capacity(def.len());
-    for field in def.fields() {
-        let Some(id) = field.number() else {
-            return Err(Error::at_path(
-                format!("field `{}` has no field number", field.name()),
-                path,
-            ));
-        };
-        let path = format!("{path}/{}", field.name());
-        let value = match field.arity() {
-            Arity::Singular => read_elements(registry, field.ty(), object, id, &path, depth)?
-                .pop()
-                .map_or_else(|| rosetta_types::default_value(registry, field.ty()), Ok)
-                .map_err(|e| Error::at_path(e.to_string(), &path))?,
-            Arity::Option(inner) => Value::Option(
-                read_elements(registry, inner, object, id, &path, depth)?
-                    .pop()
-                    .map(Box::new),
-            ),
-            Arity::List(inner) => {
-                Value::list(read_elements(registry, inner, object, id, &path, depth)?)
-            }
-            Arity::Map(k, v) => {
-                let mut entries = Vec::new();
-                for (i, entry) in object
-                    .objects(id)
-                    .map_err(|e| Error::at_path(e.to_string(), &path))?
-                    .into_iter()
-                    .enumerate()
-                {
-                    let entry_path = format!("{path}/{i}");
-                    let key = read_elements(
-                        registry,
-                        k,
-                        entry,
-                        1,
-                        &format!("{entry_path}/key"),
-                        depth + 1,
-                    )?
-                    .pop();
-                    let value = read_elements(
-                        registry,
-                        v,
-                        entry,
-                        2,
-                        &format!("{entry_path}/value"),
-                        depth + 1,
-                    )?
-                    .pop();
-                    let key = key
-                        .map_or_else(|| rosetta_types::default_value(registry, k), Ok)
-                        .map_err(|e| Error::at_path(e.to_string(), &entry_path))?;
-                    let value = value
-                        .map_or_else(|| rosetta_types::default_value(registry, v), Ok)
-                        .map_err(|e| Error::at_path(e.to_string(), &entry_path))?;
-                    entries.push((key, value));
-                }
-                Value::map(entries)
-            }
-        };
-        fields.push(value);
-    }
-    Ok(Value::structure(fields))
+/// Reading an object as a value. Objects are counted as [`MAX_NESTING`] counts them: the root
+/// object is level 1, every struct or entity inside one level deeper, a component's data one
+/// level below its entity.
+#[derive(Clone, Copy)]
+struct Reader<'r> {
+    registry: &'r TypeRegistry,
+    /// Read objects one level past [`MAX_NESTING`] and give what they hold deeper its default,
+    /// instead of refusing them ([`read_past_limit`]).
+    past_limit: bool,
 }
 
-fn read_entity(
-    registry: &TypeRegistry,
-    object: &Object,
-    path: &str,
-    depth: usize,
-) -> Result<Value> {
-    let mut components = BTreeMap::new();
-    for id in object.unique_field_ids() {
-        let path = format!("{path}/{id}");
-        let component = registry
-            .component(id)
-            .ok_or_else(|| Error::at_path(format!("unknown component id {id}"), &path))?;
-        let Kind::Struct(def) = component.kind() else {
-            return Err(Error::at_path("a component must have fields", &path));
-        };
-        let data = object
-            .object(id)
-            .ok_or_else(|| Error::at_path("component data is not an object", &path))?;
-        components.insert(
-            id,
-            read_struct(registry, component.id(), def, data, &path, depth + 1)?,
-        );
+/// What an object at `level` is read as: `Ok(true)` when it is read, `Ok(false)` when it is past
+/// the levels [`read_past_limit`] keeps, an error when it is too deep to read.
+fn within(level: usize, past_limit: bool, path: &str) -> Result<bool> {
+    match level.checked_sub(MAX_NESTING) {
+        None | Some(0) => Ok(true),
+        Some(1) if past_limit => Ok(true),
+        Some(_) if past_limit => Ok(false),
+        Some(_) => Err(too_deep(path)),
     }
-    Ok(Value::entity(components))
+}
+
+/// The error for an object past [`MAX_NESTING`], at the JSON Pointer of its value in the SDK's
+/// JSON form (as `rosetta-json` says it on reading and writing that form).
+#[cold]
+pub(crate) fn too_deep(path: &str) -> Error {
+    Error::at_path(too_deep_message(), path)
+}
+
+/// The path step of an entity's component: its qualified name, as in the SDK's JSON form, or
+/// its id when the schema has no such component.
+pub(crate) fn component_step(registry: &TypeRegistry, id: u32) -> String {
+    match registry.component(id).and_then(|t| t.qualified_name()) {
+        Some(name) => name.replace('~', "~0").replace('/', "~1"),
+        None => id.to_string(),
+    }
 }
 
 fn struct_def(registry: &TypeRegistry, ty: TypeId) -> Result<&StructType> {
@@ -248,12 +143,32 @@ fn struct_def(registry: &TypeRegistry, ty: TypeId) -> Result<&StructType> {
 }
 
 /// Reads an object as a value of a struct type (a schema type or component). Absent singular
-/// fields read as their defaults, as `Schema_Get*` does; [`validate`] reports them.
+/// fields read as their defaults, as `Schema_Get*` does; [`validate`] reports them. Objects nested
+/// deeper than [`MAX_NESTING`] are an error, `nesting deeper than 100 object levels (at PATH)`,
+/// at the JSON Pointer the object has in the SDK's JSON form.
 pub fn read(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Result<Value> {
-    read_struct(registry, ty, struct_def(registry, ty)?, object, "", 0)
+    let reader = Reader {
+        registry,
+        past_limit: false,
+    };
+    reader.structure(ty, struct_def(registry, ty)?, object, "", 1)
 }
 
-/// Writes a value of a struct type as an object.
+/// [`read`] for a writer of another format that refuses objects nested deeper than
+/// [`MAX_NESTING`] itself, saying where in its own notation: the objects one level past the limit
+/// are read, so that the writer meets them, and what they hold deeper is read as its type's
+/// default, not refused. The value is no faithful copy of such data, only of data within the
+/// limit, which it reads as [`read`] does.
+pub fn read_past_limit(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Result<Value> {
+    let reader = Reader {
+        registry,
+        past_limit: true,
+    };
+    reader.structure(ty, struct_def(registry, ty)?, object, "", 1)
+}
+
+/// Writes a value of a struct type as an object. Objects nested deeper than [`MAX_NESTING`] are
+/// an error, said as [`read`] says it.
 pub fn write(registry: &TypeRegistry, ty: TypeId, value: &Value) -> Result<Object> {
     let mut object = Object::new();
     write_struct(
@@ -262,7 +177,7 @@ pub fn write(registry: &TypeRegistry, ty: TypeId, value: &Value) -> Result<Objec
         value,
         &mut object,
         "",
-        0,
+        1,
     )?;
     Ok(object)
 }
@@ -273,13 +188,10 @@ fn write_struct(
     value: &Value,
     object: &mut Object,
     path: &str,
-    depth: usize,
+    level: usize,
 ) -> Result<()> {
-    if depth > MAX_DEPTH {
-        return Err(Error::at_path(
-            format!("values nested deeper than {MAX_DEPTH} levels"),
-            path,
-        ));
+    if level > MAX_NESTING {
+        return Err(too_deep(path));
     }
     let values = value.as_struct().ok_or_else(|| {
         Error::at_path(
@@ -306,12 +218,13 @@ fn write_struct(
             object,
             id,
             &path,
-            depth,
+            level,
         )?;
     }
     Ok(())
 }
 
+/// Writes a field of an object at `level`: its elements, if objects, are one level deeper.
 #[allow(clippy::too_many_arguments)]
 fn write_field(
     registry: &TypeRegistry,
@@ -321,12 +234,16 @@ fn write_field(
     object: &mut Object,
     id: u32,
     path: &str,
-    depth: usize,
+    level: usize,
 ) -> Result<()> {
+    let level = level + 1;
     match arity {
-        Arity::Singular => write_element(registry, ty, value, object, id, path, depth),
+        Arity::Singular => write_element(registry, ty, value, object, id, path, level),
         Arity::Option(inner) => match value.as_option() {
-            Some(Some(v)) => write_element(registry, inner, v, object, id, path, depth),
+            Some(Some(v)) => {
+                let path = format!("{path}/0");
+                write_element(registry, inner, v, object, id, &path, level)
+            }
             Some(None) => Ok(()),
             None => Err(Error::at_path(
                 format!("expected an option, found {}", value.kind_name()),
@@ -348,7 +265,7 @@ fn write_field(
                     object,
                     id,
                     &format!("{path}/{i}"),
-                    depth,
+                    level,
                 )?;
             }
             Ok(())
@@ -366,7 +283,7 @@ fn write_field(
                     entry,
                     1,
                     &format!("{path}/{i}/key"),
-                    depth + 1,
+                    level,
                 )?;
                 write_element(
                     registry,
@@ -375,7 +292,7 @@ fn write_field(
                     entry,
                     2,
                     &format!("{path}/{i}/value"),
-                    depth + 1,
+                    level,
                 )?;
             }
             Ok(())
@@ -383,6 +300,7 @@ fn write_field(
     }
 }
 
+/// Writes one element, at `level` if it is an object.
 fn write_element(
     registry: &TypeRegistry,
     ty: TypeId,
@@ -390,7 +308,7 @@ fn write_element(
     object: &mut Object,
     id: u32,
     path: &str,
-    depth: usize,
+    level: usize,
 ) -> Result<()> {
     match element(registry, ty)? {
         Element::Scalar(scalar, _) => write_scalar(scalar, value, object, id, path),
@@ -412,9 +330,12 @@ fn write_element(
             Ok(())
         }
         Element::Struct(_, def) => {
-            write_struct(registry, def, value, object.add_object(id), path, depth + 1)
+            write_struct(registry, def, value, object.add_object(id), path, level)
         }
         Element::Entity => {
+            if level > MAX_NESTING {
+                return Err(too_deep(path));
+            }
             let components = value.as_entity().ok_or_else(|| {
                 Error::at_path(
                     format!("expected an entity, found {}", value.kind_name()),
@@ -423,7 +344,7 @@ fn write_element(
             })?;
             let entity = object.add_object(id);
             for (component_id, data) in components {
-                let path = format!("{path}/{component_id}");
+                let path = format!("{path}/{}", component_step(registry, *component_id));
                 let component = registry.component(*component_id).ok_or_else(|| {
                     Error::at_path(format!("unknown component id {component_id}"), &path)
                 })?;
@@ -434,7 +355,7 @@ fn write_element(
                     data,
                     entity.add_object(*component_id),
                     &path,
-                    depth + 1,
+                    level + 1,
                 )?;
             }
             Ok(())
@@ -456,7 +377,11 @@ pub fn get_field(
     // Reading one field reads only its occurrences.
     let field = &def.fields()[index];
     let single = StructType::new([field.clone()]).map_err(|e| Error::msg(e.to_string()))?;
-    let value = read_fields(registry, &single, object, "", 0)?;
+    let reader = Reader {
+        registry,
+        past_limit: false,
+    };
+    let value = reader.fields(&single, object, "", 1)?;
     value
         .as_struct()
         .and_then(|fields| fields.first().cloned())
@@ -526,7 +451,7 @@ pub fn set_field(
         &mut staged,
         id,
         &format!("/{name}"),
-        0,
+        1,
     )?;
     object.replace_field_from(&staged, id);
     Ok(())
@@ -546,7 +471,7 @@ pub struct Problem {
 pub fn validate(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Vec<Problem> {
     let mut problems = Vec::new();
     match struct_def(registry, ty) {
-        Ok(def) => crate::validate::check_struct(registry, def, object, "", 0, &mut problems),
+        Ok(def) => crate::validate::check_struct(registry, def, object, "", 1, &mut problems),
         Err(e) => problems.push(Problem {
             path: String::new(),
             message: e.to_string(),

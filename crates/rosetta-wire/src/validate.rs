@@ -5,7 +5,9 @@ use rosetta_types::{Arity, StructType, TypeId, TypeRegistry};
 use crate::family::{Family, ScalarWire};
 use crate::object::{item_object, Item, Object};
 use crate::scalar::item_count;
-use crate::typed::{element, Element, Problem, Scalar, MAX_DEPTH};
+use rosetta_types::MAX_NESTING;
+
+use crate::typed::{element, Element, Problem, Scalar};
 
 fn wire_of(scalar: Scalar) -> ScalarWire {
     use crate::family as f;
@@ -26,14 +28,14 @@ fn problem(problems: &mut Vec<Problem>, path: &str, message: String) {
 }
 
 /// How many elements of type `ty` the field holds, reporting occurrences of the wrong wire
-/// type and checking nested objects.
+/// type and checking nested objects, which are at `level` (as [`MAX_NESTING`] counts).
 fn check_elements(
     registry: &TypeRegistry,
     ty: TypeId,
     object: &Object,
     id: u32,
     path: &str,
-    depth: usize,
+    level: usize,
     problems: &mut Vec<Problem>,
 ) -> usize {
     let element = match element(registry, ty) {
@@ -87,11 +89,15 @@ fn check_elements(
             Element::Struct(_, def) => match item_object(item) {
                 Ok(nested) => {
                     count += 1;
-                    check_struct(registry, def, nested, path, depth + 1, problems);
+                    check_struct(registry, def, nested, path, level, problems);
                 }
                 Err(e) => problem(problems, path, format!("expected an object: {e}")),
             },
             Element::Entity => match item_object(item) {
+                Ok(_) if level > MAX_NESTING => {
+                    count += 1;
+                    problem(problems, path, rosetta_types::too_deep_message());
+                }
                 Ok(entity) => {
                     count += 1;
                     for component_id in entity.unique_field_ids() {
@@ -111,7 +117,7 @@ fn check_elements(
                         };
                         match entity.objects(component_id) {
                             Ok(datas) => datas.into_iter().for_each(|d| {
-                                check_struct(registry, def, d, &path, depth + 1, problems)
+                                check_struct(registry, def, d, &path, level + 1, problems)
                             }),
                             Err(e) => problem(
                                 problems,
@@ -133,15 +139,11 @@ pub(crate) fn check_struct(
     def: &StructType,
     object: &Object,
     path: &str,
-    depth: usize,
+    level: usize,
     problems: &mut Vec<Problem>,
 ) {
-    if depth > MAX_DEPTH {
-        problem(
-            problems,
-            path,
-            format!("objects nested deeper than {MAX_DEPTH} levels"),
-        );
+    if level > MAX_NESTING {
+        problem(problems, path, rosetta_types::too_deep_message());
         return;
     }
     for id in object.unique_field_ids() {
@@ -158,7 +160,8 @@ pub(crate) fn check_struct(
         let path = format!("{path}/{}", field.name());
         match field.arity() {
             Arity::Singular => {
-                let n = check_elements(registry, field.ty(), object, id, &path, depth, problems);
+                let n =
+                    check_elements(registry, field.ty(), object, id, &path, level + 1, problems);
                 if n == 0 && !object.has_field(id) {
                     problem(
                         problems,
@@ -174,7 +177,7 @@ pub(crate) fn check_struct(
                 }
             }
             Arity::Option(inner) => {
-                let n = check_elements(registry, inner, object, id, &path, depth, problems);
+                let n = check_elements(registry, inner, object, id, &path, level + 1, problems);
                 if n > 1 {
                     problem(
                         problems,
@@ -184,7 +187,7 @@ pub(crate) fn check_struct(
                 }
             }
             Arity::List(inner) => {
-                check_elements(registry, inner, object, id, &path, depth, problems);
+                check_elements(registry, inner, object, id, &path, level + 1, problems);
             }
             Arity::Map(k, v) => {
                 for (i, item) in object.items(id).enumerate() {
@@ -201,7 +204,7 @@ pub(crate) fn check_struct(
                             entry,
                             slot,
                             &slot_path,
-                            depth + 1,
+                            level + 1,
                             problems,
                         );
                         if n != 1 && !(n == 0 && entry.has_field(slot)) {

@@ -1,0 +1,172 @@
+//! How deep an object nests, checked against the schema without reading its values.
+
+use rosetta_types::{Arity, StructType, TypeId, TypeRegistry, MAX_NESTING};
+
+use super::{component_step, element, struct_def, too_deep, Element, Step};
+use crate::error::Result;
+use crate::object::Object;
+
+/// Checks that `object`, data of struct type (or component) `ty`, has no object nested deeper
+/// than [`MAX_NESTING`], counted as [`read`](super::read) counts them; the error is the one
+/// `read` and [`write`](super::write) give, `nesting deeper than 100 object levels (at PATH)`.
+/// For a format that passes objects through without reading their values (the wire format
+/// itself, binary snapshots): only the fields that hold objects are walked, and each nested
+/// object is parsed once (the object keeps it). What is not an object where the schema has one is
+/// left for the readers to report.
+///
+/// ```
+/// use rosetta_schema::{compile_sources, Schema, SourceFile};
+/// use rosetta_wire::{typed, Object};
+///
+/// let compiled = compile_sources(vec![SourceFile {
+///     canonical_path: "t.schema".into(),
+///     text: "package t; type Node { option<Node> next = 1; }".into(),
+/// }]).unwrap();
+/// let schema = Schema::from_bundle(compiled.bundle()).unwrap();
+/// let node = schema.registry().lookup("t.Node").unwrap();
+/// let nested = |levels: usize| {
+///     let mut object = Object::new();
+///     for _ in 1..levels {
+///         let mut outer = Object::new();
+///         *outer.add_object(1) = object;
+///         object = outer;
+///     }
+///     object
+/// };
+/// assert!(typed::check_nesting(schema.registry(), node, &nested(100)).is_ok());
+/// let error = typed::check_nesting(schema.registry(), node, &nested(101)).unwrap_err();
+/// assert_eq!(error.to_string(), format!(
+///     "nesting deeper than 100 object levels (at {})", "/next/0".repeat(100)
+/// ));
+/// ```
+pub fn check_nesting(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Result<()> {
+    let mut walk = Walk {
+        registry,
+        path: Vec::new(),
+    };
+    walk.structure(struct_def(registry, ty)?, object, 1)
+}
+
+/// One step of the path to the object being walked.
+#[derive(Debug, Clone, Copy)]
+enum Seg<'r> {
+    Field(&'r str),
+    Index(usize),
+    Component(u32),
+}
+
+struct Walk<'r> {
+    registry: &'r TypeRegistry,
+    /// The path, spelled out only for the error.
+    path: Vec<Seg<'r>>,
+}
+
+impl<'r> Walk<'r> {
+    #[cold]
+    fn too_deep(&self) -> crate::Error {
+        let mut pointer = String::new();
+        for seg in &self.path {
+            pointer.push('/');
+            match seg {
+                Seg::Field(name) => pointer.push_str(name),
+                Seg::Index(i) => pointer.push_str(&i.to_string()),
+                Seg::Component(id) => pointer.push_str(&component_step(self.registry, *id)),
+            }
+        }
+        too_deep(&pointer)
+    }
+
+    /// A struct's data at `level`.
+    fn structure(&mut self, def: &'r StructType, object: &Object, level: usize) -> Result<()> {
+        if level > MAX_NESTING {
+            return Err(self.too_deep());
+        }
+        for field in def.fields() {
+            let Some(id) = field.number() else { continue };
+            if !object.has_field(id) {
+                continue;
+            }
+            self.path.push(Seg::Field(field.name()));
+            match field.arity() {
+                Arity::Singular => self.elements(field.ty(), object, id, Step::Field, level + 1)?,
+                Arity::Option(inner) => {
+                    self.elements(inner, object, id, Step::Option, level + 1)?
+                }
+                Arity::List(inner) => self.elements(inner, object, id, Step::List, level + 1)?,
+                Arity::Map(key, value) => {
+                    let holds = |ty| matches!(element(self.registry, ty), Ok(e) if e.is_object());
+                    if holds(key) || holds(value) {
+                        for (i, entry) in object.objects(id).unwrap_or_default().iter().enumerate()
+                        {
+                            // The entry object is no level of its own.
+                            self.path.push(Seg::Index(i));
+                            for (slot, ty, name) in [(1, key, "key"), (2, value, "value")] {
+                                self.path.push(Seg::Field(name));
+                                self.elements(ty, entry, slot, Step::Field, level + 1)?;
+                                self.path.pop();
+                            }
+                            self.path.pop();
+                        }
+                    }
+                }
+            }
+            self.path.pop();
+        }
+        Ok(())
+    }
+
+    /// The occurrences of field `id` of element type `ty`, each at `level` if an object.
+    fn elements(
+        &mut self,
+        ty: TypeId,
+        object: &Object,
+        id: u32,
+        step: Step,
+        level: usize,
+    ) -> Result<()> {
+        let Ok(element) = element(self.registry, ty) else {
+            return Ok(());
+        };
+        if !element.is_object() {
+            return Ok(());
+        }
+        let objects = object.objects(id).unwrap_or_default();
+        for (i, nested) in objects.into_iter().enumerate() {
+            match step {
+                Step::Field => {}
+                Step::Option => self.path.push(Seg::Index(0)),
+                Step::List => self.path.push(Seg::Index(i)),
+            }
+            match element {
+                Element::Struct(_, def) => self.structure(def, nested, level)?,
+                _ => self.entity(nested, level)?,
+            }
+            if step != Step::Field {
+                self.path.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// An entity at `level`: each component's data is one level deeper.
+    fn entity(&mut self, entity: &Object, level: usize) -> Result<()> {
+        if level > MAX_NESTING {
+            return Err(self.too_deep());
+        }
+        for id in entity.unique_field_ids() {
+            let registry = self.registry;
+            let Some(def) = registry
+                .component(id)
+                .and_then(|t| struct_def(registry, t.id()).ok())
+            else {
+                continue;
+            };
+            self.path.push(Seg::Component(id));
+            for data in entity.objects(id).unwrap_or_default() {
+                self.structure(def, data, level + 1)?;
+            }
+            self.path.pop();
+        }
+        Ok(())
+    }
+}
