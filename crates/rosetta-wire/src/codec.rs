@@ -1,5 +1,7 @@
 //! Reading and writing an [`Object`] as protobuf wire bytes, as the SpatialOS SDK did.
 
+use std::collections::HashMap;
+
 use bytes::Bytes;
 
 use crate::encoding::{
@@ -133,7 +135,7 @@ impl Field {
             .sum()
     }
 
-    fn encode(&self, out: &mut Vec<u8>) {
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
         // The common case: one value.
         if let [Item::Scalar(w, bits)] = self.items.as_slice() {
             put_tag(out, self.id, w.wire_type());
@@ -227,6 +229,10 @@ impl Object {
         let mut object = Object::default();
         let input: &[u8] = &bytes;
         let mut pos = 0;
+        // All the occurrences of a field go to its one entry, as `Object::push` puts them, so
+        // that a field written in runs apart is written back as one (packed, if numeric).
+        let mut max_id = 0;
+        let mut earlier = Earlier::default();
         while pos < input.len() {
             let (id, wire) = get_tag(input, &mut pos)?;
             let item = match wire {
@@ -246,63 +252,50 @@ impl Object {
             };
             match object.fields.last_mut() {
                 Some(last) if last.id == id => last.items.push(item),
-                _ => object.fields.push(Field {
-                    id,
-                    items: smallvec::smallvec![item],
-                }),
+                // Ids above every one before are new fields: the usual case, fields in order.
+                _ if id > max_id => {
+                    max_id = id;
+                    object.fields.push(Field {
+                        id,
+                        items: smallvec::smallvec![item],
+                    });
+                }
+                _ => earlier.push(&mut object.fields, id, item),
             }
         }
         Ok(object)
     }
-
-    /// The object's fields in a canonical form for comparison: sorted by id, each field's
-    /// occurrences encoded together.
-    fn canonical(&self) -> Vec<(u32, Vec<u8>)> {
-        self.unique_field_ids()
-            .into_iter()
-            .map(|id| {
-                let field = Field {
-                    id,
-                    items: self.items(id).map(canonical_item).collect(),
-                };
-                let mut out = Vec::new();
-                field.encode(&mut out);
-                (id, out)
-            })
-            .collect()
-    }
 }
 
-impl Object {
-    /// Whether a field has the same occurrences in both objects.
-    pub fn field_equals(&self, other: &Object, id: u32) -> bool {
-        let field = |o: &Object| {
-            let f = Field {
-                id,
-                items: o.items(id).map(canonical_item).collect(),
-            };
-            let mut out = Vec::new();
-            f.encode(&mut out);
-            out
+/// Where the fields read so far are, for an id that came back after other fields: found by a
+/// scan while the object is small, through an index once it is not (so that a large object
+/// whose ids come in no order does not take quadratic time).
+#[derive(Default)]
+struct Earlier {
+    index: HashMap<u32, usize>,
+    /// How many of the fields the index covers.
+    covered: usize,
+}
+
+impl Earlier {
+    #[cold]
+    fn push(&mut self, fields: &mut Vec<Field>, id: u32, item: Item) {
+        let at = if fields.len() <= 16 {
+            fields.iter().position(|f| f.id == id)
+        } else {
+            for (i, field) in fields.iter().enumerate().skip(self.covered) {
+                self.index.insert(field.id, i);
+            }
+            self.covered = fields.len();
+            self.index.get(&id).copied()
         };
-        field(self) == field(other)
-    }
-}
-
-/// Nested objects compare by their bytes, so an object read from bytes equals the same object
-/// built in memory (a length-delimited value cannot be told from an object without a schema).
-fn canonical_item(item: &Item) -> Item {
-    match item {
-        Item::Object(o) => Item::raw(Bytes::from(o.encode())),
-        other => other.clone(),
-    }
-}
-
-/// Equal when every field has the same occurrences, whatever the order of the top-level fields
-/// (inside nested objects, field order is part of the bytes and so of equality).
-impl PartialEq for Object {
-    fn eq(&self, other: &Self) -> bool {
-        self.canonical() == other.canonical()
+        match at {
+            Some(at) => fields[at].items.push(item),
+            None => fields.push(Field {
+                id,
+                items: smallvec::smallvec![item],
+            }),
+        }
     }
 }
 
@@ -339,6 +332,25 @@ mod tests {
         assert_eq!(packed, unpacked);
         // Re-encoding what was read gives the same bytes.
         assert_eq!(packed.encode(), [0x1a, 0x04, 0x36, 0x35, 0xf8, 0x55]);
+    }
+
+    #[test]
+    fn fields_read_in_any_order_keep_their_first_place() {
+        // 40 fields in descending order, then each again: the index takes over past 16.
+        let mut bytes = Vec::new();
+        for round in 0..2u64 {
+            for id in (1..=40u32).rev() {
+                put_tag(&mut bytes, id, WireType::Varint);
+                put_varint(&mut bytes, round);
+            }
+        }
+        let o = Object::decode(&bytes).unwrap();
+        assert_eq!(
+            o.field_ids().collect::<Vec<_>>(),
+            (1..=40).rev().collect::<Vec<_>>()
+        );
+        assert!((1..=40).all(|id| o.list::<Uint32>(id) == [0, 1]));
+        assert_eq!(Object::decode(&o.encode()).unwrap(), o);
     }
 
     #[test]

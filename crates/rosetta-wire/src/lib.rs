@@ -6,6 +6,7 @@
 
 mod codec;
 pub mod encoding;
+mod equality;
 mod error;
 pub mod family;
 mod object;

@@ -49,8 +49,11 @@ pub(crate) struct Field {
 /// Schema data keyed by field number: the Rust counterpart of `Schema_Object`.
 ///
 /// Fields keep the order in which they were first added (or read), which is the order they are
-/// written in; numeric lists of two or more values are written packed, single values plain, as
-/// the SpatialOS SDK did. Reading accepts packed and unpacked lists alike.
+/// written in; all the occurrences of a field are kept together, so a field read in runs apart
+/// (field 8, then 10, then 8 again) is written as one. Numeric lists of two or more values are
+/// written packed, single values plain, as the SpatialOS SDK did. Reading accepts packed and
+/// unpacked lists alike, and equality (`==`) means "reads the same": packed and unpacked runs of
+/// the same values are equal.
 ///
 /// ```
 /// use rosetta_wire::{family::*, Object};
@@ -126,7 +129,7 @@ impl Object {
         self.fields.iter().any(|f| f.id == id)
     }
 
-    /// The id of each field present, in order, a repeated field once per run of it.
+    /// The id of each field present, once, in the order the fields were first added or read.
     pub fn field_ids(&self) -> impl Iterator<Item = u32> + '_ {
         self.fields.iter().map(|f| f.id)
     }

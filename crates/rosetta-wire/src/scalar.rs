@@ -9,7 +9,7 @@ use crate::object::{Item, Object};
 
 /// Calls `f` with the raw bits of each value an item holds for a family with this layout;
 /// packed runs are read from length-delimited items. Malformed packed bytes hold no values.
-fn each_bits(
+pub(crate) fn each_bits(
     item: &Item,
     wire: ScalarWire,
     f: &mut impl FnMut(u64) -> ControlFlow<()>,
