@@ -14,7 +14,7 @@
 //! | --- | --- |
 //! | 1 | the fields object (only fields that change) |
 //! | 2 | the events object: field id = 1-based event index, one occurrence per event |
-//! | 3 | the cleared field ids, a packed `uint32` list (plain when there is one) |
+//! | 3 | the cleared field ids in ascending order, a packed `uint32` list (plain when there is one) |
 //!
 //! Fields 2 and 3 are left out when empty. It is Rosetta's own design: do not expect another
 //! implementation to read it.
@@ -103,10 +103,16 @@ impl ComponentData {
 
 /// A change to a component (`Schema_ComponentUpdate`): the fields that change, the events that
 /// happened, and the option, list and map fields that became empty.
+///
+/// The cleared fields are a set, kept in ascending id order whatever order they were added in:
+/// the order carries no meaning (an update clears all of them before it sets its fields), and
+/// every format writes them in one order of its own (the wire envelope ascending, the JSON forms
+/// in the order of the fields), so an update reads back the same through any of them.
 #[derive(Debug, Clone, Default)]
 pub struct ComponentUpdate {
     pub(crate) fields: Object,
     pub(crate) events: Object,
+    /// Ascending, without repeats.
     pub(crate) cleared: Vec<u32>,
 }
 
@@ -141,7 +147,8 @@ impl ComponentUpdate {
         self.events.add_object(event_index)
     }
 
-    /// The cleared field ids, in the order they were added.
+    /// The cleared field ids, in ascending order (`Schema_GetComponentUpdateClearedFieldList`;
+    /// the SDK does not say in which order it listed them).
     pub fn cleared_fields(&self) -> &[u32] {
         &self.cleared
     }
@@ -149,14 +156,14 @@ impl ComponentUpdate {
     /// Marks a field as cleared (`Schema_AddComponentUpdateClearedField`); adding it twice is
     /// the same as once.
     pub fn add_cleared_field(&mut self, id: u32) {
-        if !self.cleared.contains(&id) {
-            self.cleared.push(id);
+        if let Err(at) = self.cleared.binary_search(&id) {
+            self.cleared.insert(at, id);
         }
     }
 
     /// Whether a field is cleared (`Schema_IsComponentUpdateFieldCleared`).
     pub fn is_field_cleared(&self, id: u32) -> bool {
-        self.cleared.contains(&id)
+        self.cleared.binary_search(&id).is_ok()
     }
 
     /// Forgets every cleared field (`Schema_ClearComponentUpdateClearedFields`).
@@ -201,11 +208,7 @@ impl ComponentUpdate {
 /// field ids.
 impl PartialEq for ComponentUpdate {
     fn eq(&self, other: &Self) -> bool {
-        let mut a = self.cleared.clone();
-        let mut b = other.cleared.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        self.fields == other.fields && self.events == other.events && a == b
+        self.fields == other.fields && self.events == other.events && self.cleared == other.cleared
     }
 }
 
@@ -220,12 +223,26 @@ mod tests {
         update.fields_mut().add::<Double>(1, 2.5);
         update.add_event(2).add::<Double>(1, 1.0);
         update.add_event(2).add::<Double>(1, 2.0);
-        update.add_cleared_field(4);
-        update.add_cleared_field(4);
         update.add_cleared_field(7);
+        update.add_cleared_field(4);
+        update.add_cleared_field(4);
+        update.add_cleared_field(6);
+        update.add_cleared_field(5);
+        // A set, in ascending order whatever the order of adding.
+        assert_eq!(update.cleared_fields(), [4, 5, 6, 7]);
         let back = ComponentUpdate::decode(&update.encode()).unwrap();
         assert_eq!(back, update);
-        assert_eq!(back.cleared_fields(), [4, 7]);
+        assert_eq!(back.cleared_fields(), [4, 5, 6, 7]);
+        // An envelope written in another order reads the same.
+        let mut envelope = Object::new();
+        envelope.add_object(1);
+        envelope.add_list::<Uint32>(3, &[6, 4, 5, 7]);
+        assert_eq!(
+            ComponentUpdate::decode(&envelope.encode())
+                .unwrap()
+                .cleared_fields(),
+            [4, 5, 6, 7]
+        );
         assert_eq!(back.events().object_count(2), 2);
         let copy = back.clone();
         assert!(copy.is_field_cleared(7));
