@@ -9,6 +9,7 @@ pub mod encoding;
 mod equality;
 mod error;
 pub mod family;
+pub mod json_input;
 mod object;
 mod roots;
 mod scalar;

@@ -152,3 +152,87 @@ fn components_outside_the_schema_are_not_written() {
     let error = writer.write_entity(&twice).unwrap_err();
     assert!(error.to_string().contains("occurs twice"), "{error}");
 }
+
+#[test]
+fn entity_ids_are_positive_and_unique() {
+    // A repeated id names both records.
+    let error =
+        read_error("{\"__entity_id\": \"1\"}\n{\"__entity_id\": \"2\"}\n{\"__entity_id\": 1}");
+    assert_eq!(error.entity_index(), Some(2));
+    assert_eq!(error.entity_id(), Some(1));
+    assert_eq!(error.path(), Some("/__entity_id"));
+    assert_eq!(
+        error.to_string(),
+        "entity 1 (entity record 2): entity id 1 is also the id of entity record 0: each entity \
+         of a snapshot has an id of its own (at /__entity_id)"
+    );
+    for id in ["0", "-3", "\"-9223372036854775808\""] {
+        let error = read_error(&format!("{{\"__entity_id\": {id}}}"));
+        assert_eq!(error.entity_index(), Some(0));
+        assert!(
+            error
+                .to_string()
+                .contains("is not positive: entity ids are 1 to 9223372036854775807"),
+            "{error}"
+        );
+    }
+    // A writer refuses what a reader would.
+    let schema = schema();
+    let mut writer = JsonSnapshotWriter::new(Vec::new(), &schema, ValueJson);
+    writer
+        .write_entity(&SnapshotEntity::new(3))
+        .expect("writes");
+    let error = writer.write_entity(&SnapshotEntity::new(3)).unwrap_err();
+    assert!(error.to_string().contains("entity record 0"), "{error}");
+    let error = writer.write_entity(&SnapshotEntity::new(0)).unwrap_err();
+    assert!(error.to_string().contains("not positive"), "{error}");
+}
+
+#[test]
+fn an_entity_id_out_of_range_says_so() {
+    for (id, shown) in [
+        ("\"99999999999999999999\"", "\"99999999999999999999\""),
+        ("99999999999999999999", "1e+20"),
+        ("18446744073709551615", "18446744073709551615"),
+        ("\"-99999999999999999999\"", "\"-99999999999999999999\""),
+    ] {
+        let error = read_error(&format!("{{\"__entity_id\": {id}}}"));
+        assert_eq!(error.path(), Some("/__entity_id"));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "entity record 0: __entity_id {shown} is out of range: entity ids are 1 to \
+                 9223372036854775807 (at /__entity_id)"
+            )
+        );
+    }
+    let error = read_error(r#"{"__entity_id": "1.5"}"#);
+    assert!(
+        error.to_string().contains("should be an integer"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_allowed_and_a_second_member_is_not() {
+    let schema = schema();
+    let text = "\u{feff}{\"__entity_id\": \"1\", \"game.Health\": {\"value\": 1}}";
+    let back: Vec<_> = JsonSnapshotReader::new(text.as_bytes(), &schema, ValueJson)
+        .collect::<Result<_, _>>()
+        .expect("reads");
+    assert_eq!(back[0].component(1001), Some(&data(1)));
+
+    let error = read_error(
+        "{\"__entity_id\": \"1\"}\n{\"__entity_id\": \"2\",\n \"game.Health\": {\"value\": 1, \"value\": 2}}",
+    );
+    assert_eq!(error.entity_index(), Some(1));
+    assert_eq!(
+        error.to_string(),
+        "entity record 1: a second member `value` (at /game.Health/value) at line 3 column 37"
+    );
+    let error = read_error(r#"{"__entity_id": "1", "__entity_id": "2"}"#);
+    assert!(
+        error.to_string().contains("a second member `__entity_id`"),
+        "{error}"
+    );
+}

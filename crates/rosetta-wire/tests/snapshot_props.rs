@@ -37,10 +37,18 @@ fn data() -> impl Strategy<Value = Object> {
 
 fn entity() -> impl Strategy<Value = SnapshotEntity> {
     (
-        any::<i64>(),
+        1i64..=i64::MAX,
         proptest::collection::vec((1u32..100_000, data()), 0..6),
     )
         .prop_map(|(id, components)| SnapshotEntity { id, components })
+}
+
+/// Entities with ids in any order, each id once (as a snapshot's must be).
+fn entities(count: std::ops::Range<usize>) -> impl Strategy<Value = Vec<SnapshotEntity>> {
+    proptest::collection::vec(entity(), count).prop_map(|entities| {
+        let mut seen = std::collections::HashSet::new();
+        entities.into_iter().filter(|e| seen.insert(e.id)).collect()
+    })
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
@@ -52,7 +60,7 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 proptest! {
     #[test]
     fn random_entities_come_back_equal(
-        entities in proptest::collection::vec(entity(), 0..8),
+        entities in entities(0..8),
         gzipped in any::<bool>(),
     ) {
         let compression = if gzipped { Compression::Gzip } else { Compression::Raw };
@@ -80,7 +88,7 @@ proptest! {
 
     #[test]
     fn mutated_snapshots_never_panic(
-        entities in proptest::collection::vec(entity(), 1..4),
+        entities in entities(1..4),
         flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
     ) {
         let mut bytes = write_entities(&entities, Compression::Raw).unwrap();

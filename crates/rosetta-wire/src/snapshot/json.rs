@@ -11,8 +11,10 @@ use rosetta_schema::Schema;
 use serde_json::de::IoRead;
 use serde_json::{Map, StreamDeserializer, Value};
 
+use super::ids::{BadId, EntityIds, VALID_IDS};
 use super::SnapshotEntity;
 use crate::error::{Error, ErrorKind, Result};
+use crate::json_input::{is_duplicate_member, SkipBom, UniqueValue};
 use crate::object::Object;
 
 /// The key of the entity id in a JSON snapshot entity.
@@ -48,28 +50,29 @@ fn snapshot_error(message: String) -> Error {
     Error::from_kind(ErrorKind::Snapshot(message))
 }
 
-/// Reads a JSON snapshot one entity (one JSON object) at a time: an iterator of
-/// `Result<SnapshotEntity>`. Components keep the order of the JSON object. An error (with the
-/// entity's index and the JSON Pointer of the value, or the line and column of bad JSON) is
-/// yielded once and ends the iteration.
-pub struct JsonSnapshotReader<'s, R: Read, C> {
-    stream: StreamDeserializer<'static, IoRead<BufReader<R>>, Value>,
-    schema: &'s Schema,
-    codec: C,
+/// The entities of a JSON snapshot as JSON: each entity's id and its members (the components by
+/// name, `__entity_id` among them), one JSON object at a time, with no schema. What
+/// [`JsonSnapshotReader`] reads the components from, and enough to count them.
+///
+/// A byte order mark before the first object is skipped. An object with two members of one
+/// name is an error (`a second member `NAME` (at /POINTER) at line L column C`), and so is an
+/// entity id that is not a positive 64-bit integer or that an earlier entity has (naming that
+/// entity's record). Errors give the entity's index and are yielded once.
+pub struct JsonEntities<R: Read> {
+    stream: StreamDeserializer<'static, IoRead<BufReader<SkipBom<R>>>, UniqueValue>,
     entities: u64,
+    ids: EntityIds,
     done: bool,
 }
 
-impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
-    /// A reader of `input`: component names are looked up in `schema`, component data is read
-    /// by `codec`.
-    pub fn new(input: R, schema: &'s Schema, codec: C) -> Self {
-        let stream = serde_json::Deserializer::from_reader(BufReader::new(input)).into_iter();
-        JsonSnapshotReader {
-            stream,
-            schema,
-            codec,
+impl<R: Read> JsonEntities<R> {
+    /// The entities of `input`.
+    pub fn new(input: R) -> Self {
+        let reader = BufReader::new(SkipBom::new(input));
+        JsonEntities {
+            stream: serde_json::Deserializer::from_reader(reader).into_iter(),
             entities: 0,
+            ids: EntityIds::default(),
             done: false,
         }
     }
@@ -79,9 +82,98 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
         self.entities
     }
 
-    /// How many bytes of the input the entities read so far took.
+    /// How many bytes of the input the entities read so far took (a byte order mark not
+    /// counted).
     pub fn byte_offset(&self) -> usize {
         self.stream.byte_offset()
+    }
+
+    /// The next entity's id and members, `None` at the end of the input.
+    pub fn read_entity(&mut self) -> Result<Option<(i64, Map<String, Value>)>> {
+        if self.done {
+            return Ok(None);
+        }
+        let result = self.step();
+        if !matches!(result, Ok(Some(_))) {
+            self.done = true;
+        }
+        result
+    }
+
+    fn step(&mut self) -> Result<Option<(i64, Map<String, Value>)>> {
+        let index = self.entities;
+        let value = match self.stream.next() {
+            None => return Ok(None),
+            Some(Ok(UniqueValue(value))) => value,
+            Some(Err(e)) if is_duplicate_member(&e) => {
+                return Err(snapshot_error(e.to_string()).in_entity(index, None));
+            }
+            Some(Err(e)) => {
+                return Err(snapshot_error(format!("bad JSON: {e}")).in_entity(index, None));
+            }
+        };
+        let Value::Object(members) = value else {
+            return Err(
+                snapshot_error("an entity should be a JSON object".into()).in_entity(index, None)
+            );
+        };
+        let id = entity_id(&members).map_err(|e| e.in_entity(index, None))?;
+        self.ids.insert(id, index).map_err(|bad| {
+            Error::at_path(bad.message(id), format!("/{ENTITY_ID_KEY}")).in_entity(index, Some(id))
+        })?;
+        self.entities += 1;
+        Ok(Some((id, members)))
+    }
+}
+
+impl<R: Read> Iterator for JsonEntities<R> {
+    type Item = Result<(i64, Map<String, Value>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_entity().transpose()
+    }
+}
+
+impl<R: Read> std::fmt::Debug for JsonEntities<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonEntities")
+            .field("entities", &self.entities)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Reads a JSON snapshot one entity (one JSON object) at a time: an iterator of
+/// `Result<SnapshotEntity>`. Components keep the order of the JSON object. An error (with the
+/// entity's index and the JSON Pointer of the value, or the line and column of bad JSON) is
+/// yielded once and ends the iteration. The framing is read as [`JsonEntities`] reads it.
+pub struct JsonSnapshotReader<'s, R: Read, C> {
+    entities: JsonEntities<R>,
+    schema: &'s Schema,
+    codec: C,
+    done: bool,
+}
+
+impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
+    /// A reader of `input`: component names are looked up in `schema`, component data is read
+    /// by `codec`.
+    pub fn new(input: R, schema: &'s Schema, codec: C) -> Self {
+        JsonSnapshotReader {
+            entities: JsonEntities::new(input),
+            schema,
+            codec,
+            done: false,
+        }
+    }
+
+    /// How many entities have been read.
+    pub fn entities_read(&self) -> u64 {
+        self.entities.entities_read()
+    }
+
+    /// How many bytes of the input the entities read so far took.
+    pub fn byte_offset(&self) -> usize {
+        self.entities.byte_offset()
     }
 
     /// The next entity, `None` at the end of the input.
@@ -97,24 +189,13 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
     }
 
     fn step(&mut self) -> Result<Option<SnapshotEntity>> {
-        let index = self.entities;
-        let value = match self.stream.next() {
-            None => return Ok(None),
-            Some(Ok(value)) => value,
-            Some(Err(e)) => {
-                return Err(snapshot_error(format!("bad JSON: {e}")).in_entity(index, None));
-            }
+        let index = self.entities.entities_read();
+        let Some((id, members)) = self.entities.read_entity()? else {
+            return Ok(None);
         };
-        let Value::Object(members) = value else {
-            return Err(
-                snapshot_error("an entity should be a JSON object".into()).in_entity(index, None)
-            );
-        };
-        let id = entity_id(&members).map_err(|e| e.in_entity(index, None))?;
         let entity = self
             .entity(id, &members)
             .map_err(|e| e.in_entity(index, Some(id)))?;
-        self.entities += 1;
         Ok(Some(entity))
     }
 
@@ -144,19 +225,41 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
 }
 
 /// The `__entity_id` of an entity: a string holding an integer (as the SDK wrote it) or a
-/// number.
+/// number; an integer out of the range of entity ids says so.
 fn entity_id(members: &Map<String, Value>) -> Result<i64> {
     let path = format!("/{ENTITY_ID_KEY}");
     let bad = || Error::at_path("__entity_id should be an integer (in a string)", &path);
+    let out_of_range = |shown: &str| {
+        Error::at_path(
+            format!("__entity_id {shown} is out of range: {VALID_IDS}"),
+            &path,
+        )
+    };
     match members.get(ENTITY_ID_KEY) {
         None => Err(Error::at_path(
             format!("the entity has no {ENTITY_ID_KEY}"),
             "",
         )),
-        Some(Value::String(text)) => text.trim().parse().map_err(|_| bad()),
-        Some(Value::Number(number)) => number.as_i64().ok_or_else(bad),
+        Some(Value::String(text)) => match text.trim().parse() {
+            Ok(id) => Ok(id),
+            Err(_) if is_integer_text(text.trim()) => Err(out_of_range(&format!("{text:?}"))),
+            Err(_) => Err(bad()),
+        },
+        Some(Value::Number(number)) => match number.as_i64() {
+            Some(id) => Ok(id),
+            None if number.is_u64() || number.as_f64().is_some_and(|f| f.fract() == 0.0) => {
+                Err(out_of_range(&number.to_string()))
+            }
+            None => Err(bad()),
+        },
         Some(_) => Err(bad()),
     }
+}
+
+/// Whether `text` is a decimal integer (an optional sign, then digits), of any size.
+fn is_integer_text(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl<R: Read, C: ComponentJson> Iterator for JsonSnapshotReader<'_, R, C> {
@@ -170,7 +273,7 @@ impl<R: Read, C: ComponentJson> Iterator for JsonSnapshotReader<'_, R, C> {
 impl<R: Read, C> std::fmt::Debug for JsonSnapshotReader<'_, R, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JsonSnapshotReader")
-            .field("entities", &self.entities)
+            .field("entities", &self.entities.entities_read())
             .field("done", &self.done)
             .finish_non_exhaustive()
     }
@@ -184,6 +287,7 @@ pub struct JsonSnapshotWriter<'s, W: Write, C> {
     schema: &'s Schema,
     codec: C,
     entities: u64,
+    ids: EntityIds,
 }
 
 impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
@@ -195,6 +299,7 @@ impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
             schema,
             codec,
             entities: 0,
+            ids: EntityIds::default(),
         }
     }
 
@@ -203,9 +308,13 @@ impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
         self.entities
     }
 
-    /// Writes one entity.
+    /// Writes one entity. An id that is not positive, or that an entity written before has, is
+    /// an error (a reader would refuse it), and nothing is written.
     pub fn write_entity(&mut self, entity: &SnapshotEntity) -> Result<()> {
         let index = self.entities;
+        let bad_id =
+            |bad: BadId| Error::msg(bad.message(entity.id)).in_entity(index, Some(entity.id));
+        self.ids.check(entity.id).map_err(bad_id)?;
         let value = self
             .entity_json(entity)
             .map_err(|e| e.in_entity(index, Some(entity.id)))?;
@@ -213,6 +322,7 @@ impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
         serde_json::to_writer_pretty(&mut self.out, &value)
             .map_err(|e| io(std::io::Error::other(e)))?;
         self.out.write_all(b"\n").map_err(io)?;
+        self.ids.insert(entity.id, index).map_err(bad_id)?;
         self.entities += 1;
         Ok(())
     }

@@ -21,7 +21,10 @@
 //! records is inferred from every snapshot in the corpus (13.x, 14.x and 15.x files all have
 //! them). The empty first record is read as a header and must be empty; the last record is read
 //! as an end marker (its value is accepted whatever it is; Rosetta writes 1), after which the
-//! stream must end. A stream that ends without it is reported as truncated. An entity record
+//! stream must end. A stream that ends without it is reported as truncated, and a gzip stream
+//! cut short (even in its trailer) as an "unexpected end of file". Entity ids are positive and
+//! each the id of one entity: readers and writers refuse any other, naming both records of a
+//! repeated id (see `ids.rs` for why). An entity record
 //! without its `Entity` field reads as an entity with no components, which is written back with
 //! an empty one (`1a 00`); no known file has such a record.
 //!
@@ -62,6 +65,7 @@
 //! (through a compiled schema); the component data itself goes through a [`ComponentJson`]
 //! codec.
 
+mod ids;
 mod json;
 mod read;
 mod record;
@@ -72,7 +76,7 @@ use std::io::Read;
 use crate::error::{Error, Result};
 use crate::object::Object;
 
-pub use self::json::{ComponentJson, JsonSnapshotReader, JsonSnapshotWriter};
+pub use self::json::{ComponentJson, JsonEntities, JsonSnapshotReader, JsonSnapshotWriter};
 pub use self::read::SnapshotReader;
 pub use self::write::SnapshotWriter;
 
@@ -128,12 +132,25 @@ pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>> {
         Compression::Raw => Ok(bytes.to_vec()),
         Compression::Gzip => {
             let mut out = Vec::new();
+            // A stream cut short is "unexpected end of file", after what it gave.
             flate2::read::MultiGzDecoder::new(bytes)
                 .read_to_end(&mut out)
-                .map_err(|e| Error::io(&e, None))?;
+                .map_err(|e| Error::io(&cut_short(&e).unwrap_or(e), Some(out.len())))?;
             Ok(out)
         }
     }
+}
+
+/// The error of a gzip stream that ends too soon, said one way wherever it ends (flate2 says
+/// "incomplete deflate stream" inside the data and "unexpected end of file" in the trailer):
+/// `None` for any other error.
+pub(crate) fn cut_short(error: &std::io::Error) -> Option<std::io::Error> {
+    (error.kind() == std::io::ErrorKind::UnexpectedEof).then(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "unexpected end of file: the gzip stream is cut short",
+        )
+    })
 }
 
 /// Every entity of a snapshot held in memory (gzip or a record stream).

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use flate2::bufread::MultiGzDecoder;
 
+use super::ids::EntityIds;
 use super::record::{parse_message, to_usize, Message, RecordStream};
-use super::{Compression, SnapshotEntity, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
+use super::{cut_short, Compression, SnapshotEntity, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Counts the bytes read from the caller's reader (for progress).
@@ -35,7 +36,7 @@ enum Input<R: Read> {
 impl<R: Read> Read for Input<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
-            Input::Gzip(r) => r.read(buf),
+            Input::Gzip(r) => r.read(buf).map_err(|e| cut_short(&e).unwrap_or(e)),
             Input::Raw(r) => r.read(buf),
         }
     }
@@ -84,6 +85,7 @@ pub struct SnapshotReader<R: Read> {
     state: State,
     entities: u64,
     max_record_len: u64,
+    ids: EntityIds,
 }
 
 impl SnapshotReader<File> {
@@ -138,6 +140,7 @@ impl<R: Read> SnapshotReader<R> {
             state: State::Header,
             entities: 0,
             max_record_len: DEFAULT_MAX_RECORD_LEN,
+            ids: EntityIds::default(),
         }
     }
 
@@ -239,6 +242,13 @@ impl<R: Read> SnapshotReader<R> {
         })?;
         match message {
             Message::Entity(entity) => {
+                if let Err(bad) = self.ids.insert(entity.id, index) {
+                    return Err(Error::at(
+                        ErrorKind::Snapshot(bad.message(entity.id)),
+                        to_usize(record.start),
+                    )
+                    .in_entity(index, Some(entity.id)));
+                }
                 self.entities += 1;
                 Ok(Some(entity))
             }
@@ -246,6 +256,9 @@ impl<R: Read> SnapshotReader<R> {
                 let after = self.records.offset();
                 match self.records.next_record(self.max_record_len) {
                     Ok(None) => Ok(None),
+                    // The input could not be read to its end (a gzip stream cut short, even by
+                    // one byte of its trailer, is "unexpected end of file"): that, as it is.
+                    Err(e) if e.io_kind().is_some() => Err(e),
                     Ok(Some(_)) | Err(_) => Err(Error::at(
                         ErrorKind::Snapshot("data after the end record".into()),
                         to_usize(after),

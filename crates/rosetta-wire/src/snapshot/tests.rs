@@ -35,7 +35,7 @@ fn writes_the_sdk_layout() {
 
 #[test]
 fn reads_what_it_writes_gzip_and_raw() {
-    let mut second = SnapshotEntity::new(-5);
+    let mut second = SnapshotEntity::new(5);
     let data = {
         let mut o = Object::new();
         o.add_list::<Uint32>(3, &[54, 53, 11000]);
@@ -204,10 +204,88 @@ fn invalid_component_ids_are_not_written() {
 }
 
 #[test]
-fn negative_and_large_entity_ids_survive() {
-    for id in [0, -1, i64::MIN, i64::MAX] {
-        let entity = SnapshotEntity::new(id);
-        let stream = write_entities([&entity], Compression::Raw).unwrap();
-        assert_eq!(read_entities(&stream).unwrap(), vec![entity]);
+fn the_largest_entity_id_survives() {
+    let entity = SnapshotEntity::new(i64::MAX);
+    let stream = write_entities([&entity], Compression::Raw).unwrap();
+    assert_eq!(read_entities(&stream).unwrap(), vec![entity]);
+}
+
+/// A record stream of entities with these ids, written with no check of the ids.
+fn stream_with_ids(ids: &[i64]) -> Vec<u8> {
+    let mut stream = vec![0x00];
+    for id in ids {
+        let entity = SnapshotEntity::new(*id).with_component(55, Object::new());
+        super::record::put_entity_record(&mut stream, &entity, ComponentOrder::AsGiven).unwrap();
     }
+    stream.extend_from_slice(&END_RECORD);
+    stream
+}
+
+#[test]
+fn entity_ids_are_positive_and_unique() {
+    assert_eq!(
+        read_entities(&stream_with_ids(&[1, 2, 3])).unwrap().len(),
+        3
+    );
+    for id in [0, -1, i64::MIN] {
+        let error = read_entities(&stream_with_ids(&[1, id])).unwrap_err();
+        assert_eq!(error.entity_index(), Some(1));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "entity {id} (entity record 1): entity id {id} is not positive: entity ids are 1 \
+                 to 9223372036854775807 (at byte 11)"
+            )
+        );
+        let entity = SnapshotEntity::new(id);
+        let error = write_entities([&entity], Compression::Raw).unwrap_err();
+        assert!(error.to_string().contains("is not positive"), "{error}");
+    }
+    // A repeated id names the record that had it first.
+    let error = read_entities(&stream_with_ids(&[1, 2, 3, 2])).unwrap_err();
+    assert_eq!(error.entity_index(), Some(3));
+    assert_eq!(error.entity_id(), Some(2));
+    assert_eq!(
+        error.to_string(),
+        "entity 2 (entity record 3): entity id 2 is also the id of entity record 1: each entity \
+         of a snapshot has an id of its own (at byte 31)"
+    );
+    let twice = [SnapshotEntity::new(4), SnapshotEntity::new(4)];
+    let error = write_entities(&twice, Compression::Gzip).unwrap_err();
+    assert_eq!(error.entity_index(), Some(1));
+    assert!(error.to_string().contains("entity record 0"), "{error}");
+}
+
+#[test]
+fn a_gzip_stream_cut_short_is_an_unexpected_end_of_file() {
+    let file = write_entities([&partition_entity()], Compression::Gzip).unwrap();
+    // Every cut: the trailer's last byte, the trailer, the compressed data.
+    for cut in [1, 4, 8, 12, file.len() / 2] {
+        let short = &file[..file.len() - cut];
+        let error = read_entities(short).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.contains("unexpected end of file") || message.contains("truncated"),
+            "{cut}: {message}"
+        );
+        assert!(
+            !message.contains("after the end record"),
+            "{cut}: {message}"
+        );
+        assert!(error.byte_offset().is_some(), "{cut}: {message}");
+        let error = decompress(short).unwrap_err();
+        assert!(
+            error.to_string().contains("unexpected end of file"),
+            "{error}"
+        );
+        assert!(error.byte_offset().is_some(), "{error}");
+    }
+    // Data after the end record is still said so.
+    let mut raw = write_entities([&partition_entity()], Compression::Raw).unwrap();
+    raw.extend_from_slice(&[0x02, 0x08, 0x01]);
+    let error = read_entities(&raw).unwrap_err();
+    assert!(
+        error.to_string().contains("data after the end record"),
+        "{error}"
+    );
 }

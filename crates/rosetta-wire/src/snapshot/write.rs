@@ -6,6 +6,7 @@ use std::path::Path;
 
 use flate2::write::GzEncoder;
 
+use super::ids::{BadId, EntityIds};
 use super::record::{put_entity_record, to_usize};
 use super::{ComponentOrder, Compression, SnapshotEntity, END_RECORD};
 use crate::error::{Error, Result};
@@ -58,6 +59,7 @@ pub struct SnapshotWriter<W: Write> {
     offset: u64,
     entities: u64,
     order: ComponentOrder,
+    ids: EntityIds,
 }
 
 impl SnapshotWriter<BufWriter<File>> {
@@ -91,6 +93,7 @@ impl<W: Write> SnapshotWriter<W> {
             offset: 0,
             entities: 0,
             order: ComponentOrder::default(),
+            ids: EntityIds::default(),
         };
         writer.put(&[0x00])?;
         Ok(writer)
@@ -110,9 +113,13 @@ impl<W: Write> SnapshotWriter<W> {
         Ok(())
     }
 
-    /// Writes one entity record.
+    /// Writes one entity record. An id that is not positive, or that an entity written before
+    /// has, is an error (a reader would refuse it), and nothing is written.
     pub fn write_entity(&mut self, entity: &SnapshotEntity) -> Result<()> {
         let index = self.entities;
+        let bad_id =
+            |bad: BadId| Error::msg(bad.message(entity.id)).in_entity(index, Some(entity.id));
+        self.ids.check(entity.id).map_err(bad_id)?;
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         let result = put_entity_record(&mut buf, entity, self.order)
@@ -123,6 +130,7 @@ impl<W: Write> SnapshotWriter<W> {
             self.buf = buf;
         }
         result?;
+        self.ids.insert(entity.id, index).map_err(bad_id)?;
         self.entities += 1;
         Ok(())
     }
