@@ -9,13 +9,13 @@
 
 use base64::Engine as _;
 use rosetta_types::{
-    Arity, EnumType, Field, IntEncoding, IntType, StructType, TypeId, TypeRegistry,
+    Arity, EnumType, Field, IntEncoding, IntType, StructType, TypeId, TypeRegistry, MAX_NESTING,
 };
 use rosetta_wire::family;
 use rosetta_wire::Object;
 use serde_json::{Map, Value};
 
-use super::elem::{elem, struct_def, Elem, Int, Path, MAX_DEPTH};
+use super::elem::{elem, struct_def, Elem, Int, Path};
 use super::ser::field_number;
 use crate::error::{Error, Result};
 
@@ -49,7 +49,7 @@ impl<'r> Loader<'r> {
     pub(crate) fn object(&mut self, ty: TypeId, json: &Value) -> Result<Object> {
         let def = struct_def(self.registry, ty)?;
         let mut object = Object::new();
-        self.structure(ty, def, json, &mut object, 0)?;
+        self.structure(ty, def, json, &mut object, 1)?;
         Ok(object)
     }
 
@@ -87,18 +87,18 @@ impl<'r> Loader<'r> {
         Ok(())
     }
 
+    /// An object of a type with fields, at `level` (the root is level 1, as
+    /// [`MAX_NESTING`] counts).
     pub(crate) fn structure(
         &mut self,
         ty: TypeId,
         def: &'r StructType,
         json: &Value,
         object: &mut Object,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
-        if depth > MAX_DEPTH {
-            return Err(self
-                .path
-                .error(format!("objects nested deeper than {MAX_DEPTH} levels")));
+        if level > MAX_NESTING {
+            return Err(self.path.too_deep());
         }
         let members = self.members(ty, json)?;
         self.check_members(ty, def, members, &[])?;
@@ -106,7 +106,7 @@ impl<'r> Loader<'r> {
             match members.get(field.name()) {
                 Some(value) => {
                     self.path.push_name(field.name());
-                    self.field(field, value, object, depth)?;
+                    self.field(field, value, object, level)?;
                     self.path.pop();
                 }
                 None if field.arity() == Arity::Singular => {
@@ -123,19 +123,19 @@ impl<'r> Loader<'r> {
         Ok(())
     }
 
-    /// One field's value, added to `object`.
+    /// One field's value, added to `object`, an object at `level`.
     pub(crate) fn field(
         &mut self,
         field: &'r Field,
         json: &Value,
         object: &mut Object,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
         let id = field_number(field)?;
         match field.arity() {
             Arity::Singular => {
                 let element = elem(self.registry, field.ty())?;
-                self.element(element, json, object, id, depth)
+                self.element(element, json, object, id, level)
             }
             Arity::Option(inner) => {
                 let element = elem(self.registry, inner)?;
@@ -146,12 +146,12 @@ impl<'r> Loader<'r> {
                         items.len()
                     )));
                 }
-                self.items(element, items, object, id, depth)
+                self.items(element, items, object, id, level)
             }
             Arity::List(inner) => {
                 let element = elem(self.registry, inner)?;
                 let items = self.array(json, "a list (an array)")?;
-                self.items(element, items, object, id, depth)
+                self.items(element, items, object, id, level)
             }
             Arity::Map(key, value) => {
                 let (key, value) = (elem(self.registry, key)?, elem(self.registry, value)?);
@@ -171,13 +171,14 @@ impl<'r> Loader<'r> {
                             format!("a map entry has only `key` and `value`, not `{other}`"),
                         ));
                     }
+                    // The entry object is no level of its own.
                     let entry_object = object.add_object(id);
                     for (slot, name, element) in [(1, "key", key), (2, "value", value)] {
                         let json = members.get(name).ok_or_else(|| {
                             self.path.error(format!("the map entry has no `{name}`"))
                         })?;
                         self.path.push_name(name);
-                        self.element(element, json, entry_object, slot, depth + 1)?;
+                        self.element(element, json, entry_object, slot, level)?;
                         self.path.pop();
                     }
                     self.path.pop();
@@ -200,24 +201,25 @@ impl<'r> Loader<'r> {
         items: &[Value],
         object: &mut Object,
         id: u32,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
         for (i, item) in items.iter().enumerate() {
             self.path.push_index(i);
-            self.element(element, item, object, id, depth)?;
+            self.element(element, item, object, id, level)?;
             self.path.pop();
         }
         Ok(())
     }
 
-    /// One value of an element type, added as one occurrence of field `id`.
+    /// One value of an element type, added as one occurrence of field `id` of `object`, an
+    /// object at `level`.
     fn element(
         &mut self,
         element: Elem<'r>,
         json: &Value,
         object: &mut Object,
         id: u32,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
         let wrong = || {
             self.path.error(format!(
@@ -250,9 +252,9 @@ impl<'r> Loader<'r> {
             }
             Elem::Struct(ty, def) => {
                 let nested = object.add_object(id);
-                self.structure(ty, def, json, nested, depth + 1)?;
+                self.structure(ty, def, json, nested, level + 1)?;
             }
-            Elem::Entity => self.entity(json, object.add_object(id), depth + 1)?,
+            Elem::Entity => self.entity(json, object.add_object(id), level + 1)?,
         }
         Ok(())
     }
@@ -423,13 +425,11 @@ impl<'r> Loader<'r> {
             .error(format!("bytes must be a base64 string: {reason}")))
     }
 
-    /// An `Entity`: `{"<component qualified name>": {component data}}`, added by ascending
-    /// component id.
-    fn entity(&mut self, json: &Value, entity: &mut Object, depth: usize) -> Result<()> {
-        if depth > MAX_DEPTH {
-            return Err(self
-                .path
-                .error(format!("objects nested deeper than {MAX_DEPTH} levels")));
+    /// An `Entity` at `level`: `{"<component qualified name>": {component data}}`, added by
+    /// ascending component id; the components' data is one level deeper.
+    fn entity(&mut self, json: &Value, entity: &mut Object, level: usize) -> Result<()> {
+        if level > MAX_NESTING {
+            return Err(self.path.too_deep());
         }
         let members = json.as_object().ok_or_else(|| {
             self.path.error(format!(
@@ -456,7 +456,7 @@ impl<'r> Loader<'r> {
         for (component_id, ty, name, data) in components {
             self.path.push_name(name);
             let def = struct_def(self.registry, ty)?;
-            self.structure(ty, def, data, entity.add_object(component_id), depth + 1)?;
+            self.structure(ty, def, data, entity.add_object(component_id), level + 1)?;
             self.path.pop();
         }
         Ok(())

@@ -7,9 +7,6 @@ use rosetta_types::{
 
 use crate::error::{Error, Result};
 
-/// How deep objects may nest (types that contain themselves through options, lists and maps).
-pub const MAX_DEPTH: usize = 100;
-
 /// The integer families of `c_schema.h`, by their Rust value type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Int {
@@ -160,6 +157,13 @@ impl<'r> Path<'r> {
     /// An error about the current value.
     pub(crate) fn error(&self, message: impl Into<String>) -> Error {
         Error::at(self.pointer(), message)
+    }
+
+    /// The error for an object past [`MAX_NESTING`](rosetta_types::MAX_NESTING), the current
+    /// value: the message the wire format gives, at the same JSON Pointer.
+    #[cold]
+    pub(crate) fn too_deep(&self) -> Error {
+        self.error(rosetta_types::too_deep_message())
     }
 }
 

@@ -96,7 +96,6 @@ use rosetta_wire::{CommandRequest, CommandResponse, ComponentData, ComponentUpda
 use serde_json::Value;
 
 use self::de::Loader;
-pub use self::elem::MAX_DEPTH;
 use self::ser::Dumper;
 use self::sink::{TextSink, ValueSink};
 pub use self::snapshot::SnapshotCodec;

@@ -7,11 +7,11 @@
 //! a narrow type's range is an error that gives the JSON Pointer the value would have had.
 
 use base64::Engine as _;
-use rosetta_types::{Arity, Field, IntEncoding, StructType, TypeId, TypeRegistry};
+use rosetta_types::{Arity, Field, IntEncoding, StructType, TypeId, TypeRegistry, MAX_NESTING};
 use rosetta_wire::family::{self, Family};
 use rosetta_wire::Object;
 
-use super::elem::{elem, struct_def, Elem, Int, Path, MAX_DEPTH};
+use super::elem::{elem, struct_def, Elem, Int, Path};
 use super::sink::Sink;
 use super::{DumpOptions, MemberOrder};
 use crate::error::{Error, Result};
@@ -79,7 +79,7 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
     /// A whole object of a type with fields.
     pub(crate) fn object(&mut self, ty: TypeId, object: &Object) -> Result<()> {
         let def = struct_def(self.registry, ty)?;
-        self.structure(ty, def, object, 0)
+        self.structure(ty, def, object, 1)
     }
 
     /// The positions of a type's fields in the order they are written.
@@ -114,37 +114,37 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         Ok(())
     }
 
+    /// An object of a type with fields, at `level` (the root is level 1, as [`MAX_NESTING`]
+    /// counts).
     pub(crate) fn structure(
         &mut self,
         ty: TypeId,
         def: &'r StructType,
         object: &Object,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
-        if depth > MAX_DEPTH {
-            return Err(self
-                .path
-                .error(format!("objects nested deeper than {MAX_DEPTH} levels")));
+        if level > MAX_NESTING {
+            return Err(self.path.too_deep());
         }
         self.check_unknown(ty, def, object)?;
         self.sink.begin_object();
         for field in self.order(def) {
             self.sink.key(field.name());
             self.path.push_name(field.name());
-            self.field(field, object, depth)?;
+            self.field(field, object, level)?;
             self.path.pop();
         }
         self.sink.end_object();
         Ok(())
     }
 
-    /// One field's value: the key has been written.
-    pub(crate) fn field(&mut self, field: &'r Field, object: &Object, depth: usize) -> Result<()> {
+    /// One field's value, of `object`, an object at `level`: the key has been written.
+    pub(crate) fn field(&mut self, field: &'r Field, object: &Object, level: usize) -> Result<()> {
         let id = field_number(field)?;
         match field.arity() {
             Arity::Singular => {
                 let element = elem(self.registry, field.ty())?;
-                if self.elements(element, object, id, Take::Last, depth)? == 0 {
+                if self.elements(element, object, id, Take::Last, level)? == 0 {
                     return Err(self.absent(
                         element.describe(),
                         object,
@@ -156,24 +156,27 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
             Arity::Option(inner) => {
                 let element = elem(self.registry, inner)?;
                 self.sink.begin_array();
-                if self.elements(element, object, id, Take::Last, depth)? == 0
+                // The value is at `/0`, as in a list.
+                self.path.push_index(0);
+                if self.elements(element, object, id, Take::Last, level)? == 0
                     && object.has_field(id)
                 {
                     return Err(self.absent(element.describe(), object, id, ""));
                 }
+                self.path.pop();
                 self.sink.end_array();
             }
             Arity::List(inner) => {
                 let element = elem(self.registry, inner)?;
                 self.sink.begin_array();
-                if self.elements(element, object, id, Take::All, depth)? == 0
+                if self.elements(element, object, id, Take::All, level)? == 0
                     && object.has_field(id)
                 {
                     return Err(self.absent(element.describe(), object, id, ""));
                 }
                 self.sink.end_array();
             }
-            Arity::Map(key, value) => self.map(key, value, object, id, depth)?,
+            Arity::Map(key, value) => self.map(key, value, object, id, level)?,
         }
         Ok(())
     }
@@ -195,7 +198,7 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         value: TypeId,
         object: &Object,
         id: u32,
-        depth: usize,
+        level: usize,
     ) -> Result<()> {
         let (key_elem, value_elem) = (elem(self.registry, key)?, elem(self.registry, value)?);
         let entries = object
@@ -211,7 +214,8 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
             for (slot, name, element) in [(1, "key", key_elem), (2, "value", value_elem)] {
                 self.sink.key(name);
                 self.path.push_name(name);
-                if self.elements(element, entry, slot, Take::Last, depth + 1)? == 0 {
+                // The entry object is no level of its own.
+                if self.elements(element, entry, slot, Take::Last, level)? == 0 {
                     return Err(self.absent(
                         element.describe(),
                         entry,
@@ -228,15 +232,15 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         Ok(())
     }
 
-    /// Writes the last value or every value of a field as `element`s; returns how many. List
-    /// elements are found at `path/index`.
+    /// Writes the last value or every value of a field of `object`, an object at `level`, as
+    /// `element`s; returns how many. List elements are found at `path/index`.
     pub(crate) fn elements(
         &mut self,
         element: Elem<'r>,
         object: &Object,
         id: u32,
         take: Take,
-        depth: usize,
+        level: usize,
     ) -> Result<usize> {
         match element {
             Elem::String | Elem::Bytes => self.byte_values(element, object, id, take),
@@ -244,7 +248,7 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
                 let objects = self.objects(object, id, take)?;
                 for (i, nested) in objects.iter().enumerate() {
                     self.push_item(take, i);
-                    self.structure(ty, def, nested, depth + 1)?;
+                    self.structure(ty, def, nested, level + 1)?;
                     self.pop_item(take);
                 }
                 Ok(objects.len())
@@ -253,7 +257,7 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
                 let objects = self.objects(object, id, take)?;
                 for (i, nested) in objects.iter().enumerate() {
                     self.push_item(take, i);
-                    self.entity(nested, depth + 1)?;
+                    self.entity(nested, level + 1)?;
                     self.pop_item(take);
                 }
                 Ok(objects.len())
@@ -435,11 +439,9 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
 
     /// An `Entity`: `{"<component qualified name>": {component data}}`, by ascending component id
     /// (or by name when members are sorted).
-    pub(crate) fn entity(&mut self, entity: &Object, depth: usize) -> Result<()> {
-        if depth > MAX_DEPTH {
-            return Err(self
-                .path
-                .error(format!("objects nested deeper than {MAX_DEPTH} levels")));
+    pub(crate) fn entity(&mut self, entity: &Object, level: usize) -> Result<()> {
+        if level > MAX_NESTING {
+            return Err(self.path.too_deep());
         }
         let mut components = Vec::new();
         for component_id in entity.unique_field_ids() {
@@ -467,7 +469,7 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
                 ))
             })?;
             let def = struct_def(self.registry, ty)?;
-            self.structure(ty, def, data, depth + 1)?;
+            self.structure(ty, def, data, level + 1)?;
             self.path.pop();
         }
         self.sink.end_object();

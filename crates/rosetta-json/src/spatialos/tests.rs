@@ -327,7 +327,8 @@ fn dump_errors_point_at_the_value() {
     bad_utf8.add::<Int32>(1, 1);
     bad_utf8.add_bytes(2, &[0xff]);
     let error = dump_object(registry, inner, &bad_utf8).unwrap_err();
-    assert_eq!(error.path(), Some("/s"));
+    // The option's value, where a load would find it.
+    assert_eq!(error.path(), Some("/s/0"));
     let mut all = all_object();
     all.add_object(23).add_object(999);
     let error = dump_object(registry, ty(&schema, "t.All"), &all).unwrap_err();
@@ -432,27 +433,80 @@ fn data_and_commands() {
     assert!(command(registry, ty(&schema, "t.Inner"), 1).is_err());
 }
 
+/// Objects nested `levels` deep, going round options, lists and map values; their JSON; and the
+/// JSON Pointer of the deepest object.
+fn deep(levels: usize) -> (Object, Value, String) {
+    let mut object = Object::new();
+    object.add::<Int32>(4, 0);
+    let mut json = json!({"next": [], "items": [], "by": [], "leaf": 0});
+    let mut steps = Vec::new();
+    for level in (1..levels).rev() {
+        let mut outer = Object::new();
+        let mut members = serde_json::Map::new();
+        let (next, items, by) = match level % 3 {
+            0 => {
+                *outer.add_object(1) = object;
+                steps.push("/next/0");
+                (json!([json]), json!([]), json!([]))
+            }
+            1 => {
+                *outer.add_object(2) = object;
+                steps.push("/items/0");
+                (json!([]), json!([json]), json!([]))
+            }
+            _ => {
+                let entry = outer.add_object(3);
+                entry.add::<Uint32>(1, 7);
+                *entry.add_object(2) = object;
+                steps.push("/by/0/value");
+                (json!([]), json!([]), json!([{"key": 7, "value": json}]))
+            }
+        };
+        outer.add::<Int32>(4, level as i32);
+        members.insert("next".into(), next);
+        members.insert("items".into(), items);
+        members.insert("by".into(), by);
+        members.insert("leaf".into(), json!(level));
+        json = Value::Object(members);
+        object = outer;
+    }
+    steps.reverse();
+    (object, json, steps.concat())
+}
+
 #[test]
-fn deep_nesting_is_an_error_not_a_crash() {
+fn nesting_is_bounded_by_max_nesting_alike_both_ways() {
     let compiled = compile_sources(vec![SourceFile {
         canonical_path: "r.schema".into(),
-        text: "package r; type Node { option<Node> next = 1; }".into(),
+        text: "package r; type Node { option<Node> next = 1; list<Node> items = 2; \
+               map<uint32, Node> by = 3; int32 leaf = 4; }"
+            .into(),
     }])
     .unwrap();
     let schema = Schema::from_bundle(compiled.bundle()).unwrap();
-    let node = schema.registry().lookup("r.Node").unwrap();
-    let mut json = json!({"next": []});
-    let mut object = Object::new();
-    for _ in 0..(MAX_DEPTH + 5) {
-        json = json!({ "next": [json] });
-        let mut outer = Object::new();
-        *outer.add_object(1) = object;
-        object = outer;
+    let (registry, node) = (
+        schema.registry(),
+        schema.registry().lookup("r.Node").unwrap(),
+    );
+    let (object, json, _) = deep(rosetta_types::MAX_NESTING);
+    assert_eq!(dump_object(registry, node, &object).unwrap(), json);
+    assert_eq!(load_object(registry, node, &json).unwrap(), object);
+    for levels in [
+        rosetta_types::MAX_NESTING + 1,
+        rosetta_types::MAX_NESTING + 5,
+    ] {
+        let (object, json, _) = deep(levels);
+        let (_, _, path) = deep(rosetta_types::MAX_NESTING + 1);
+        let message = format!("nesting deeper than 100 object levels (at {path})");
+        let loaded = load_object(registry, node, &json).unwrap_err();
+        assert_eq!(loaded.to_string(), message);
+        assert_eq!(loaded.path(), Some(path.as_str()));
+        let dumped = dump_object(registry, node, &object).unwrap_err();
+        assert_eq!(dumped.to_string(), message);
+        // The wire format says it the same way, at the same place.
+        let read = rosetta_wire::typed::read(registry, node, &object).unwrap_err();
+        assert_eq!(read.to_string(), message);
     }
-    let error = load_object(schema.registry(), node, &json).unwrap_err();
-    assert!(error.to_string().contains("nested deeper"), "{error}");
-    let error = dump_object(schema.registry(), node, &object).unwrap_err();
-    assert!(error.to_string().contains("nested deeper"), "{error}");
 }
 
 #[test]

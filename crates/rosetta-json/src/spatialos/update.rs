@@ -63,7 +63,7 @@ impl<'r, S: Sink> Dumper<'r, '_, S> {
             if fields.has_field(id) {
                 self.sink.key(field.name());
                 self.path.push_name(field.name());
-                self.field(field, fields, 0)?;
+                self.field(field, fields, 1)?;
                 self.path.pop();
             } else if update.is_field_cleared(id) && field.arity() != Arity::Singular {
                 self.sink.key(field.name());
@@ -149,7 +149,7 @@ impl<'r> Loader<'r> {
                 continue;
             }
             self.path.push_name(field.name());
-            self.field(field, value, update.fields_mut(), 0)?;
+            self.field(field, value, update.fields_mut(), 1)?;
             self.path.pop();
         }
         if let Some(cleared) = members.get(CLEARED_MEMBER) {
