@@ -7,67 +7,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const MAIN_EXAMPLES: &str = "\
-Examples:
-  # compile the example game schema with Rosetta's standard library into bundle JSON
-  rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
-      --load_all_schema_on_schema_path --bundle_json_out=build/bundle.json
-
-  # only check a schema for errors
-  rosetta schema check --schema_path=schema --schema_path=examples/schema \\
-      examples/schema/game/player.schema";
-
-const COMPILE_EXAMPLES: &str = "\
-The flags are spelled as the SpatialOS schema_compiler spelled them (--schema_path=DIR), so build
-scripts can switch to rosetta unchanged; the kebab-case forms (--schema-path DIR) work too.
-A schema file named on the command line is looked up in the current directory, then in each
-schema path. The exit status is 0 on success, 1 when the schema has errors (reported on stderr as
-file:line:column) or an output cannot be written, and 2 on a usage error.
-
-Examples:
-  # everything under both roots, as bundle JSON and binary bundle
-  rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
-      --load_all_schema_on_schema_path \\
-      --bundle_json_out=build/bundle.json --bundle_out=build/bundle.sb
-
-  # one file and what it imports, in the 14.x bundle JSON format (fields carry `transient`)
-  rosetta schema compile --schema-path schema --schema-path examples/schema \\
-      --bundle-format v14 --bundle-json-out build/bundle14.json game/player.schema
-
-  # the AST JSON of every file (one .json per .schema) into build/ast/
-  rosetta schema compile --schema_path=schema --load_all_schema_on_schema_path \\
-      --ast_json_out=build/ast
-
-  # bundle JSON to standard output
-  rosetta schema compile --schema_path=schema --load_all_schema_on_schema_path --bundle_json_out=-";
-
-const CHECK_EXAMPLES: &str = "\
-Compiles exactly as `rosetta schema compile` does but writes nothing. The exit status is 0 when
-the schema is valid, 1 when it has errors (reported on stderr as file:line:column), 2 on a usage
-error.
-
-Examples:
-  rosetta schema check --schema_path=schema --schema_path=examples/schema \\
-      --load_all_schema_on_schema_path
-  rosetta schema check --schema-path schema game/player.schema";
-
-const PROTO_EXAMPLES: &str = "\
-Writes one .proto file per schema file (game/player.schema -> DIR/game/player.proto), and
-rosetta/entity.proto when the schema has components, so that any protobuf tool can read schema
-data: SpatialOS schema data is protobuf wire format with field number = field id. The files are proto2; components are messages
-named like the component and extend rosetta.Entity with field number = component id; maps are
-repeated <Field>Entry messages (key = 1, value = 2); enum values are prefixed with the enum name
-(Team.RED -> TEAM_RED). The exit status is as for `rosetta schema compile`.
-
-Examples:
-  rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
-      --load_all_schema_on_schema_path --proto_out=build/proto
-  # decode Position data with protoc
-  protoc -Ibuild/proto --decode=improbable.Position improbable/standard_library.proto < data.bin";
+use crate::help;
 
 /// `rosetta`: one schema, every game engine's data format.
 #[derive(Debug, Parser)]
-#[command(name = "rosetta", version, about, after_help = MAIN_EXAMPLES)]
+#[command(name = "rosetta", version, about, after_help = help::MAIN_EXAMPLES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -78,14 +22,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Compile and check SpatialOS schema files.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = help::SCHEMA_EXAMPLES)]
     Schema(SchemaCommand),
     /// Inspect and convert SpatialOS snapshots (binary `.snapshot` and JSON).
-    #[command(subcommand)]
+    #[command(subcommand, after_help = help::SNAPSHOT_EXAMPLES)]
     Snapshot(SnapshotCommand),
     /// Convert schema data (an object, component data or update, a command request or
     /// response) between formats.
-    #[command(after_help = CONVERT_EXAMPLES)]
+    #[command(after_help = help::CONVERT_EXAMPLES)]
     Convert(ConvertArgs),
     /// Godot's binary Variant bytes (`var_to_bytes`) to and from their text form (`var_to_str`).
     #[command(subcommand, after_help = crate::godot_cmd::GODOT_EXAMPLES)]
@@ -100,13 +44,13 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum SchemaCommand {
     /// Compile schema files into a bundle (JSON or binary) and AST JSON.
-    #[command(after_help = COMPILE_EXAMPLES)]
+    #[command(after_help = help::COMPILE_EXAMPLES)]
     Compile(CompileArgs),
     /// Check schema files for errors without writing anything.
-    #[command(after_help = CHECK_EXAMPLES)]
+    #[command(after_help = help::CHECK_EXAMPLES)]
     Check(SchemaInput),
     /// Export the compiled schema as .proto files that decode its wire format.
-    #[command(after_help = PROTO_EXAMPLES)]
+    #[command(after_help = help::PROTO_EXAMPLES)]
     Proto(ProtoArgs),
 }
 
@@ -202,38 +146,14 @@ pub enum BundleFormatArg {
     V15Early,
 }
 
-const SNAPSHOT_INFO_EXAMPLES: &str = "\
-Reads the whole snapshot (streaming, in constant memory) and prints its size, its entity count
-and how many entities have each component; with --schema_path the components are named. A JSON
-snapshot is recognised by its first character, `{`.
-
-Examples:
-  rosetta snapshot info world.snapshot
-  rosetta snapshot info world.snapshot --schema_path schema --schema_path examples/schema";
-
-const SNAPSHOT_CONVERT_EXAMPLES: &str = "\
-The input format is found from the content (gzip or a decompressed record stream: binary; `{`:
-JSON) unless --from says; the output format from OUTPUT's extension (.json: JSON, anything else:
-binary) unless --to says. `-` is standard input or output. Entities are converted one at a time,
-in constant memory, with a progress bar when standard error is a terminal. A binary snapshot
-re-written as binary keeps its bytes (after gunzip); from JSON, each entity's components are
-written in ascending id order, as the SDK's converter did. JSON snapshots need the schema.
-
-Examples:
-  # re-write a binary snapshot (no schema needed)
-  rosetta snapshot convert old.snapshot -o new.snapshot
-  # binary to JSON and back
-  rosetta snapshot convert world.snapshot -o world.json --schema_path schema
-  rosetta snapshot convert world.json -o world.snapshot --schema_path schema";
-
 /// `rosetta snapshot …`
 #[derive(Debug, Subcommand)]
 pub enum SnapshotCommand {
     /// Print a snapshot's sizes, entity count and components.
-    #[command(after_help = SNAPSHOT_INFO_EXAMPLES)]
+    #[command(after_help = help::SNAPSHOT_INFO_EXAMPLES)]
     Info(SnapshotInfoArgs),
     /// Convert a snapshot between the binary and the JSON format (or re-write it).
-    #[command(after_help = SNAPSHOT_CONVERT_EXAMPLES)]
+    #[command(after_help = help::SNAPSHOT_CONVERT_EXAMPLES)]
     Convert(SnapshotConvertArgs),
 }
 
@@ -289,55 +209,6 @@ pub enum SnapshotFormatArg {
     /// The SDK's JSON snapshot format: one JSON object per entity.
     Json,
 }
-
-const CONVERT_EXAMPLES: &str = "\
-The schema is compiled from every .schema file under the schema paths. What the data is comes
-from --root: `object` (the default) is an object of --type; `data` and `update` are a
-component's data or update, the component named by --component (qualified name or id) or by
---type; `request` and `response` are a command's, the command named by --command (name or
-index). Formats: `wire` (the protobuf wire bytes SpatialOS wrote; an update in Rosetta's
-envelope), `json-spatialos` (the SpatialOS SDK's JSON form), `godot3` / `godot4` (Godot
-Variant bytes, `var2bytes` / `var_to_bytes`: the object as a Dictionary keyed by field name, lists
-of primitives as packed arrays; an update as the fields that change and `$events`), and `json`
-(O3DE's JSON serialization rules: values equal to their defaults left out, read leniently with a
-report of every coercion; an update as the fields it sets, `$cleared` and `$events`). JSON is
-written pretty, with a final newline (`json`: 4-space indent, or one line with --compact).
-
-Reading `json` from a file resolves `$import` directives relative to that file (from standard
-input, relative to the current directory). Every value `json` reads or writes that is not a plain
-success is reported: with --report all of them go to standard error, with the combined result
-code; without it, only those of outcome Unavailable or worse, as warnings. A load or store that
-halts (TypeMismatch, Invalid, Unknown, ...) is an error; with --strict so is any coercion or any
-outcome other than Success, DefaultsUsed and PartialDefaults.
-
-The exit status is 0 on success, 1 when the schema or the data has errors (said with a JSON
-Pointer or a byte offset), 2 on a usage error.
-
-Examples:
-  # a Player's component data from wire bytes to JSON, and back
-  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component game.Player --from wire --to json-spatialos player.bin -o player.json
-  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component 1000 --from json-spatialos --to wire player.json > player.bin
-
-  # an update of Health with an event, from standard input
-  echo '{\"current\": 10, \"__events\": {\"died\": [{}]}}' | rosetta convert \\
-      --schema_path schema --schema_path examples/schema --root update --component game.Health \\
-      --from json-spatialos --to wire > update.bin
-
-  # a command request
-  rosetta convert --schema_path schema --schema_path examples/schema --root request \\
-      --component game.Player --command respawn --from json-spatialos --to wire request.json
-
-  # a Player's data as Godot 4 Variant bytes (`bytes_to_var` in Godot reads them)
-  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component game.Player --from json-spatialos --to godot4 player.json > player.var
-
-  # a Player's data in O3DE's JSON form, defaults included, and back to wire bytes
-  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component game.Player --from json-spatialos --to json --keep-defaults player.json
-  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
-      --component game.Player --from json --to wire --strict --report player.o3de.json";
 
 /// Arguments of `rosetta convert`.
 #[derive(Debug, Args)]

@@ -17,7 +17,9 @@ use rosetta_wire::{ComponentUpdate, Object};
 use crate::cli::{Cli, ConvertArgs, ConvertFormatArg, ConvertRootArg};
 use crate::convert_json::Json;
 use crate::error::CliError;
-use crate::files::{read_input, write_output};
+use crate::files::{input_name, read_input, write_all};
+use crate::output::Output;
+use crate::suggest::{close_names, did_you_mean};
 
 /// What the data is, resolved against the schema.
 #[derive(Debug, Clone, Copy)]
@@ -170,6 +172,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Internal(format!("the compiled schema does not lower: {e}")))?;
     let target = resolve(schema.registry(), args)?;
 
+    // The output is checked (a directory, a folder that cannot be written) before the work.
+    let mut output = Output::open(args.output.as_deref().unwrap_or(Path::new("-")))?;
     let input_path = args.input.clone().unwrap_or_else(|| PathBuf::from("-"));
     let input = read_input(&input_path)?;
     let json = Json::new(
@@ -178,20 +182,17 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     );
     // Problems with the data are said about the input (`<stdin>` for standard input).
     let data_error = |message: String| CliError::Data {
-        path: if input_path == Path::new("-") {
-            PathBuf::from("<stdin>")
-        } else {
-            input_path.clone()
-        },
+        path: input_name(&input_path),
         message,
     };
     let data = format(args.from, &json)
         .read(&target, &input)
         .map_err(data_error)?;
-    let output = format(args.to, &json)
+    let bytes = format(args.to, &json)
         .write(&target, &data)
         .map_err(data_error)?;
-    write_output(args.output.as_deref().unwrap_or(Path::new("-")), &output)
+    write_all(&mut output, &bytes)?;
+    output.finish()
 }
 
 /// Exits with status 2 and clap's usage message when the arguments do not say what the data is.
@@ -290,9 +291,14 @@ fn resolve<'r>(registry: &'r TypeRegistry, args: &ConvertArgs) -> Result<Target<
     let ty = match args.root {
         ConvertRootArg::Object => {
             let name = args.type_name.as_deref().unwrap_or_default();
-            let ty = registry
-                .lookup(name)
-                .ok_or_else(|| name_error("--type", format!("the schema has no type `{name}`")))?;
+            let ty = registry.lookup(name).ok_or_else(|| {
+                let structs = registry
+                    .iter()
+                    .filter(|t| matches!(t.kind(), Kind::Struct(_)))
+                    .filter_map(|t| t.qualified_name());
+                let close = did_you_mean(&close_names(name, structs));
+                name_error("--type", format!("the schema has no type `{name}`{close}"))
+            })?;
             if !matches!(registry.get(ty).map(|t| t.kind()), Some(Kind::Struct(_))) {
                 return Err(name_error(
                     "--type",
@@ -342,10 +348,14 @@ fn component(registry: &TypeRegistry, args: &ConvertArgs) -> Result<TypeId, CliE
             argument,
             format!("`{name}` is a type, not a component"),
         )),
-        None => Err(name_error(
-            argument,
-            format!("the schema has no component `{name}`"),
-        )),
+        None => {
+            let components = registry.components().filter_map(|t| t.qualified_name());
+            let close = did_you_mean(&close_names(name, components));
+            Err(name_error(
+                argument,
+                format!("the schema has no component `{name}`{close}"),
+            ))
+        }
     }
 }
 

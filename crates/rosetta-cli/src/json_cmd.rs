@@ -15,7 +15,8 @@ use rosetta_json::o3de::{
 use serde_json::Value;
 
 use crate::error::CliError;
-use crate::files::{read_input, write_output};
+use crate::files::{input_name, read_input, write_all};
+use crate::output::Output;
 use crate::reports::Printer;
 
 /// Examples shown by `rosetta json --help`.
@@ -179,6 +180,7 @@ fn style(merge: bool) -> PatchStyle {
 
 fn apply(args: &ApplyArgs) -> Result<(), CliError> {
     one_stdin(&args.target, &args.patch)?;
+    let output = open_output(&args.out)?;
     let mut target = read_json(&args.target)?;
     let patch = read_json(&args.patch)?;
     let mut printer = Printer::new(args.out.report);
@@ -187,11 +189,12 @@ fn apply(args: &ApplyArgs) -> Result<(), CliError> {
         path: args.patch.clone(),
         message: format!("the patch cannot be applied: {message}"),
     })?;
-    write_json(&args.out, &target)
+    write_json(output, &target)
 }
 
 fn create(args: &CreateArgs) -> Result<(), CliError> {
     one_stdin(&args.source, &args.target)?;
+    let output = open_output(&args.out)?;
     let source = read_json(&args.source)?;
     let target = read_json(&args.target)?;
     let mut printer = Printer::new(args.out.report);
@@ -204,10 +207,11 @@ fn create(args: &CreateArgs) -> Result<(), CliError> {
     if !matches!(code.outcome(), Outcome::Success | Outcome::DefaultsUsed) {
         return Err(failed(printer.failure(code)));
     }
-    write_json(&args.out, &patch)
+    write_json(output, &patch)
 }
 
 fn imports(args: &ImportsArgs) -> Result<(), CliError> {
+    let output = open_output(&args.out)?;
     let mut doc = read_json(&args.file)?;
     let base = if args.file == Path::new("-") {
         PathBuf::from("<stdin>")
@@ -220,7 +224,7 @@ fn imports(args: &ImportsArgs) -> Result<(), CliError> {
         path: args.file.clone(),
         message: format!("the imports cannot be resolved: {message}"),
     })?;
-    write_json(&args.out, &doc)
+    write_json(output, &doc)
 }
 
 /// At most one of two inputs may be standard input.
@@ -252,14 +256,23 @@ fn read_json(path: &Path) -> Result<Value, CliError> {
         // at the start of a line, where `convert` says 1.
         let column = e.column().max(1);
         CliError::Data {
-            path: PathBuf::from(format!("{}:{}:{column}", path.display(), e.line())),
+            path: PathBuf::from(format!(
+                "{}:{}:{column}",
+                input_name(path).display(),
+                e.line()
+            )),
             message: message.to_owned(),
         }
     })
 }
 
+/// The output (`-o`, standard output by default), opened and checked before the work.
+fn open_output(out: &OutputArgs) -> Result<Output, CliError> {
+    Output::open(out.output.as_deref().unwrap_or(Path::new("-")))
+}
+
 /// Writes `value` pretty (4-space indent, final newline) to the output.
-fn write_json(out: &OutputArgs, value: &Value) -> Result<(), CliError> {
+fn write_json(mut output: Output, value: &Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| CliError::Internal(format!("the JSON cannot be written: {e}")))?;
     // serde_json indents with 2 spaces; a line of its output starts with its indent and then a
@@ -271,6 +284,6 @@ fn write_json(out: &OutputArgs, value: &Value) -> Result<(), CliError> {
         bytes.push_str(line);
         bytes.push('\n');
     }
-    let path = out.output.as_deref().unwrap_or(Path::new("-"));
-    write_output(path, bytes.as_bytes())
+    write_all(&mut output, bytes.as_bytes())?;
+    output.finish()
 }

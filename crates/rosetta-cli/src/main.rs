@@ -8,10 +8,13 @@ mod convert_json;
 mod error;
 mod files;
 mod godot_cmd;
+mod help;
 mod json_cmd;
+mod output;
 mod reports;
 mod schema_cmd;
 mod snapshot_cmd;
+mod suggest;
 
 use std::process::ExitCode;
 
@@ -31,6 +34,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // Standard output's reader went away (`| head`): end quietly, as Unix tools do.
+        Err(_) if error::stdout_closed() => ExitCode::from(error::BROKEN_PIPE_EXIT),
         Err(error) => {
             error.report();
             error.exit_code()

@@ -9,6 +9,8 @@ use std::io::Write;
 
 use rosetta_json::o3de::{Outcome, Report, Reporter, ResultCode};
 
+use crate::error::readable;
+
 /// The reporter of one load, store, patch or import resolution: prints reports to standard
 /// error and keeps the first one that halted, to be the error.
 pub struct Printer {
@@ -71,7 +73,9 @@ impl Reporter for Printer {
         if self.all {
             eprint_line(&line);
         } else if severe && !halts && !self.strict {
-            eprint_line(&format!("warning: {line}"));
+            // A warning is for reading: a deep JSON Pointer keeps its two ends. `--report`
+            // lines stay whole, for tools.
+            eprint_line(&format!("warning: {}", readable(&line)));
         }
         if severe || halts {
             let place = match report.path {

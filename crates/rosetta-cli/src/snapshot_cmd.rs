@@ -2,8 +2,8 @@
 //! one entity at a time.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -15,6 +15,8 @@ use rosetta_wire::snapshot::{
 
 use crate::cli::{SnapshotCommand, SnapshotConvertArgs, SnapshotFormatArg, SnapshotInfoArgs};
 use crate::error::CliError;
+use crate::files::{input_name, write_output};
+use crate::output::Output;
 
 /// Runs one `rosetta snapshot` subcommand.
 pub fn run(command: SnapshotCommand) -> Result<(), CliError> {
@@ -39,14 +41,14 @@ fn component_json<'s>(
 
 fn data_error(path: &Path, message: impl Into<String>) -> CliError {
     CliError::Data {
-        path: path.to_path_buf(),
+        path: input_name(path),
         message: message.into(),
     }
 }
 
 fn io_error(path: &Path, source: io::Error) -> CliError {
     CliError::Io {
-        path: path.to_path_buf(),
+        path: input_name(path),
         source,
     }
 }
@@ -184,11 +186,7 @@ fn info(args: &SnapshotInfoArgs) -> Result<(), CliError> {
     };
     bar.finish_and_clear();
     let text = summary.render(path, schema.as_ref());
-    let mut stdout = io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| io_error(Path::new("-"), e))
+    write_output(Path::new("-"), text.as_bytes())
 }
 
 /// What `snapshot info` prints.
@@ -219,7 +217,11 @@ impl Summary {
         let line = |out: &mut String, key: &str, value: String| {
             out.push_str(&format!("{key:<19}{value}\n"));
         };
-        line(&mut out, "snapshot:", path.display().to_string());
+        line(
+            &mut out,
+            "snapshot:",
+            input_name(path).display().to_string(),
+        );
         line(&mut out, "format:", self.format.to_owned());
         line(&mut out, "file size:", format!("{} bytes", self.file_size));
         if let Some(size) = self.decompressed_size {
@@ -329,7 +331,7 @@ fn output_format(args: &SnapshotConvertArgs) -> SnapshotFormatArg {
 }
 
 fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
-    let (input_path, output_path) = (args.input.as_path(), args.output.as_path());
+    let input_path = args.input.as_path();
     let mut input = open_input(input_path)?;
     let from = match args.from {
         Some(from) => from,
@@ -339,7 +341,7 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
     let json_path = if from == SnapshotFormatArg::Json {
         input_path
     } else {
-        output_path
+        args.output.as_path()
     };
     let schema = if from == SnapshotFormatArg::Json || to == SnapshotFormatArg::Json {
         Some(require_schema(&args.schema_paths, json_path)?)
@@ -350,6 +352,8 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
         Some(schema) => Some(component_json(schema, json_path)?),
         None => None,
     };
+    // The output is checked (a directory, a folder that cannot be written) before the work.
+    let mut output = Output::open(&args.output)?;
     let size = input.size;
     let source = match (&codec, &schema, from) {
         (Some(codec), Some(schema), SnapshotFormatArg::Json) => Source::Json(
@@ -357,56 +361,93 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
         ),
         _ => binary_source(input, input_path)?,
     };
-    let converted = with_output(output_path, |out| {
-        let bar = progress(size);
-        let result = match (&codec, &schema, to) {
-            (Some(codec), Some(schema), SnapshotFormatArg::Json) => {
-                let sink = JsonSnapshotWriter::new(out, schema, codec.as_ref());
-                pump(
-                    source,
-                    args,
-                    sink,
-                    &bar,
-                    |w, e| w.write_entity(e),
-                    |w| w.finish(),
-                )
-            }
-            _ => {
-                // A re-write keeps each entity's component order, so it changes nothing; from
-                // JSON, components go in ascending id order, as the SDK's converter wrote them.
-                let order = match from {
-                    SnapshotFormatArg::Binary => ComponentOrder::AsGiven,
-                    SnapshotFormatArg::Json => ComponentOrder::Ascending,
-                };
-                let sink = SnapshotWriter::new(out)
-                    .map_err(|e| data_error(output_path, e.to_string()))?
-                    .component_order(order);
-                pump(
-                    source,
-                    args,
-                    sink,
-                    &bar,
-                    |w, e| w.write_entity(e),
-                    |w| w.finish(),
-                )
-            }
-        };
-        bar.finish_and_clear();
-        result
-    })?;
+    let bar = progress(size);
+    let blame = Blame {
+        args,
+        output: output.name().to_path_buf(),
+    };
+    let converted = match (&codec, &schema, to) {
+        (Some(codec), Some(schema), SnapshotFormatArg::Json) => {
+            let sink = JsonSnapshotWriter::new(&mut output, schema, codec.as_ref());
+            pump(
+                source,
+                &blame,
+                sink,
+                &bar,
+                |w, e| w.write_entity(e),
+                |w| w.finish(),
+            )
+        }
+        _ => {
+            // A re-write keeps each entity's component order, so it changes nothing; from
+            // JSON, components go in ascending id order, as the SDK's converter wrote them.
+            let order = match from {
+                SnapshotFormatArg::Binary => ComponentOrder::AsGiven,
+                SnapshotFormatArg::Json => ComponentOrder::Ascending,
+            };
+            let sink = SnapshotWriter::new(&mut output)
+                .map_err(|e| blame.write_error(&e))?
+                .component_order(order);
+            pump(
+                source,
+                &blame,
+                sink,
+                &bar,
+                |w, e| w.write_entity(e),
+                |w| w.finish(),
+            )
+        }
+    };
+    bar.finish_and_clear();
+    let converted = converted?;
+    output.finish()?;
     if io::stderr().is_terminal() {
         eprintln!(
             "converted {converted} entities to {}",
-            output_path.display()
+            blame.output.display()
         );
     }
     Ok(())
 }
 
+/// Whose fault a failed write is: the output's when writing its bytes failed (a full disk);
+/// otherwise the input's and the schema's (a component the schema does not have).
+struct Blame<'a> {
+    args: &'a SnapshotConvertArgs,
+    /// The output's name for messages.
+    output: PathBuf,
+}
+
+impl Blame<'_> {
+    fn write_error(&self, error: &rosetta_wire::Error) -> CliError {
+        if error.io_kind().is_some() {
+            return CliError::Data {
+                path: self.output.clone(),
+                message: error.to_string(),
+            };
+        }
+        let roots: Vec<String> = self
+            .args
+            .schema_paths
+            .iter()
+            .map(|p| format!("`{}`", p.display()))
+            .collect();
+        let schema = if roots.is_empty() {
+            "no --schema_path".to_owned()
+        } else {
+            format!("--schema_path {}", roots.join(", "))
+        };
+        data_error(
+            &self.args.input,
+            format!("{error}; the schema was compiled from {schema}: is a --schema_path missing?"),
+        )
+    }
+}
+
 /// Copies every entity from `source` into a writer, returning how many were copied.
 fn pump<S, W>(
     mut source: Source<'_>,
-    args: &SnapshotConvertArgs,
+    blame: &Blame<'_>,
     mut sink: S,
     bar: &ProgressBar,
     write: impl Fn(&mut S, &SnapshotEntity) -> rosetta_wire::Result<()>,
@@ -415,47 +456,12 @@ fn pump<S, W>(
     let mut count = 0;
     while let Some(entity) = source
         .next_entity()
-        .map_err(|e| source.error(&args.input, &e))?
+        .map_err(|e| source.error(&blame.args.input, &e))?
     {
-        write(&mut sink, &entity).map_err(|e| data_error(&args.output, e.to_string()))?;
+        write(&mut sink, &entity).map_err(|e| blame.write_error(&e))?;
         count += 1;
         bar.set_position(source.position());
     }
-    finish(sink).map_err(|e| data_error(&args.output, e.to_string()))?;
+    finish(sink).map_err(|e| blame.write_error(&e))?;
     Ok(count)
-}
-
-/// Runs `body` with a buffered writer to `path` (standard output for `-`). A file is written
-/// under a temporary name beside it and renamed into place only when `body` succeeds, so a
-/// failed conversion never leaves half a snapshot (nor clobbers its own input).
-fn with_output<T>(
-    path: &Path,
-    body: impl FnOnce(BufWriter<Box<dyn Write>>) -> Result<T, CliError>,
-) -> Result<T, CliError> {
-    if path == Path::new("-") {
-        return body(BufWriter::new(Box::new(io::stdout().lock())));
-    }
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| data_error(path, "the output should name a file"))?;
-    let mut partial_name = std::ffi::OsString::from(".");
-    partial_name.push(file_name);
-    partial_name.push(".rosetta-partial");
-    let partial = path.with_file_name(partial_name);
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
-    }
-    let file = File::create(&partial).map_err(|e| io_error(path, e))?;
-    let result = body(BufWriter::new(Box::new(file)));
-    match result {
-        Ok(value) => {
-            fs::rename(&partial, path).map_err(|e| io_error(path, e))?;
-            Ok(value)
-        }
-        Err(error) => {
-            // The partial file is only ours; failing to remove it changes nothing for the user.
-            let _ = fs::remove_file(&partial);
-            Err(error)
-        }
-    }
 }

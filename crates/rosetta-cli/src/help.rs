@@ -1,0 +1,185 @@
+//! The text after each command's `--help` options: what it does in more words, and examples.
+//!
+//! Every example runs as written from the repository root (the test `help_examples.rs` runs
+//! them in order): it reads the example schema and data under `examples/` and writes under
+//! `target/`.
+
+/// `rosetta --help`.
+pub const MAIN_EXAMPLES: &str = "\
+Examples:
+  # compile the example game schema with Rosetta's standard library into bundle JSON
+  rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path --bundle_json_out=target/bundle.json
+
+  # only check a schema for errors
+  rosetta schema check --schema_path=schema --schema_path=examples/schema \\
+      examples/schema/game/player.schema
+
+  # what is in a snapshot
+  rosetta snapshot info examples/data/world.snapshot --schema_path schema --schema_path examples/schema";
+
+/// `rosetta schema --help`.
+pub const SCHEMA_EXAMPLES: &str = "\
+Examples:
+  rosetta schema check --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path
+  rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path --bundle_out=target/bundle.sb
+  rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path --proto_out=target/proto";
+
+/// `rosetta schema compile --help`.
+pub const COMPILE_EXAMPLES: &str = "\
+The flags are spelled as the SpatialOS schema_compiler spelled them (--schema_path=DIR), so build
+scripts can switch to rosetta unchanged; the kebab-case forms (--schema-path DIR) work too.
+A schema file named on the command line is looked up in the current directory, then in each
+schema path. Outputs are checked before compiling; a file is replaced only once it is complete
+(keeping its mode, links and symbolic links), a device or FIFO written through; `-` is standard
+output. The exit status is 0 on success, 1 when the schema has errors (reported on stderr as
+file:line:column) or an output cannot be written, and 2 on a usage error.
+
+Examples:
+  # everything under both roots, as bundle JSON and binary bundle
+  rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path \\
+      --bundle_json_out=target/bundle.json --bundle_out=target/bundle.sb
+
+  # one file and what it imports, in the 14.x bundle JSON format (fields carry `transient`)
+  rosetta schema compile --schema-path schema --schema-path examples/schema \\
+      --bundle-format v14 --bundle-json-out target/bundle14.json game/player.schema
+
+  # the AST JSON of every file (one .json per .schema) into target/ast/
+  rosetta schema compile --schema_path=schema --load_all_schema_on_schema_path \\
+      --ast_json_out=target/ast
+
+  # bundle JSON to standard output
+  rosetta schema compile --schema_path=schema --load_all_schema_on_schema_path --bundle_json_out=-";
+
+/// `rosetta schema check --help`.
+pub const CHECK_EXAMPLES: &str = "\
+Compiles exactly as `rosetta schema compile` does but writes nothing. The exit status is 0 when
+the schema is valid, 1 when it has errors (reported on stderr as file:line:column), 2 on a usage
+error.
+
+Examples:
+  rosetta schema check --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path
+  # one file (looked for in the current directory, then under each schema path) and its imports
+  rosetta schema check --schema-path schema --schema-path examples/schema game/player.schema";
+
+/// `rosetta schema proto --help`.
+pub const PROTO_EXAMPLES: &str = "\
+Writes one .proto file per schema file (game/player.schema -> DIR/game/player.proto), and
+rosetta/entity.proto when the schema has components, so that any protobuf tool can read schema
+data: SpatialOS schema data is protobuf wire format with field number = field id. The files are
+proto2; components are messages named like the component and extend rosetta.Entity with field
+number = component id; maps are repeated <Field>Entry messages (key = 1, value = 2); enum values
+are prefixed with the enum name (Team.RED -> TEAM_RED). The exit status is as for
+`rosetta schema compile`.
+
+Examples:
+  rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path --proto_out=target/proto
+  # a Player's data as wire bytes, for protoc:
+  #   protoc -Itarget/proto --decode=game.Player game/player.proto < target/player.bin
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to wire examples/data/player.json \\
+      -o target/player.bin";
+
+/// `rosetta snapshot --help`.
+pub const SNAPSHOT_EXAMPLES: &str = "\
+Examples:
+  rosetta snapshot info examples/data/world.snapshot
+  rosetta snapshot convert examples/data/world.snapshot -o target/world.json \\
+      --schema_path schema --schema_path examples/schema";
+
+/// `rosetta snapshot info --help`.
+pub const SNAPSHOT_INFO_EXAMPLES: &str = "\
+Reads the whole snapshot (streaming, in constant memory) and prints its size, its entity count
+and how many entities have each component; with --schema_path the components are named. A JSON
+snapshot is recognised by its first character, `{`.
+
+Examples:
+  rosetta snapshot info examples/data/world.snapshot
+  rosetta snapshot info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  # a JSON snapshot needs no schema to be counted
+  rosetta snapshot info examples/data/world.json";
+
+/// `rosetta snapshot convert --help`.
+pub const SNAPSHOT_CONVERT_EXAMPLES: &str = "\
+The input format is found from the content (gzip or a decompressed record stream: binary; `{`:
+JSON) unless --from says; the output format from OUTPUT's extension (.json: JSON, anything else:
+binary) unless --to says. `-` is standard input or output. Entities are converted one at a time,
+in constant memory, with a progress bar when standard error is a terminal. OUTPUT is checked
+before the conversion starts; a file is replaced only once the conversion is complete (keeping
+its mode, links and symbolic links), a device or FIFO written through. A binary snapshot
+re-written as binary keeps its bytes (after gunzip); from JSON, each entity's components are
+written in ascending id order, as the SDK's converter did. JSON snapshots need the schema.
+
+Examples:
+  # re-write a binary snapshot (no schema needed)
+  rosetta snapshot convert examples/data/world.snapshot -o target/world.snapshot
+  # binary to JSON and back
+  rosetta snapshot convert examples/data/world.snapshot -o target/world.json \\
+      --schema_path schema --schema_path examples/schema
+  rosetta snapshot convert target/world.json -o target/world.snapshot \\
+      --schema_path schema --schema_path examples/schema
+  # the first entity of the JSON form, on standard output
+  rosetta snapshot convert examples/data/world.snapshot -o - --to json \\
+      --schema_path schema --schema_path examples/schema | head -n 8";
+
+/// `rosetta convert --help`.
+pub const CONVERT_EXAMPLES: &str = "\
+The schema is compiled from every .schema file under the schema paths. What the data is comes
+from --root: `object` (the default) is an object of --type; `data` and `update` are a
+component's data or update, the component named by --component (qualified name or id) or by
+--type; `request` and `response` are a command's, the command named by --command (name or
+index). Formats: `wire` (the protobuf wire bytes SpatialOS wrote; an update in Rosetta's
+envelope), `json-spatialos` (the SpatialOS SDK's JSON form), `godot3` / `godot4` (Godot
+Variant bytes, `var2bytes` / `var_to_bytes`: the object as a Dictionary keyed by field name, lists
+of primitives as packed arrays; an update as the fields that change and `$events`), and `json`
+(O3DE's JSON serialization rules: values equal to their defaults left out, read leniently with a
+report of every coercion; an update as the fields it sets, `$cleared` and `$events`). JSON is
+written pretty, with a final newline (`json`: 4-space indent, or one line with --compact).
+
+Reading `json` from a file resolves `$import` directives relative to that file (from standard
+input, relative to the current directory). Every value `json` reads or writes that is not a plain
+success is reported: with --report all of them go to standard error, with the combined result
+code; without it, only those of outcome Unavailable or worse, as warnings. A load or store that
+halts (TypeMismatch, Invalid, Unknown, ...) is an error; with --strict so is any coercion or any
+outcome other than Success, DefaultsUsed and PartialDefaults.
+
+The exit status is 0 on success, 1 when the schema or the data has errors (said with a JSON
+Pointer or a byte offset), 2 on a usage error (a --component or --type the schema does not
+have, with the close names it has).
+
+Examples:
+  # a Player's component data from the SDK's JSON form to wire bytes, and back
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to wire examples/data/player.json \\
+      -o target/player.bin
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component 1000 --from wire --to json-spatialos target/player.bin
+
+  # an update of Health with an event, from standard input
+  echo '{\"current\": 10, \"__events\": {\"died\": [{}]}}' | rosetta convert \\
+      --schema_path schema --schema_path examples/schema --root update --component game.Health \\
+      --from json-spatialos --to wire -o target/update.bin
+
+  # a command request
+  echo '{\"position\": [{\"x\": 1, \"y\": 0, \"z\": 2}]}' | rosetta convert \\
+      --schema_path schema --schema_path examples/schema --root request \\
+      --component game.Player --command respawn --from json-spatialos --to wire -o target/request.bin
+
+  # a Player's data as Godot 4 Variant bytes (`bytes_to_var` in Godot reads them)
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to godot4 examples/data/player.json \\
+      -o target/player.var
+
+  # a Player's data in O3DE's JSON form, defaults included, and back to wire bytes
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json-spatialos --to json --keep-defaults \\
+      examples/data/player.json -o target/player.o3de.json
+  rosetta convert --schema_path schema --schema_path examples/schema --root data \\
+      --component game.Player --from json --to wire --strict --report target/player.o3de.json \\
+      -o target/player.bin";
