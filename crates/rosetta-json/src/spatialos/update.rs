@@ -43,38 +43,40 @@ impl<'r, S: Sink> Dumper<'r, '_, S> {
         let (def, info) = component(self.registry, ty)?;
         let fields = update.fields();
         self.check_unknown(ty, def, fields)?;
-        let mut explicit = Vec::new();
-        for &id in update.cleared_fields() {
-            let field = def.field_by_number(id).ok_or_else(|| {
-                self.path.error(format!(
-                    "the update clears field {id}, which `{}` does not declare",
-                    self.registry.display(ty)
-                ))
-            })?;
-            // A cleared option, list or map is written as `[]`; one that is also set, or a
-            // cleared singular field, is listed by name.
-            if field.arity() == Arity::Singular || fields.has_field(id) {
-                explicit.push(field.name());
-            }
+        if let Some(id) = update
+            .cleared_fields()
+            .iter()
+            .find(|id| def.field_by_number(**id).is_none())
+        {
+            return Err(self.path.error(format!(
+                "the update clears field {id}, which `{}` does not declare",
+                self.registry.display(ty)
+            )));
         }
+        // A cleared option, list or map is written as `[]`; one that is also set, or a cleared
+        // singular field, is listed by name. Both in the order of the members, so that the
+        // text does not depend on the order the fields were cleared in (it carries no meaning).
+        let mut explicit = Vec::new();
         self.sink.begin_object();
         for field in self.order(def) {
             let id = field_number(field)?;
+            let cleared = update.is_field_cleared(id);
             if fields.has_field(id) {
                 self.sink.key(field.name());
                 self.path.push_name(field.name());
                 self.field(field, fields, 1)?;
                 self.path.pop();
-            } else if update.is_field_cleared(id) && field.arity() != Arity::Singular {
+            } else if cleared && field.arity() != Arity::Singular {
                 self.sink.key(field.name());
                 self.sink.begin_array();
                 self.sink.end_array();
+                continue;
+            }
+            if cleared {
+                explicit.push(field.name());
             }
         }
         if !explicit.is_empty() {
-            if self.options.member_order == MemberOrder::Alphabetical {
-                explicit.sort_unstable();
-            }
             self.sink.key(CLEARED_MEMBER);
             self.sink.begin_array();
             for name in explicit {
