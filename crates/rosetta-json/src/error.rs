@@ -120,7 +120,9 @@ impl Error {
         }))
     }
 
-    /// The JSON text could not be parsed.
+    /// The JSON text could not be parsed, or (read as a
+    /// [`UniqueValue`](rosetta_wire::json_input::UniqueValue)) has an object with two members of
+    /// one name, which is no syntax error.
     pub(crate) fn syntax(error: &serde_json::Error) -> Self {
         // serde_json's message ends with " at line L column C"; the position is kept apart.
         let message = error.to_string();
@@ -128,8 +130,13 @@ impl Error {
             Some(at) => message[..at].to_owned(),
             None => message,
         };
+        let kind = if rosetta_wire::json_input::is_duplicate_member(error) {
+            ErrorKind::Data(message)
+        } else {
+            ErrorKind::Syntax(message)
+        };
         Error(Box::new(Inner {
-            kind: ErrorKind::Syntax(message),
+            kind,
             path: None,
             line_column: Some((error.line(), error.column())),
         }))
@@ -150,7 +157,8 @@ impl Error {
         self.0.path.as_deref()
     }
 
-    /// The 1-based line and column in the JSON text, when the text is not valid JSON.
+    /// The 1-based line and column in the JSON text, when the text is not valid JSON (or has an
+    /// object with two members of one name).
     pub fn line_column(&self) -> Option<(usize, usize)> {
         self.0.line_column
     }

@@ -282,4 +282,51 @@ impl<'p, 'k> Ctx<'p, 'k> {
     pub fn error(&self, message: impl Into<String>) -> Halt {
         Halt::Error(Error::at(self.path(), message))
     }
+
+    /// Reports the member just entered as the second of its name in its object. RapidJSON
+    /// keeps both members and the engine reads them in turn (`JsonDeserializer::LoadClass`
+    /// walks every member; a map loads onto the entry the first made), so the second is read
+    /// on top of the first, as here; that is reported as a coercion, which `--strict` refuses,
+    /// where the strict formats and the JSON utilities refuse the document (the same words).
+    #[cold]
+    pub fn second_member(&mut self) -> Step {
+        let name = match self.segs.last() {
+            Some(Seg::Key(name)) => (*name).to_owned(),
+            Some(Seg::Owned { start, end }) => {
+                String::from_utf8_lossy(self.names.get(*start..*end).unwrap_or_default())
+                    .into_owned()
+            }
+            _ => String::new(),
+        };
+        self.report(Outcome::Success, true, move || {
+            format!("a second member `{name}`: read on top of the first, as O3DE reads it")
+        })
+    }
+}
+
+/// Which members of an object have been read, by index, so that a second member of one name
+/// is found with a bit test; the first 64 take no allocation.
+#[derive(Debug, Default)]
+pub(crate) struct Seen {
+    low: u64,
+    high: Vec<u64>,
+}
+
+impl Seen {
+    /// Marks member `i` read; whether it was already.
+    #[inline]
+    pub fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = if i < 64 {
+            (&mut self.low, i)
+        } else {
+            let w = i / 64 - 1;
+            if self.high.len() <= w {
+                self.high.resize(w + 1, 0);
+            }
+            (&mut self.high[w], i % 64)
+        };
+        let was = *word & (1 << bit) != 0;
+        *word |= 1 << bit;
+        was
+    }
 }

@@ -5,7 +5,7 @@
 
 use rosetta_types::{default_value, FloatType, Kind, MathShape, TypeId, TypeRegistry, Value};
 
-use super::ctx::{Ctx, Halt, Step};
+use super::ctx::{Ctx, Halt, Seen, Step};
 use super::dflt::new_component;
 use super::load_math::build;
 use super::load_scalar::{self as scalar, describe, Loaded};
@@ -402,6 +402,9 @@ impl<'a> Load<'_, 'a, '_> {
         let mut result = self.ctx.fresh();
         let mut hint = 0;
         let mut loaded = 0usize;
+        // Member names are matched in any case, as the engine's (lower-cased) CRCs are, so
+        // `name` and `Name` are one member twice.
+        let mut seen = Seen::default();
         loop {
             // `None`: the member expected next, matched in place.
             let key = match self
@@ -424,7 +427,8 @@ impl<'a> Load<'_, 'a, '_> {
                         .position(|f| f.name().eq_ignore_ascii_case(key))
                 }),
             };
-            if let Some(i) = index.filter(|_| !self.opts.report_successes) {
+            let repeated = index.is_some_and(|i| seen.insert(i));
+            if let Some(i) = index.filter(|_| !self.opts.report_successes && !repeated) {
                 // A plain member read as written reports nothing, so needs no path.
                 if let Some(t) = reg.get(fields[i].ty()) {
                     match self.value_fast(t.kind(), &mut values[i]) {
@@ -443,6 +447,15 @@ impl<'a> Load<'_, 'a, '_> {
                 Some(key) => self.ctx.enter_read_key(key)?,
                 None => self.ctx.enter_key(fields[hint].name())?,
             };
+            if repeated {
+                match self.ctx.second_member() {
+                    Ok(code) => result.absorb(code),
+                    Err(e) => {
+                        self.ctx.leave(len);
+                        return Err(e);
+                    }
+                }
+            }
             let code = match index {
                 Some(i) => {
                     hint = i + 1;

@@ -104,6 +104,11 @@ impl Load<'_, '_, '_> {
                 let key_failed = failed(kc);
                 let hash = key_hash(&key);
                 let slot = index.find(entries, hash, &key);
+                if peek == Peek::Object && slot.is_some_and(|i| i >= had) {
+                    // A member for a key that one before it in this object has (an entry
+                    // this load made, not one the target had).
+                    self.ctx.second_member()?;
+                }
                 let mut value = match slot {
                     Some(i) => std::mem::replace(&mut entries[i].1, placeholder()),
                     // Made as it is read (the default if nothing is).

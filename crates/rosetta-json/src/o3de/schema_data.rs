@@ -16,7 +16,7 @@
 use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
-use super::ctx::{Halt, Step};
+use super::ctx::{Halt, Seen, Step};
 use super::load::{failed, Load};
 use super::plan::Plans;
 use super::reader::Peek;
@@ -194,8 +194,22 @@ fn update_members(
     l.r.begin_object()?;
     let mut first = true;
     let mut result = l.ctx.code(Outcome::Success);
+    // The fields by index, then the two reserved members.
+    let mut seen = Seen::default();
     while let Some(key) = l.r.next_key(&mut first)? {
         let len = l.ctx.enter_read_key(&key)?;
+        let slot = match &*key {
+            CLEARED_MEMBER => Some(def.len()),
+            EVENTS_MEMBER => Some(def.len() + 1),
+            name => find_field_index(def, name),
+        };
+        if slot.is_some_and(|i| seen.insert(i)) {
+            let code = l.ctx.second_member();
+            if code.is_err() {
+                l.ctx.leave(len);
+            }
+            result.absorb(code?);
+        }
         let code = if key == CLEARED_MEMBER {
             cleared(l, def, update)
         } else if key == EVENTS_MEMBER {
@@ -213,10 +227,15 @@ fn find_field<'s>(
     def: &'s rosetta_types::StructType,
     name: &str,
 ) -> Option<&'s rosetta_types::Field> {
-    def.field(name).or_else(|| {
+    find_field_index(def, name).and_then(|i| def.fields().get(i))
+}
+
+/// The field of a member name, matched as the engine matches them: exactly, else in any case.
+fn find_field_index(def: &rosetta_types::StructType, name: &str) -> Option<usize> {
+    def.index_of(name).or_else(|| {
         def.fields()
             .iter()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
+            .position(|f| f.name().eq_ignore_ascii_case(name))
     })
 }
 
@@ -299,6 +318,7 @@ fn events(
     l.r.begin_object()?;
     let mut first = true;
     let mut result = l.ctx.code(Outcome::Success);
+    let mut seen = Seen::default();
     while let Some(name) = l.r.next_key(&mut first)? {
         let len = l.ctx.enter_read_key(&name)?;
         let event = info.event_by_name(&name).or_else(|| {
@@ -306,6 +326,14 @@ fn events(
                 .iter()
                 .find(|e| e.name().eq_ignore_ascii_case(&name))
         });
+        // Payloads of one event under two members are all added, in order.
+        if event.is_some_and(|e| seen.insert(e.index() as usize)) {
+            let code = l.ctx.second_member();
+            if code.is_err() {
+                l.ctx.leave(len);
+            }
+            result.absorb(code?);
+        }
         let code = match event {
             None => l.skip(|| format!("no event `{name}`")),
             Some(event) if l.r.peek()? == Peek::Array => event_payloads(l, event, update),

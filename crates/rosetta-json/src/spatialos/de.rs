@@ -312,38 +312,56 @@ impl<'r> Loader<'r> {
 
     fn i64_in(&self, json: &Value, int: IntType, strings: bool) -> Result<i64> {
         let v = match json {
-            Value::Number(n) => n
-                .as_i64()
-                .ok_or_else(|| self.not_integer(int, &n.to_string()))?,
-            Value::String(s) if strings => s
-                .parse::<i64>()
-                .map_err(|_| self.not_integer(int, &format!("{s:?}")))?,
+            Value::Number(n) => n.as_i64().ok_or_else(|| self.bad_number(int, n))?,
+            Value::String(s) if strings => s.parse::<i64>().map_err(|_| self.bad_text(int, s))?,
             other => return Err(self.expected_int(int, other, strings)),
         };
         if !int.contains(v) {
-            return Err(self
-                .path
-                .error(format!("{v} is out of range for {}", int.name())));
+            return Err(self.out_of_range(int, &v.to_string()));
         }
         Ok(v)
     }
 
     fn u64_in(&self, json: &Value, int: IntType, strings: bool) -> Result<u64> {
         let v = match json {
-            Value::Number(n) => n
-                .as_u64()
-                .ok_or_else(|| self.not_integer(int, &n.to_string()))?,
-            Value::String(s) if strings => s
-                .parse::<u64>()
-                .map_err(|_| self.not_integer(int, &format!("{s:?}")))?,
+            Value::Number(n) => n.as_u64().ok_or_else(|| self.bad_number(int, n))?,
+            Value::String(s) if strings => s.parse::<u64>().map_err(|_| self.bad_text(int, s))?,
             other => return Err(self.expected_int(int, other, strings)),
         };
         if v > int.max() {
-            return Err(self
-                .path
-                .error(format!("{v} is out of range for {}", int.name())));
+            return Err(self.out_of_range(int, &v.to_string()));
         }
         Ok(v)
+    }
+
+    /// A number that is no value of `int`: out of its range if it is a whole number.
+    fn bad_number(&self, int: IntType, n: &serde_json::Number) -> Error {
+        let whole = n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0);
+        if whole {
+            self.out_of_range(int, &n.to_string())
+        } else {
+            self.not_integer(int, &n.to_string())
+        }
+    }
+
+    /// Text that is no value of `int`: out of its range if it is a decimal integer (of any
+    /// size: `"99999999999999999999"` is one).
+    fn bad_text(&self, int: IntType, text: &str) -> Error {
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            self.out_of_range(int, &format!("{text:?}"))
+        } else {
+            self.not_integer(int, &format!("{text:?}"))
+        }
+    }
+
+    fn out_of_range(&self, int: IntType, shown: &str) -> Error {
+        self.path.error(format!(
+            "{shown} is out of range for {} ({} to {})",
+            int.name(),
+            int.min(),
+            int.max()
+        ))
     }
 
     fn not_integer(&self, int: IntType, text: &str) -> Error {

@@ -296,6 +296,15 @@ pub fn load_response(
 }
 
 /// Parses JSON text; a syntax error gives its line and column ([`crate::Error::line_column`]).
+///
+/// A byte order mark before the text is skipped, as the `json` format and the JSON utilities
+/// skip it. An object with two members of one name is an error, `a second member `NAME` (at
+/// /JSON/Pointer)` at the second's line and column: serde_json alone would keep the last value
+/// silently. The JSON utilities say it in the same words; O3DE's lenient rules (`json`) read it
+/// as the engine does and report it as a coercion ([`crate::o3de`]).
 pub fn parse(text: &str) -> Result<Value> {
-    serde_json::from_str(text).map_err(|e| Error::syntax(&e))
+    let text = rosetta_wire::json_input::strip_bom(text);
+    serde_json::from_str::<rosetta_wire::json_input::UniqueValue>(text)
+        .map(|value| value.0)
+        .map_err(|e| Error::syntax(&e))
 }

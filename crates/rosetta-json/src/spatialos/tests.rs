@@ -287,7 +287,7 @@ fn load_errors_point_at_the_value() {
     json["u64"] = json!("-1");
     assert!(load_error("t.All", json)
         .1
-        .contains("\"-1\" is not a valid uint64"));
+        .contains("\"-1\" is out of range for uint64 (0 to 18446744073709551615)"));
     let mut json = all_json();
     json["f"] = json!(1e300);
     assert!(load_error("t.All", json)
