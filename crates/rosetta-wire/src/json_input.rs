@@ -1,7 +1,10 @@
 //! JSON input as Rosetta's SpatialOS formats read it (JSON snapshots here, and `json-spatialos`
 //! data in `rosetta-json`): a UTF-8 byte order mark before the text is allowed and skipped, as the
 //! `json` format and the JSON utilities allow it; an object with two members of one name is an
-//! error that says which member and where ([`UniqueValue`]), as the JSON utilities say it.
+//! error that says which member and where ([`UniqueValue`]), as the JSON utilities say it; and
+//! arrays and objects nest at most [`MAX_JSON_NESTING`] deep, which is as deep as schema data
+//! within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs ([`from_str`], [`stream`]): serde_json
+//! would stop at 128, before such data, and without a limit deep input would overflow the stack.
 //!
 //! serde_json on its own would keep the last of two members silently, and one of the two values
 //! would be lost unseen; the SDK's loaders are gone, so nothing says they took either.
@@ -9,8 +12,10 @@
 use std::fmt;
 use std::io::{self, Read};
 
+use rosetta_types::MAX_JSON_NESTING;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Number, Value};
+use serde_json::de::IoRead;
+use serde_json::{Map, Number, StreamDeserializer, Value};
 
 /// The byte order mark, as UTF-8 text starts with it when it starts with one.
 pub const BYTE_ORDER_MARK: &str = "\u{feff}";
@@ -82,7 +87,9 @@ impl<R: Read> Read for SkipBom<R> {
 
 /// A JSON value read with every object's member names checked: a second member of one name is
 /// an error, `a second member `NAME` (at /JSON/Pointer/NAME)`, to which serde_json adds the line
-/// and column. Otherwise the same [`Value`] serde_json reads.
+/// and column. Otherwise the same [`Value`] serde_json reads. Arrays and objects nested deeper
+/// than [`MAX_JSON_NESTING`] are an error too, but serde_json's own limit of 128 comes first
+/// unless it is turned off, as [`from_str`] and [`stream`] do.
 ///
 /// ```
 /// use rosetta_wire::json_input::UniqueValue;
@@ -112,13 +119,59 @@ pub fn is_duplicate_member(error: &serde_json::Error) -> bool {
 
 const DUPLICATE: &str = "a second member `";
 
+/// Whether `error` (from reading a [`UniqueValue`]) is about arrays and objects nested deeper
+/// than [`MAX_JSON_NESTING`].
+pub fn is_too_deep(error: &serde_json::Error) -> bool {
+    error.classify() == serde_json::error::Category::Data && error.to_string().starts_with(TOO_DEEP)
+}
+
+const TOO_DEEP: &str = "arrays and objects nested deeper than ";
+
+/// The error for an array or object past [`MAX_JSON_NESTING`].
+#[cold]
+fn too_deep<E: de::Error>() -> E {
+    E::custom(format!(
+        "{TOO_DEEP}{MAX_JSON_NESTING} levels, more than schema data of {} object levels needs",
+        rosetta_types::MAX_NESTING
+    ))
+}
+
+/// Reads JSON text as Rosetta's SpatialOS formats read it: a byte order mark skipped, a second
+/// member of one name an error ([`UniqueValue`]), arrays and objects nested at most
+/// [`MAX_JSON_NESTING`] deep.
+///
+/// ```
+/// use rosetta_wire::json_input::from_str;
+/// let deep = "[".repeat(300) + &"]".repeat(300);
+/// assert!(from_str(&deep).is_ok());
+/// let deeper = "[".repeat(100_000);
+/// let error = from_str(&deeper).unwrap_err();
+/// assert!(error.to_string().starts_with("arrays and objects nested deeper than 304 levels"));
+/// ```
+pub fn from_str(text: &str) -> serde_json::Result<Value> {
+    let mut deserializer = serde_json::Deserializer::from_str(strip_bom(text));
+    deserializer.disable_recursion_limit();
+    let value = de::Deserialize::deserialize(&mut deserializer).map(|v: UniqueValue| v.0)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// The JSON values one after the other in `reader` (JSON snapshots), read as [`from_str`] reads
+/// one (the byte order mark aside: [`SkipBom`] skips it).
+pub fn stream<R: Read>(reader: R) -> StreamDeserializer<'static, IoRead<R>, UniqueValue> {
+    let mut deserializer = serde_json::Deserializer::from_reader(reader);
+    deserializer.disable_recursion_limit();
+    deserializer.into_iter()
+}
+
 /// One step of the JSON Pointer to the value being read.
 enum Segment {
     Name(String),
     Index(usize),
 }
 
-/// Builds a [`Value`], keeping the path to it for the message of a second member.
+/// Builds a [`Value`], keeping the path to it for the message of a second member (and, by its
+/// length, how deep the value is).
 struct Build<'p> {
     path: &'p mut Vec<Segment>,
 }
@@ -202,6 +255,9 @@ impl<'de> Visitor<'de> for Build<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        if self.path.len() >= MAX_JSON_NESTING {
+            return Err(too_deep());
+        }
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
         self.path.push(Segment::Index(0));
         while let Some(item) = seq.next_element_seed(Build {
@@ -217,6 +273,9 @@ impl<'de> Visitor<'de> for Build<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        if self.path.len() >= MAX_JSON_NESTING {
+            return Err(too_deep());
+        }
         let mut map = Map::new();
         while let Some(name) = access.next_key::<String>()? {
             if map.contains_key(&name) {
@@ -275,6 +334,40 @@ mod tests {
         assert!(is_duplicate_member(&e));
         let e = serde_json::from_str::<UniqueValue>(r#"{"a": }"#).unwrap_err();
         assert!(!is_duplicate_member(&e));
+    }
+
+    #[test]
+    fn nesting_is_bounded_deeper_than_serde_json_and_without_overflow() {
+        let nested = |open: &str, close: &str, levels: usize| {
+            open.repeat(levels) + "1" + &close.repeat(levels)
+        };
+        for (open, close) in [("[", "]"), (r#"{"a":"#, "}")] {
+            assert!(from_str(&nested(open, close, MAX_JSON_NESTING)).is_ok());
+            let error = from_str(&nested(open, close, MAX_JSON_NESTING + 1)).unwrap_err();
+            assert!(is_too_deep(&error), "{error}");
+            assert!(!is_duplicate_member(&error));
+            // Far deeper input stops at the limit, not at the end of the stack.
+            let error = from_str(&nested(open, close, 100_000)).unwrap_err();
+            assert!(is_too_deep(&error), "{error}");
+            let text = nested(open, close, 100_000);
+            let mut values = stream(text.as_bytes());
+            assert!(matches!(values.next(), Some(Err(e)) if is_too_deep(&e)));
+        }
+        // Unclosed, inside a member no schema knows: the error is at the first bracket past the
+        // limit (the 305th; in the object, the 304th `[`).
+        for (text, column) in [
+            ("[".repeat(100_000), 305),
+            (format!(r#"{{"known": 1, "unknown": {}}}"#, "[".repeat(100_000)), 24 + 304),
+        ] {
+            let error = from_str(&text).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "arrays and objects nested deeper than 304 levels, more than schema data of \
+                     100 object levels needs at line 1 column {column}"
+                )
+            );
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde_json::{Map, StreamDeserializer, Value};
 use super::ids::{BadId, EntityIds, VALID_IDS};
 use super::SnapshotEntity;
 use crate::error::{Error, ErrorKind, Result};
-use crate::json_input::{is_duplicate_member, SkipBom, UniqueValue};
+use crate::json_input::{is_duplicate_member, is_too_deep, SkipBom, UniqueValue};
 use crate::object::Object;
 
 /// The key of the entity id in a JSON snapshot entity.
@@ -70,7 +70,7 @@ impl<R: Read> JsonEntities<R> {
     pub fn new(input: R) -> Self {
         let reader = BufReader::new(SkipBom::new(input));
         JsonEntities {
-            stream: serde_json::Deserializer::from_reader(reader).into_iter(),
+            stream: crate::json_input::stream(reader),
             entities: 0,
             ids: EntityIds::default(),
             done: false,
@@ -105,7 +105,7 @@ impl<R: Read> JsonEntities<R> {
         let value = match self.stream.next() {
             None => return Ok(None),
             Some(Ok(UniqueValue(value))) => value,
-            Some(Err(e)) if is_duplicate_member(&e) => {
+            Some(Err(e)) if is_duplicate_member(&e) || is_too_deep(&e) => {
                 return Err(snapshot_error(e.to_string()).in_entity(index, None));
             }
             Some(Err(e)) => {
