@@ -301,10 +301,10 @@ pub fn load_response(
 /// skip it. An object with two members of one name is an error, `a second member `NAME` (at
 /// /JSON/Pointer)` at the second's line and column: serde_json alone would keep the last value
 /// silently. The JSON utilities say it in the same words; O3DE's lenient rules (`json`) read it
-/// as the engine does and report it as a coercion ([`crate::o3de`]).
+/// as the engine does and report it as a coercion ([`crate::o3de`]). Arrays and objects nest at
+/// most [`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING) deep (304 levels: the most that data
+/// within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs), and the loaders refuse objects past
+/// `MAX_NESTING` themselves, at their JSON Pointer.
 pub fn parse(text: &str) -> Result<Value> {
-    let text = rosetta_wire::json_input::strip_bom(text);
-    serde_json::from_str::<rosetta_wire::json_input::UniqueValue>(text)
-        .map(|value| value.0)
-        .map_err(|e| Error::syntax(&e))
+    rosetta_wire::json_input::from_str(text).map_err(|e| Error::syntax(&e))
 }
