@@ -74,7 +74,7 @@ pub use id::{ComponentId, TypeId};
 pub use kind::Kind;
 pub use math::{MathScalar, MathShape, MathType};
 pub use meta::{AttrObject, AttrValue, Attribute, Meta, SourcePos};
-pub use nesting::{too_deep_message, MAX_JSON_NESTING, MAX_NESTING};
+pub use nesting::{default_past_limit, too_deep_message, MAX_JSON_NESTING, MAX_NESTING};
 pub use registry::{Type, TypeName, TypeRegistry};
 pub use scalar::{FloatType, IntEncoding, IntType, IntWidth};
 pub use struct_type::{Arity, Field, StructType};
