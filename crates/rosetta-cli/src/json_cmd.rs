@@ -31,13 +31,15 @@ The exit status is 0 on success, 1 on an error, 2 on a usage error.
 
 Examples:
   # apply an RFC 6902 JSON Patch, or an RFC 7386 Merge Patch
-  rosetta json patch apply level.json fix.patch.json -o level.fixed.json
-  rosetta json patch apply --merge level.json overrides.json
+  rosetta json patch apply examples/json/level.json examples/json/fix.patch.json \\
+      -o target/level.fixed.json
+  rosetta json patch apply --merge examples/json/level.json examples/json/overrides.json
   # the patch that turns one file into another, and back again
-  rosetta json patch create old.json new.json -o change.patch.json
-  rosetta json patch apply old.json change.patch.json    # prints new.json
-  # resolve {\"$import\": \"base.json\"} directives (relative to the file)
-  rosetta json imports level.json -o level.resolved.json";
+  rosetta json patch create examples/json/level.json examples/json/level.v2.json \\
+      -o target/change.patch.json
+  rosetta json patch apply examples/json/level.json target/change.patch.json  # level.v2.json
+  # resolve {\"$import\": \"physics.json\"} directives (relative to the file)
+  rosetta json imports examples/json/level.json -o target/level.resolved.json";
 
 const APPLY_EXAMPLES: &str = "\
 With --merge the patch is an RFC 7386 JSON Merge Patch (a document that mirrors the target;
@@ -48,9 +50,16 @@ a failed test (TestFailed) or an unknown op (Unknown) is an error, said with the
 the patch entry.
 
 Examples:
-  rosetta json patch apply level.json fix.patch.json -o level.fixed.json
-  echo '{\"title\": \"Hello!\", \"author\": {\"familyName\": null}}' | \\
-      rosetta json patch apply --merge doc.json -";
+  rosetta json patch apply examples/json/level.json examples/json/fix.patch.json \\
+      -o target/level.fixed.json
+  # a merge patch from standard input: rename, and remove `enemies`
+  echo '{\"name\": \"Clearing\", \"enemies\": null}' | \\
+      rosetta json patch apply --merge examples/json/level.json -";
+
+const PATCH_EXAMPLES: &str = "\
+Examples:
+  rosetta json patch apply examples/json/level.json examples/json/fix.patch.json
+  rosetta json patch create --merge examples/json/level.json examples/json/level.v2.json";
 
 const CREATE_EXAMPLES: &str = "\
 The JSON Patch is O3DE's positional diff (add, remove and replace; no move or copy); the merge
@@ -59,8 +68,9 @@ patch cannot express (as the root, or a member not already `null` in SOURCE) is 
 (Unsupported). Applying the patch to SOURCE gives TARGET.
 
 Examples:
-  rosetta json patch create old.json new.json -o change.patch.json
-  rosetta json patch create --merge old.json new.json";
+  rosetta json patch create examples/json/level.json examples/json/level.v2.json \\
+      -o target/change.patch.json
+  rosetta json patch create --merge examples/json/level.json examples/json/level.v2.json";
 
 const IMPORTS_EXAMPLES: &str = "\
 A directive is {\"$import\": \"file.json\"} or {\"$import\": {\"filename\": \"file.json\", \"patch\":
@@ -71,13 +81,13 @@ read or parsed, and a cycle (a file importing itself, directly or not), are erro
 files.
 
 Examples:
-  rosetta json imports level.json -o level.resolved.json";
+  rosetta json imports examples/json/level.json -o target/level.resolved.json";
 
 /// `rosetta json …`
 #[derive(Debug, Subcommand)]
 pub enum JsonCommand {
     /// Apply or create JSON Patches (RFC 6902) and JSON Merge Patches (RFC 7386).
-    #[command(subcommand)]
+    #[command(subcommand, after_help = PATCH_EXAMPLES)]
     Patch(PatchCommand),
     /// Resolve the `$import` directives of a JSON file and write the resolved document.
     #[command(after_help = IMPORTS_EXAMPLES)]

@@ -68,16 +68,33 @@ fn temporary_files(dir: &Path) -> Vec<String> {
 }
 
 #[cfg(unix)]
-fn is_char_device(path: &str) -> bool {
+fn is_char_device(path: &Path) -> bool {
     use std::os::unix::fs::FileTypeExt;
     fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// Whether writing to a symbolic link (in a temporary folder) to the device `device` writes
+/// through it, leaving the link. Asked before writing to the device itself: a writer that
+/// replaced its output would replace the device node, which root may do.
+#[cfg(unix)]
+fn writes_through_a_link_to(device: &str, expect_status: i32) -> bool {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let link = dir.path().join("device");
+    std::os::unix::fs::symlink(device, &link).expect("symlink");
+    let output = to_json(arg(&link));
+    let kept = fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
+    assert!(kept, "a link to {device} was replaced: {}", stderr(&output));
+    assert_status(&output, expect_status);
+    assert!(temporary_files(dir.path()).is_empty());
+    is_char_device(Path::new(device))
 }
 
 #[cfg(unix)]
 #[test]
 fn dev_null_is_written_through_and_stays_a_device() {
+    assert!(writes_through_a_link_to("/dev/null", 0));
     assert_status(&to_json("/dev/null"), 0);
-    assert!(is_char_device("/dev/null"));
+    assert!(is_char_device(Path::new("/dev/null")));
     let output = rosetta(&[
         "convert",
         "--schema_path",
@@ -97,21 +114,22 @@ fn dev_null_is_written_through_and_stays_a_device() {
         "/dev/null",
     ]);
     assert_status(&output, 0);
-    assert!(is_char_device("/dev/null"));
+    assert!(is_char_device(Path::new("/dev/null")));
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn dev_full_is_an_error_naming_it() {
-    if !Path::new("/dev/full").exists() {
+    if !is_char_device(Path::new("/dev/full")) {
         eprintln!("skipped: no /dev/full");
         return;
     }
+    assert!(writes_through_a_link_to("/dev/full", 1));
     let output = to_json("/dev/full");
     assert_status(&output, 1);
     let err = stderr(&output);
     assert!(err.contains("/dev/full") && err.contains("space"), "{err}");
-    assert!(is_char_device("/dev/full"));
+    assert!(is_char_device(Path::new("/dev/full")));
     let output = rosetta(&[
         "schema",
         "compile",
@@ -121,6 +139,7 @@ fn dev_full_is_an_error_naming_it() {
     ]);
     assert_status(&output, 1);
     assert!(stderr(&output).contains("/dev/full"), "{}", stderr(&output));
+    assert!(is_char_device(Path::new("/dev/full")));
 }
 
 #[cfg(unix)]
@@ -285,26 +304,45 @@ fn a_folder_that_cannot_be_written_fails_before_the_work() {
             return;
         }
     }
-    let bad = dir.path().join("bad.snapshot");
-    fs::write(&bad, b"\x1f\x8b\x08 not really gzip").expect("write");
-    let out = locked.join("out.snapshot");
-    let output = rosetta(&["snapshot", "convert", arg(&bad), "-o", arg(&out)]);
+    let bad = dir.path().join("bad.json");
+    fs::write(&bad, "{").expect("write");
+    let out = locked.join("out.json");
+    let runs = [
+        rosetta(&["json", "imports", arg(&bad), "-o", arg(&out)]),
+        rosetta(&[
+            "convert",
+            "--schema_path",
+            "schema",
+            "--type",
+            "improbable.Coordinates",
+            "--from",
+            "json-spatialos",
+            "--to",
+            "wire",
+            arg(&bad),
+            "-o",
+            arg(&out),
+        ]),
+    ];
     if immutable {
         let _ = Command::new("chattr").args(["-i", arg(&locked)]).status();
     }
-    assert_status(&output, 1);
-    let err = stderr(&output);
-    assert!(err.contains("locked/out.snapshot"), "{err}");
-    assert!(
-        !err.contains("bad.snapshot"),
-        "the output is checked first: {err}"
-    );
+    for output in runs {
+        assert_status(&output, 1);
+        let err = stderr(&output);
+        assert!(err.contains("locked/out.json"), "{err}");
+        assert!(
+            !err.contains("bad.json"),
+            "the output is checked first: {err}"
+        );
+    }
     assert!(!out.exists());
 }
 
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_written_through() {
+    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().expect("temp dir");
     let fifo = dir.path().join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status();
@@ -312,15 +350,21 @@ fn a_fifo_is_written_through() {
         eprintln!("skipped: mkfifo failed");
         return;
     }
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || fs::read(fifo).expect("read the FIFO"))
-    };
-    assert_status(&to_json(arg(&fifo)), 0);
-    let bytes = reader.join().expect("the reader thread");
-    assert!(String::from_utf8_lossy(&bytes).contains("\"__entity_id\""));
-    use std::os::unix::fs::FileTypeExt;
-    assert!(fs::metadata(&fifo).expect("fifo").file_type().is_fifo());
+    // The reader is a process, so that it can be ended if the FIFO is never written.
+    let mut reader = Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cat runs");
+    let output = to_json(arg(&fifo));
+    let still_fifo = fs::metadata(&fifo).is_ok_and(|m| m.file_type().is_fifo());
+    if !still_fifo {
+        let _ = reader.kill();
+    }
+    let read = reader.wait_with_output().expect("cat ends");
+    assert!(still_fifo, "the FIFO was replaced");
+    assert_status(&output, 0);
+    assert!(String::from_utf8_lossy(&read.stdout).contains("\"__entity_id\""));
 }
 
 #[test]
