@@ -17,7 +17,10 @@ type Node {
   map<uint32, Node> by_id = 3;
   option<Entity> e = 4;
   int32 leaf = 5;
+  option<Wrap> w = 6;
 }
+type Wrap { Inner inner = 1; }
+type Inner { int32 x = 1; }
 component Holder { id = 4000; Node node = 1; }
 "
         .into(),
@@ -124,4 +127,36 @@ fn a_field_set_past_the_limit_is_refused() {
         error.map_err(|e| e.to_string().starts_with(&too_deep_message())),
         Err(true)
     );
+}
+
+#[test]
+fn a_default_filled_in_counts_as_the_object_it_is() {
+    let schema = schema();
+    let registry = schema.registry();
+    // `levels` nodes down `opt`; the last holds a `Wrap` without its `inner`, which reads as
+    // the default `Inner`, an object one level below the `Wrap`.
+    let nodes = |levels: usize| {
+        let mut object = Object::new();
+        object.add_object(6);
+        for _ in 1..levels {
+            let mut outer = Object::new();
+            *outer.add_object(1) = object;
+            object = outer;
+        }
+        object
+    };
+    let fits = nodes(MAX_NESTING - 2);
+    let value = typed::read(registry, node(&schema), &fits).expect("read");
+    typed::write(registry, node(&schema), &value).expect("write");
+    typed::check_nesting(registry, node(&schema), &fits).expect("check");
+    let deeper = nodes(MAX_NESTING - 1);
+    let path = format!("{}/w/0/inner", "/opt/0".repeat(MAX_NESTING - 2));
+    let message = format!("{} (at {path})", too_deep_message());
+    let read = typed::read(registry, node(&schema), &deeper).expect_err("read refuses");
+    assert_eq!(read.to_string(), message);
+    let checked = typed::check_nesting(registry, node(&schema), &deeper);
+    assert_eq!(checked.map_err(|e| e.to_string()), Err(message.clone()));
+    let value = typed::read_past_limit(registry, node(&schema), &deeper).expect("read");
+    let written = typed::write(registry, node(&schema), &value).expect_err("write refuses");
+    assert_eq!(written.to_string(), message);
 }

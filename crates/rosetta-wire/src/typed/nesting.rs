@@ -76,6 +76,17 @@ impl<'r> Walk<'r> {
         too_deep(&pointer)
     }
 
+    /// The default of `ty`, at `steps` below the current path, for what the data leaves out: an
+    /// object at `level` if it is one.
+    fn default(&mut self, ty: TypeId, steps: &[Seg<'r>], level: usize) -> Result<()> {
+        let Some(below) = rosetta_types::default_past_limit(self.registry, ty, level) else {
+            return Ok(());
+        };
+        self.path.extend_from_slice(steps);
+        self.path.extend(below.into_iter().map(Seg::Field));
+        Err(self.too_deep())
+    }
+
     /// A struct's data at `level`.
     fn structure(&mut self, def: &'r StructType, object: &Object, level: usize) -> Result<()> {
         if level > MAX_NESTING {
@@ -84,6 +95,10 @@ impl<'r> Walk<'r> {
         for field in def.fields() {
             let Some(id) = field.number() else { continue };
             if !object.has_field(id) {
+                if field.arity() == Arity::Singular {
+                    // Read as its default, which a writer meets as a value.
+                    self.default(field.ty(), &[Seg::Field(field.name())], level + 1)?;
+                }
                 continue;
             }
             self.path.push(Seg::Field(field.name()));
@@ -101,9 +116,13 @@ impl<'r> Walk<'r> {
                             // The entry object is no level of its own.
                             self.path.push(Seg::Index(i));
                             for (slot, ty, name) in [(1, key, "key"), (2, value, "value")] {
-                                self.path.push(Seg::Field(name));
-                                self.elements(ty, entry, slot, Step::Field, level + 1)?;
-                                self.path.pop();
+                                if entry.has_field(slot) {
+                                    self.path.push(Seg::Field(name));
+                                    self.elements(ty, entry, slot, Step::Field, level + 1)?;
+                                    self.path.pop();
+                                } else {
+                                    self.default(ty, &[Seg::Field(name)], level + 1)?;
+                                }
                             }
                             self.path.pop();
                         }

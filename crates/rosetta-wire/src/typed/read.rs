@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use rosetta_types::{Arity, Kind, StructType, TypeId, Value};
 
-use super::{component_step, element, within, Element, Reader, Step};
+use super::{component_step, element, too_deep, within, Element, Reader, Step};
 use crate::error::{Error, Result};
 use crate::object::Object;
 use crate::typed_scalar::read_scalars;
@@ -91,7 +91,6 @@ impl Reader<'_> {
         path: &str,
         level: usize,
     ) -> Result<Value> {
-        let registry = self.registry;
         let mut fields = Vec::with_capacity(def.len());
         for field in def.fields() {
             let Some(id) = field.number() else {
@@ -102,11 +101,14 @@ impl Reader<'_> {
             };
             let path = format!("{path}/{}", field.name());
             let value = match field.arity() {
-                Arity::Singular => self
-                    .elements(field.ty(), object, id, (&path, Step::Field), level + 1)?
-                    .pop()
-                    .map_or_else(|| rosetta_types::default_value(registry, field.ty()), Ok)
-                    .map_err(|e| Error::at_path(e.to_string(), &path))?,
+                Arity::Singular => {
+                    let mut values =
+                        self.elements(field.ty(), object, id, (&path, Step::Field), level + 1)?;
+                    match values.pop() {
+                        Some(value) => value,
+                        None => self.default(field.ty(), &path, level + 1)?,
+                    }
+                }
                 Arity::Option(inner) => Value::Option(
                     self.elements(inner, object, id, (&path, Step::Option), level + 1)?
                         .pop()
@@ -133,12 +135,14 @@ impl Reader<'_> {
                         let value = self
                             .elements(v, entry, 2, (&value_path, Step::Field), level + 1)?
                             .pop();
-                        let key = key
-                            .map_or_else(|| rosetta_types::default_value(registry, k), Ok)
-                            .map_err(|e| Error::at_path(e.to_string(), &entry_path))?;
-                        let value = value
-                            .map_or_else(|| rosetta_types::default_value(registry, v), Ok)
-                            .map_err(|e| Error::at_path(e.to_string(), &entry_path))?;
+                        let key = match key {
+                            Some(key) => key,
+                            None => self.default(k, &key_path, level + 1)?,
+                        };
+                        let value = match value {
+                            Some(value) => value,
+                            None => self.default(v, &value_path, level + 1)?,
+                        };
                         entries.push((key, value));
                     }
                     Value::map(entries)
@@ -147,6 +151,24 @@ impl Reader<'_> {
             fields.push(value);
         }
         Ok(Value::structure(fields))
+    }
+
+    /// The default of `ty`, at `path`, for a value the data leaves out: an object at `level` if
+    /// it is one, refused past [`MAX_NESTING`](rosetta_types::MAX_NESTING) as one in the data
+    /// would be (a writer meets it as a value).
+    fn default(self, ty: TypeId, path: &str, level: usize) -> Result<Value> {
+        if !self.past_limit {
+            if let Some(steps) = rosetta_types::default_past_limit(self.registry, ty, level) {
+                let mut path = path.to_owned();
+                for step in steps {
+                    path.push('/');
+                    path.push_str(step);
+                }
+                return Err(too_deep(&path));
+            }
+        }
+        rosetta_types::default_value(self.registry, ty)
+            .map_err(|e| Error::at_path(e.to_string(), path))
     }
 
     /// Reads an entity, an object at `level`; its components' data is one level deeper.
