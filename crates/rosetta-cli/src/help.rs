@@ -80,11 +80,11 @@ are prefixed with the enum name (Team.RED -> TEAM_RED). The exit status is as fo
 Examples:
   rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
       --load_all_schema_on_schema_path --proto_out=target/proto
-  # a Player's data as wire bytes, for protoc:
-  #   protoc -Itarget/proto --decode=game.Player game/player.proto < target/player.bin
+  # a Player's data as wire bytes, decoded by protoc with those files
   rosetta convert --schema_path schema --schema_path examples/schema --root data \\
       --component game.Player --from json-spatialos --to wire examples/data/player.json \\
-      -o target/player.bin";
+      -o target/player.bin
+  protoc -Itarget/proto --decode=game.Player game/player.proto < target/player.bin";
 
 /// `rosetta snapshot --help`.
 pub const SNAPSHOT_EXAMPLES: &str = "\

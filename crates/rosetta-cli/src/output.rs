@@ -270,9 +270,11 @@ fn stage(dest: PathBuf, mut existing: Option<Existing>) -> io::Result<Sink> {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = dest
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    // At most 100 characters of the name, so that the temporary name fits where it does.
+    let name: String = dest.file_name().map_or_else(
+        || "output".into(),
+        |n| n.to_string_lossy().chars().take(100).collect(),
+    );
     let (temp_file, temp) = match create_temp(&folder, &name) {
         Ok(created) => created,
         Err(e) => match &mut existing {
