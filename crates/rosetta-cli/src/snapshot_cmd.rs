@@ -26,10 +26,8 @@ pub fn run(command: SnapshotCommand) -> Result<(), CliError> {
     }
 }
 
-/// The component codec of JSON snapshots: the schema-aware `json-spatialos` codec.
-///
-/// It is not connected yet: until it is, every JSON snapshot is refused with this error.
-/// The SpatialOS SDK's JSON form of component data, for JSON snapshots.
+/// The component codec of JSON snapshots: the SpatialOS SDK's JSON form of component data
+/// (the schema-aware `json-spatialos` codec).
 fn component_json<'s>(
     schema: &'s Schema,
     _json_path: &Path,
