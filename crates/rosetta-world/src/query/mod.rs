@@ -1,0 +1,1 @@
+//! Flecs v3.2.12's query language.
