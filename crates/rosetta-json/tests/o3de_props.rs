@@ -821,7 +821,7 @@ proptest! {
 }
 
 /// Runs `f` on a thread with `mib` MiB of stack: a debug build needs about 10 KiB of stack per
-/// level of `{"next": ...}` (`option<Node>`), so the depth limit (256) needs about 3 MiB there.
+/// level of `{"next": ...}` (`option<Node>`).
 fn with_stack(mib: usize, f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()
         .stack_size(mib << 20)
@@ -841,8 +841,9 @@ fn deep_objects_are_an_error() {
     with_stack(8, deep_objects);
 }
 
-/// `DEFAULT_MAX_DEPTH` (128) fits the 2 MiB stack of a spawned or test thread even in a debug
-/// build (about 10 KiB per level of `option<Node>` there, 1.5 KiB in release).
+/// `MAX_NESTING` (100 object levels) within `DEFAULT_MAX_DEPTH` (304 JSON levels) fits the 2 MiB
+/// stack of a spawned or test thread even in a debug build (about 10 KiB per level of
+/// `option<Node>` there, 1.5 KiB in release).
 #[test]
 fn deep_objects_fit_a_2mib_stack() {
     with_stack(2, deep_objects);
@@ -853,7 +854,7 @@ fn deep_arrays() {
     for text in [
         nested("[", "", "]", 100_000),
         nested("[", "", "", 100_000),
-        nested("[", "1", "]", 300),
+        nested("[", "1", "]", o3de::DEFAULT_MAX_DEPTH + 1),
     ] {
         for &ty in &types {
             let loaded = o3de::load(&registry, ty, &text, &LoadOptions::default(), &mut Quiet);
@@ -903,11 +904,34 @@ fn deep_objects() {
             );
         }
     }
-    // Within the limit a deep chain loads.
-    let text = nested(r#"{"next":"#, r#"{"label":"end"}"#, "}", 100);
+    // Within the limit a deep chain loads: 100 objects, the last `{"label": "end"}`.
+    let text = nested(r#"{"next":"#, r#"{"label":"end"}"#, "}", MAX_NESTING - 1);
     let loaded = o3de::load(&registry, node, &text, &LoadOptions::default(), &mut Quiet);
     let loaded = loaded.expect("100 levels load");
     assert!(!loaded.result.halted(), "{:?}", loaded.result);
+    // One more is refused where it is, as the store refuses it.
+    let text = nested(r#"{"next":"#, r#"{"label":"end"}"#, "}", MAX_NESTING);
+    let error = o3de::load(&registry, node, &text, &LoadOptions::default(), &mut Quiet);
+    let error = error.expect_err("101 levels are refused");
+    let pointer = "/next".repeat(MAX_NESTING);
+    assert_eq!(error.path(), Some(pointer.as_str()));
+    assert_eq!(
+        error.to_string(),
+        format!("nesting deeper than 100 object levels (at {pointer})")
+    );
+    let value = Value::structure([
+        Value::string(""),
+        Value::some(loaded.value),
+        Value::list([]),
+    ]);
+    let stored = o3de::store(
+        &registry,
+        node,
+        &value,
+        &StoreOptions::default(),
+        &mut Quiet,
+    );
+    assert_eq!(stored.map_err(|e| e.to_string()), Err(error.to_string()));
 }
 
 #[test]

@@ -363,12 +363,34 @@ fn write_element(
     }
 }
 
-/// The value of one field, by name.
+/// The value of one field, by name. Objects nested deeper than [`MAX_NESTING`] (the field's
+/// value is at level 2) are refused as [`read`] refuses them.
 pub fn get_field(
     registry: &TypeRegistry,
     ty: TypeId,
     object: &Object,
     name: &str,
+) -> Result<Value> {
+    field_value(registry, ty, object, name, false)
+}
+
+/// [`get_field`] as [`read_past_limit`] reads: for a writer that refuses objects past
+/// [`MAX_NESTING`] itself.
+pub fn get_field_past_limit(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    object: &Object,
+    name: &str,
+) -> Result<Value> {
+    field_value(registry, ty, object, name, true)
+}
+
+fn field_value(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    object: &Object,
+    name: &str,
+    past_limit: bool,
 ) -> Result<Value> {
     let def = struct_def(registry, ty)?;
     let index = def
@@ -379,7 +401,7 @@ pub fn get_field(
     let single = StructType::new([field.clone()]).map_err(|e| Error::msg(e.to_string()))?;
     let reader = Reader {
         registry,
-        past_limit: false,
+        past_limit,
     };
     let value = reader.fields(&single, object, "", 1)?;
     value

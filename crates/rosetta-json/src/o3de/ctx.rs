@@ -5,6 +5,7 @@ use super::report::{push_pointer, Report, Reporter};
 use super::result::{Outcome, Processing, ResultCode, Task};
 use super::writer::extend_short;
 use crate::error::Error;
+use rosetta_types::{TypeId, TypeRegistry};
 
 /// Why processing stopped early: a hard error (bad syntax, strict mode, a limit), or a halting
 /// result, which is the operation's result rather than an error.
@@ -46,6 +47,9 @@ pub(crate) struct Ctx<'p, 'k> {
     /// whole names are pushed).
     names: Vec<u8>,
     pub max_depth: usize,
+    /// The objects (structs and entities) the current value is in, as
+    /// [`MAX_NESTING`](rosetta_types::MAX_NESTING) counts them.
+    objects: usize,
 }
 
 impl<'p, 'k> Ctx<'p, 'k> {
@@ -64,6 +68,7 @@ impl<'p, 'k> Ctx<'p, 'k> {
             segs: Vec::new(),
             names: Vec::new(),
             max_depth,
+            objects: 0,
         }
     }
 
@@ -212,6 +217,57 @@ impl<'p, 'k> Ctx<'p, 'k> {
             return Err(self.too_deep());
         }
         Ok(depth)
+    }
+
+    /// Enters an object (a struct or an entity): one past
+    /// [`MAX_NESTING`](rosetta_types::MAX_NESTING) is an error here, as every format says it.
+    #[inline]
+    pub fn enter_object(&mut self) -> Result<(), Halt> {
+        if self.objects >= rosetta_types::MAX_NESTING {
+            return Err(self.too_many_objects(&[]));
+        }
+        self.objects += 1;
+        Ok(())
+    }
+
+    /// Leaves the object [`Ctx::enter_object`] entered.
+    #[inline]
+    pub fn leave_object(&mut self) {
+        self.objects -= 1;
+    }
+
+    /// Whether the default of `ty`, filled in for what the data leaves out at `below` (member
+    /// names) under the current value, has an object past
+    /// [`MAX_NESTING`](rosetta_types::MAX_NESTING): an error there, as a writer, which meets the
+    /// default as a value, says it.
+    #[inline]
+    pub fn check_default(
+        &self,
+        reg: &TypeRegistry,
+        ty: TypeId,
+        below: &[&str],
+    ) -> Result<(), Halt> {
+        let level = self.objects + 1;
+        // A default nests no deeper than there are types (none holds itself outside an option,
+        // list or map), so shallow values need no look.
+        if level + reg.len() <= rosetta_types::MAX_NESTING {
+            return Ok(());
+        }
+        match rosetta_types::default_past_limit(reg, ty, level) {
+            None => Ok(()),
+            Some(steps) => Err(self.too_many_objects(&[below, &steps].concat())),
+        }
+    }
+
+    /// The error for an object past [`MAX_NESTING`](rosetta_types::MAX_NESTING): the current
+    /// value, or the one at `below` (member names) under it.
+    #[cold]
+    pub fn too_many_objects(&self, below: &[&str]) -> Halt {
+        let mut path = self.path();
+        for name in below {
+            push_pointer(&mut path, name);
+        }
+        Halt::Error(Error::at(path, rosetta_types::too_deep_message()))
     }
 
     /// The error for nesting deeper than the limit, here.

@@ -219,6 +219,7 @@ impl<'a> Load<'_, 'a, '_> {
 
     /// A value of `ty` that nothing was read into, made as `made` says.
     fn made(&self, ty: TypeId, made: Made<'_>) -> Result<Value, Halt> {
+        self.ctx.check_default(self.reg, ty, &[])?;
         match made {
             Made::Default(Some(d)) => Ok(d.clone()),
             Made::Default(None) => self.default_of(ty),
@@ -236,14 +237,18 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     fn value_onto(&mut self, ty: TypeId, target: &mut Value) -> Step {
-        if self.r.at_empty_object()? {
-            self.r.empty_object()?;
-            return self.explicit_default(ty, target);
-        }
         let reg = self.reg;
         let t = reg
             .get(ty)
             .ok_or_else(|| self.ctx.error(format!("no type with id {}", ty.as_u32())))?;
+        if self.r.at_empty_object()? {
+            if matches!(t.kind(), Kind::Struct(_) | Kind::Entity) {
+                // `{}` is an object too, and its default's members nest below it.
+                self.ctx.check_default(reg, ty, &[])?;
+            }
+            self.r.empty_object()?;
+            return self.explicit_default(ty, target);
+        }
         match t.kind() {
             Kind::Struct(_) => self.structure(ty, target),
             Kind::List(e) => self.list(*e, target, false),
@@ -373,6 +378,7 @@ impl<'a> Load<'_, 'a, '_> {
     fn explicit_default(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if let Some(Kind::Option(inner)) = self.reg.get(ty).map(|t| t.kind()) {
             if matches!(target, Value::Option(None)) || is_placeholder(target) {
+                self.ctx.check_default(self.reg, *inner, &[])?;
                 *target = Value::some(self.new_instance(*inner)?);
             }
         }
@@ -381,10 +387,20 @@ impl<'a> Load<'_, 'a, '_> {
         })
     }
 
+    /// A struct: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)
+    /// counts them.
     pub(crate) fn structure(&mut self, ty: TypeId, target: &mut Value) -> Step {
         if self.r.peek()? != Peek::Object {
             return self.wrong_kind("an object");
         }
+        self.ctx.enter_object()?;
+        let code = self.members(ty, target);
+        self.ctx.leave_object();
+        code
+    }
+
+    /// The members of the struct ahead (after its `{` was seen).
+    fn members(&mut self, ty: TypeId, target: &mut Value) -> Step {
         let reg = self.reg;
         let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
             return Err(self.ctx.error("not a struct"));
@@ -490,7 +506,11 @@ impl<'a> Load<'_, 'a, '_> {
             if is_placeholder(value) {
                 *value = match field.default() {
                     Some(d) => d.clone(),
-                    None => self.default_of(field.ty())?,
+                    None => {
+                        // One level below this struct's, as a writer meets it.
+                        self.ctx.check_default(reg, field.ty(), &[field.name()])?;
+                        self.default_of(field.ty())?
+                    }
                 };
             }
         }

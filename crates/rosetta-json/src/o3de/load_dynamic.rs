@@ -10,10 +10,20 @@ use super::reader::Peek;
 use super::result::Outcome;
 
 impl<'a> Load<'_, 'a, '_> {
+    /// An entity: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)
+    /// counts them (and its components' data one more).
     pub(crate) fn entity(&mut self, target: &mut Value) -> Step {
         if self.r.peek()? != Peek::Object {
             return self.wrong_kind("an object of components");
         }
+        self.ctx.enter_object()?;
+        let code = self.components(target);
+        self.ctx.leave_object();
+        code
+    }
+
+    /// The components of the entity ahead.
+    fn components(&mut self, target: &mut Value) -> Step {
         if !matches!(target, Value::Entity(_)) {
             *target = Value::entity([]);
         }

@@ -191,6 +191,7 @@ impl Load<'_, '_, '_> {
                 // A missing value is `{}`: a new entry's value is the default; an existing
                 // entry's is initialized as a new instance.
                 if *value == placeholder() {
+                    self.ctx.check_default(self.reg, vt, &["Value"])?;
                     *value = self.new_instance(vt)?;
                 } else {
                     self.initialize_new_instance(vt, value)?;

@@ -178,8 +178,13 @@ pub enum MapForm {
     ByKeyType,
 }
 
-/// The default limit on nesting, for loading and storing.
-pub const DEFAULT_MAX_DEPTH: usize = 128;
+/// The default limit on nesting (arrays and objects), for loading and storing:
+/// [`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), as deep as schema data within
+/// [`MAX_NESTING`](rosetta_types::MAX_NESTING) object levels needs in this form (a map value in
+/// the `[{"Key": k, "Value": v}]` form is three levels: the array, the entry and the value), so
+/// that it never cuts in before that limit, which loading and storing apply to structs and
+/// entities whatever this says.
+pub const DEFAULT_MAX_DEPTH: usize = rosetta_types::MAX_JSON_NESTING;
 
 /// How [`store`] writes.
 #[derive(Debug, Clone, PartialEq, Eq)]

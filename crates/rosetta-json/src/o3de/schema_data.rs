@@ -42,7 +42,8 @@ pub fn store_object(
     options: &StoreOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<Stored> {
-    let value = typed::read(registry, ty, object).map_err(wire)?;
+    // Objects past MAX_NESTING are read so that the store refuses them, at their JSON Pointer.
+    let value = typed::read_past_limit(registry, ty, object).map_err(wire)?;
     super::store(registry, ty, &value, options, reporter)
 }
 
@@ -95,8 +96,9 @@ pub fn store_update(
             cleared.push(field.name());
         }
         if update.fields().has_field(n) {
-            let value = typed::get_field(registry, component, update.fields(), field.name())
-                .map_err(wire)?;
+            let value =
+                typed::get_field_past_limit(registry, component, update.fields(), field.name())
+                    .map_err(wire)?;
             values.push((field, value));
         }
     }
@@ -106,7 +108,7 @@ pub fn store_update(
         if !objects.is_empty() {
             let read = objects
                 .iter()
-                .map(|object| typed::read(registry, event.ty(), object).map_err(wire))
+                .map(|object| typed::read_past_limit(registry, event.ty(), object).map_err(wire))
                 .collect::<Result<Vec<_>>>()?;
             events.push((event, read));
         }
@@ -119,14 +121,15 @@ pub fn store_update(
         Halt::Error(e) => e,
         Halt::Code(code) => Error::at(String::new(), format!("storing halted: {code}")),
     };
+    // The fields are in the update's object, level 1; an event's payload is a root of its own.
+    s.ctx.enter_object().map_err(halt)?;
     for (field, value) in &values {
         let fresh = s.fresh();
         s.w.key(&mut frame, field.name());
-        let code = s
-            .element_under(field.name(), field.ty(), value, fresh)
-            .map_err(halt)?;
-        result.absorb(code);
+        let code = s.element_under(field.name(), field.ty(), value, fresh);
+        result.absorb(code.map_err(halt)?);
     }
+    s.ctx.leave_object();
     if !cleared.is_empty() {
         s.w.key(&mut frame, CLEARED_MEMBER);
         let mut a = s.w.begin_array();
@@ -147,11 +150,13 @@ pub fn store_update(
         let fresh = s.fresh();
         for (i, value) in read.iter().enumerate() {
             s.w.element(&mut a);
-            let path = format!("{EVENTS_MEMBER}/{}/{i}", event.name());
-            let code = s
-                .element_under(&path, event.ty(), value, fresh)
-                .map_err(halt)?;
-            result.absorb(code);
+            // At `/$events/NAME/i`, where a load finds it.
+            let len = s.ctx.enter_key(EVENTS_MEMBER).map_err(halt)?;
+            s.ctx.enter_key(event.name()).map_err(halt)?;
+            s.ctx.enter_index(i).map_err(halt)?;
+            let code = s.element(event.ty(), value, fresh);
+            s.ctx.leave(len);
+            result.absorb(code.map_err(halt)?);
         }
         s.w.end_array(a);
     }
@@ -252,7 +257,11 @@ fn field(
         return l.ctx.report(Outcome::Skipped, false, || message);
     };
     let mut value = default_value(l.reg, field.ty()).map_err(|e| l.ctx.error(e.to_string()))?;
-    let code = l.root(field.ty(), &mut value)?;
+    // In the update's object, level 1 (an event's payload is a root of its own).
+    l.ctx.enter_object()?;
+    let code = l.root(field.ty(), &mut value);
+    l.ctx.leave_object();
+    let code = code?;
     if failed(code) {
         return Ok(code);
     }

@@ -242,7 +242,9 @@ impl<'r> Store<'r, '_> {
         Ok(result)
     }
 
-    /// The members of struct value `v` into an open object, defaults left out.
+    /// The members of struct value `v` into an open object, defaults left out. The struct is an
+    /// object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING) counts them,
+    /// whether or not it is left out as the default.
     pub(crate) fn members(
         &mut self,
         frame: &mut Frame,
@@ -250,6 +252,14 @@ impl<'r> Store<'r, '_> {
         v: &'r Value,
         d: Dflt<'_>,
     ) -> Step {
+        self.ctx.enter_object()?;
+        let code = self.members_of(frame, ty, v, d);
+        self.ctx.leave_object();
+        code
+    }
+
+    /// [`Store::members`] within the struct's level.
+    fn members_of(&mut self, frame: &mut Frame, ty: TypeId, v: &'r Value, d: Dflt<'_>) -> Step {
         let reg = self.reg;
         let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
             return Err(self.mismatch(ty, v));

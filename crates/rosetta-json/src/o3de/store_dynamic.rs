@@ -11,7 +11,17 @@ use super::result::Outcome;
 use super::store::Store;
 
 impl<'r> Store<'r, '_> {
+    /// An entity: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)
+    /// counts them (and its components' data one more).
     pub(crate) fn entity(&mut self, v: &'r Value, d: Dflt<'_>) -> Step {
+        self.ctx.enter_object()?;
+        let code = self.entity_components(v, d);
+        self.ctx.leave_object();
+        code
+    }
+
+    /// The components of an entity.
+    fn entity_components(&mut self, v: &'r Value, d: Dflt<'_>) -> Step {
         let Value::Entity(components) = v else {
             return Err(self.mismatch(TypeId::ENTITY, v));
         };
