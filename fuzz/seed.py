@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Build the fuzz targets' seed corpora, fuzz/corpus/TARGET/, from the shared corpus.
+
+    fuzz/seed.py [CORPUS]          # CORPUS defaults to ../shared/corpus beside the repository
+
+Nothing from the shared corpus is committed: its files are read where they are and written,
+one seed per file named by its SHA-1 (as libFuzzer names what it finds), into fuzz/corpus/,
+which is ignored by git. Running it again adds nothing twice; what libFuzzer added is kept.
+A few of the repository's own files (its standard library, the example schema, data and
+JSON) are seeds too, so every target has seeds even without the shared corpus.
+
+Seeds per target:
+  schema_compile   every .schema file (shared corpus, schema/, examples/schema/)
+  bundle_decode    binary bundles (good_bundle, bad_bundle) and bundle JSON (*.sb.json,
+                   *bundle*.json, clash_*.json)
+  snapshot_read    every .snapshot (gzip, as shipped) and its decompressed record stream
+  object_decode    the wire bytes of every entity and every component in those snapshots
+  godot_decode     the bytes of every vector and decode test of godot/*.json
+  o3de_json_load   the JSON of every vector of o3de/json_vectors.json, and examples/json/
+  o3de_serde_load  the same
+  o3de_patch       "TARGET\\0PATCH" of the patch vectors, and "SOURCE\\0TARGET" of the
+                   create vectors (the target applies the second to the first and creates
+                   the patch from the first to the second)
+Uses only the Python standard library.
+"""
+
+import gzip
+import hashlib
+import json
+import pathlib
+import sys
+
+FUZZ = pathlib.Path(__file__).resolve().parent
+REPO = FUZZ.parent
+OUT = FUZZ / "corpus"
+
+counts = {}
+
+
+def seed(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    directory = OUT / target
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / hashlib.sha1(data).hexdigest()
+    if not path.exists():
+        path.write_bytes(data)
+    counts[target] = counts.get(target, 0) + 1
+
+
+def files(root, pattern):
+    return sorted(p for p in root.rglob(pattern) if p.is_file()) if root.is_dir() else []
+
+
+def varint(data, pos):
+    """A protobuf varint at pos: (value, next position)."""
+    value = shift = 0
+    while True:
+        if pos >= len(data):
+            raise ValueError("truncated varint")
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, pos
+
+
+def length_delimited(message):
+    """(field number, bytes) of every length-delimited field of a protobuf message."""
+    pos, fields = 0, []
+    while pos < len(message):
+        key, pos = varint(message, pos)
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            _, pos = varint(message, pos)
+        elif wire == 1:
+            pos += 8
+        elif wire == 5:
+            pos += 4
+        elif wire == 2:
+            size, pos = varint(message, pos)
+            fields.append((field, message[pos : pos + size]))
+            pos += size
+        else:
+            raise ValueError(f"wire type {wire}")
+    return fields
+
+
+def snapshot_objects(stream):
+    """The Entity object and every component's data object of each record of a snapshot's
+    decompressed record stream (see rosetta_wire::snapshot)."""
+    pos, objects = 0, []
+    while pos < len(stream):
+        size, pos = varint(stream, pos)
+        record = stream[pos : pos + size]
+        pos += size
+        for field, entity_record in length_delimited(record):
+            if field != 2:
+                continue
+            for inner, entity in length_delimited(entity_record):
+                if inner != 3:
+                    continue
+                objects.append(entity)
+                objects.extend(component for _, component in length_delimited(entity))
+    return objects
+
+
+def main():
+    corpus = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else REPO.parent / "shared" / "corpus"
+    if not corpus.is_dir():
+        print(f"note: {corpus} not found; seeding from the repository's own files only")
+
+    for path in files(corpus, "*.schema") + files(REPO / "schema", "*.schema") + files(
+        REPO / "examples" / "schema", "*.schema"
+    ):
+        seed("schema_compile", path.read_bytes())
+
+    spatialos = corpus / "spatialos"
+    for path in files(spatialos, "*_bundle"):
+        seed("bundle_decode", path.read_bytes())
+    for path in files(spatialos, "*.json"):
+        name = path.name
+        if name.endswith(".sb.json") or "bundle" in name or name.startswith("clash_"):
+            seed("bundle_decode", path.read_bytes())
+
+    snapshots = files(corpus, "*.snapshot") + files(REPO / "examples", "*.snapshot")
+    for path in snapshots:
+        data = path.read_bytes()
+        seed("snapshot_read", data)
+        stream = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+        seed("snapshot_read", stream)
+        try:
+            for obj in snapshot_objects(stream):
+                seed("object_decode", obj)
+        except ValueError as error:
+            print(f"note: {path}: no objects taken ({error})")
+
+    for path in files(corpus / "godot", "*.json"):
+        vectors = json.loads(path.read_text())
+        for key in ("vectors", "decode_tests", "risky", "extra"):
+            for vector in vectors.get(key, []):
+                for field in ("bytes_hex", "input_hex", "hex"):
+                    if isinstance(vector.get(field), str):
+                        seed("godot_decode", bytes.fromhex(vector[field]))
+
+    documents = []
+    o3de = corpus / "o3de" / "json_vectors.json"
+    if o3de.is_file():
+        for vector in json.loads(o3de.read_text())["vectors"]:
+            if "json_text" in vector:
+                documents.append(vector["json_text"])
+            if vector.get("direction") in ("apply", "create"):
+                first, second = ("target", "patch") if "patch" in vector else ("source", "target")
+                seed("o3de_patch", json.dumps(vector[first]) + "\0" + json.dumps(vector[second]))
+            elif vector.get("type") != "ResultCode":
+                documents.append(json.dumps(vector["json"], indent=4))
+    for path in files(REPO / "examples" / "json", "*.json"):
+        documents.append(path.read_text())
+    for document in documents:
+        seed("o3de_json_load", document)
+        seed("o3de_serde_load", document)
+        seed("o3de_patch", document)
+
+    for target in sorted(counts):
+        have = len(list((OUT / target).iterdir()))
+        print(f"{target}: {counts[target]} seeds, {have} files in fuzz/corpus/{target}")
+
+
+if __name__ == "__main__":
+    main()
