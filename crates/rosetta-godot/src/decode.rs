@@ -6,18 +6,15 @@
 //! when [`DecodeOptions::allow_objects`] is set, and no class is ever instantiated: objects are
 //! data ([`Object`]). Trailing bytes after the value are ignored, as by the engine.
 
-use crate::encode::ENCODED_OBJECT_AS_ID;
 use crate::error::{Error, Result};
-use crate::header::{
-    type_from_id, Version, FLAG_64, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE, TYPE_MASK,
-};
+use crate::header::{type_from_id, Version, FLAG_64, TYPE_MASK};
 use crate::math::{
     Aabb, Basis, Color, Plane, Projection, Quaternion, Rect2, Rect2i, Transform2D, Transform3D,
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use crate::variant::{
-    Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType,
-};
+use crate::variant::{NodePath, Signal, Variant, VariantType};
+
+mod containers;
 
 /// How to decode.
 #[derive(Debug, Clone, Copy)]
@@ -131,26 +128,52 @@ impl<'a> Reader<'a> {
         self.array(what).map(f64::from_le_bytes)
     }
 
-    /// A count that must not be negative and whose `elem` -byte elements must all be present.
+    /// A count whose `elem`-byte elements must all be present. Godot reads it as an `i32` and
+    /// refuses negative counts; they are said here as the large count they are on the wire.
     fn count(&mut self, elem: usize, what: &'static str) -> Result<usize> {
         let at = self.pos;
-        let raw = self.i32(what)?;
-        let n = usize::try_from(raw)
-            .map_err(|_| self.invalid(at, format!("negative {what} count {raw}")))?;
-        let bytes = n
-            .checked_mul(elem)
-            .ok_or_else(|| self.invalid(at, format!("{what} count {n} overflows")))?;
-        self.need(bytes, what)?;
+        let raw = self.u32(what)?;
+        let n = raw as usize;
+        let bytes = n.saturating_mul(elem);
+        if bytes > self.remaining() || raw > i32::MAX as u32 {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "{what} count {n} needs {bytes} bytes, more than the {} that remain",
+                    self.remaining()
+                ),
+            ));
+        }
         Ok(n)
     }
 
-    /// A length-prefixed UTF-8 string with its padding; an embedded NUL ends it.
+    /// A length-prefixed UTF-8 string with its padding; an embedded NUL ends it. Godot reads
+    /// the length as an `i32` and refuses negative ones; they are said here as the large length
+    /// they are on the wire.
     fn string(&mut self, what: &'static str) -> Result<String> {
         let at = self.pos;
-        let raw = self.i32(what)?;
-        let len = usize::try_from(raw)
-            .map_err(|_| self.invalid(at, format!("negative {what} length {raw}")))?;
-        self.need(padded(len), what)?;
+        let raw = self.u32(what)?;
+        let len = raw as usize;
+        if len > self.remaining() || raw > i32::MAX as u32 {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "{what}'s length {len} is larger than the {} bytes that remain",
+                    self.remaining()
+                ),
+            ));
+        }
+        if padded(len) > self.remaining() {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "{what}'s length {len} with its padding to {} bytes is larger than the {} \
+                     bytes that remain",
+                    padded(len),
+                    self.remaining()
+                ),
+            ));
+        }
         let bytes = self.take(len, what)?;
         self.pos += padded(len) - len;
         utf8(bytes).map_err(|e| self.invalid(at + 4, format!("{what} is not UTF-8: {e}")))
@@ -442,157 +465,6 @@ impl<'a> Reader<'a> {
             subnames: self.many(subnames, |r| r.string("a NodePath subname"))?,
             absolute: flags & 1 != 0,
         })
-    }
-
-    fn object(&mut self, start: usize, as_id: bool, depth: usize) -> Result<Variant> {
-        if as_id {
-            let id = self.u64("an object instance id")?;
-            return Ok(Variant::Object(Box::new(if id == 0 {
-                Object::Null
-            } else {
-                Object::InstanceId(id)
-            })));
-        }
-        let class = self.string("an object class name")?;
-        if !self.options.allow_objects {
-            return Err(Error::ObjectsNotAllowed {
-                offset: start,
-                class,
-            });
-        }
-        if class.is_empty() {
-            return Ok(Variant::Object(Box::new(Object::Null)));
-        }
-        if let Some(filter) = self.options.class_filter {
-            if !filter(&class) {
-                return Err(self.invalid(start, format!("unknown class {class:?}")));
-            }
-        }
-        let n = self.count(8, "object property")?;
-        let mut properties = Vec::with_capacity(n);
-        for _ in 0..n {
-            let name_at = self.pos;
-            let name = self.string("a property name")?;
-            let value = self.value(depth + 1)?;
-            if self.options.version == Version::Godot4 && name == "script" && value != Variant::Nil
-            {
-                // Godot 4 loads the script (a res:// path to an existing Script) or fails;
-                // Rosetta never loads scripts.
-                return Err(self.invalid(name_at, "an object's script property is not loaded"));
-            }
-            properties.push((name, value));
-        }
-        Ok(Variant::Object(Box::new(Object::Full {
-            class,
-            properties,
-        })))
-    }
-
-    /// A container type of `kind` (Godot 4 typed Array / Dictionary).
-    fn container_type(&mut self, kind: u32) -> Result<ContainerType> {
-        let at = self.pos;
-        Ok(match kind {
-            KIND_NONE => ContainerType::None,
-            KIND_BUILTIN => {
-                let id = self.u32("a container element type")?;
-                let ty = type_from_id(Version::Godot4, id).ok_or_else(|| {
-                    self.invalid(at, format!("container type id {id} does not exist"))
-                })?;
-                ContainerType::Builtin(ty)
-            }
-            KIND_CLASS_NAME => {
-                let name = self.string("a container class name")?;
-                if self.options.allow_objects {
-                    ContainerType::ClassName(name)
-                } else {
-                    ContainerType::ClassName(ENCODED_OBJECT_AS_ID.to_owned())
-                }
-            }
-            _ => {
-                let path = self.string("a container script path")?;
-                if self.options.allow_objects {
-                    return Err(self.invalid(
-                        at,
-                        format!("container typed by script {path:?}: scripts are not loaded"),
-                    ));
-                }
-                ContainerType::ClassName(ENCODED_OBJECT_AS_ID.to_owned())
-            }
-        })
-    }
-
-    fn container_count(&mut self) -> Result<usize> {
-        // Bit 31 is the old "shared" flag, masked off. Each element takes at least 4 bytes.
-        let raw = self.u32("a container count")? & 0x7FFF_FFFF;
-        let n = raw as usize;
-        self.need(n.saturating_mul(4), "container elements")?;
-        Ok(n)
-    }
-
-    fn array_value(&mut self, header: u32, depth: usize) -> Result<Variant> {
-        let element_type = if self.options.version == Version::Godot4 {
-            self.container_type((header >> 16) & 3)?
-        } else {
-            ContainerType::None
-        };
-        let n = self.container_count()?;
-        let mut items = Vec::with_capacity(n);
-        for _ in 0..n {
-            let item = self.value(depth + 1)?;
-            // The engine drops elements that violate the type, and still succeeds.
-            if let Some(item) = fits(&element_type, item) {
-                items.push(item);
-            }
-        }
-        Ok(Variant::Array(Box::new(Array {
-            element_type,
-            items,
-        })))
-    }
-
-    fn dictionary(&mut self, header: u32, depth: usize) -> Result<Variant> {
-        let (key_type, value_type) = if self.options.version == Version::Godot4 {
-            let key = self.container_type((header >> 16) & 3)?;
-            (key, self.container_type((header >> 18) & 3)?)
-        } else {
-            (ContainerType::None, ContainerType::None)
-        };
-        let n = self.container_count()?;
-        self.need(n.saturating_mul(8), "dictionary entries")?;
-        let mut entries = Vec::with_capacity(n);
-        for _ in 0..n {
-            let key = self.value(depth + 1)?;
-            let value = self.value(depth + 1)?;
-            if let (Some(k), Some(v)) = (fits(&key_type, key), fits(&value_type, value)) {
-                entries.push((k, v));
-            }
-        }
-        Ok(Variant::Dictionary(Box::new(Dictionary {
-            key_type,
-            value_type,
-            entries,
-        })))
-    }
-}
-
-/// `value` as an element of a container typed `ty`, converted as Godot converts it, or `None`
-/// when Godot rejects it.
-fn fits(ty: &ContainerType, value: Variant) -> Option<Variant> {
-    use VariantType as T;
-    match ty {
-        ContainerType::None => Some(value),
-        ContainerType::Builtin(t) => match (t, value) {
-            (t, v) if v.variant_type() == *t => Some(v),
-            (T::Object, Variant::Nil) => Some(Variant::Nil),
-            (T::String, Variant::StringName(s)) => Some(Variant::String(s)),
-            (T::StringName, Variant::String(s)) => Some(Variant::StringName(s)),
-            (T::Float, Variant::Int(i)) => Some(Variant::Float(i as f64)),
-            _ => None,
-        },
-        ContainerType::ClassName(_) | ContainerType::Script(_) => match value {
-            v @ (Variant::Object(_) | Variant::Nil) => Some(v),
-            _ => None,
-        },
     }
 }
 

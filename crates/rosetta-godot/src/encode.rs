@@ -9,6 +9,7 @@ use crate::header::{
     id_of, Version, FLAG_64, KIND_BUILTIN, KIND_CLASS_NAME, KIND_NONE, KIND_SCRIPT,
 };
 use crate::math::{Color, Vector2, Vector3, Vector4};
+use crate::typed::{self, Role};
 use crate::variant::{Array, ContainerType, Dictionary, NodePath, Object, Variant, VariantType};
 
 /// The class name Godot writes for typed containers of objects when objects are not written.
@@ -151,6 +152,27 @@ impl Encoder<'_> {
 
     #[inline(never)]
     fn dictionary(&mut self, d: &Dictionary, depth: usize) -> Result<()> {
+        self.dictionary_head(d)?;
+        for (i, (k, v)) in d.entries.iter().enumerate() {
+            // Keys must read back as written; values are not checked by the engine's decoder,
+            // so any value reads back as written. (Errors out of line: deep values recurse
+            // through here and must fit small stacks.)
+            if !typed::holds(&d.key_type, k) {
+                return Err(key_error(d, k));
+            }
+            if let Err(e) = self.value(k, depth + 1) {
+                return Err(in_key(e, i));
+            }
+            if let Err(e) = self.value(v, depth + 1) {
+                return Err(in_value(e, k));
+            }
+        }
+        Ok(())
+    }
+
+    /// A Dictionary's header, types and count.
+    #[inline(never)]
+    fn dictionary_head(&mut self, d: &Dictionary) -> Result<()> {
         let (key_kind, key_extra) = self.container_kind(&d.key_type)?;
         let (value_kind, value_extra) = self.container_kind(&d.value_type)?;
         self.header(
@@ -159,24 +181,31 @@ impl Encoder<'_> {
         )?;
         self.container_extra(key_extra)?;
         self.container_extra(value_extra)?;
-        self.len(d.entries.len())?;
-        for (k, v) in &d.entries {
-            self.value(k, depth + 1)?;
-            self.value(v, depth + 1)?;
-        }
-        Ok(())
+        self.len(d.entries.len())
     }
 
     #[inline(never)]
     fn array(&mut self, a: &Array, depth: usize) -> Result<()> {
+        self.array_head(a)?;
+        for (i, item) in a.items.iter().enumerate() {
+            // An element of another type would be read back converted, or dropped.
+            if !typed::holds(&a.element_type, item) {
+                return Err(element_error(a, item, i));
+            }
+            if let Err(e) = self.value(item, depth + 1) {
+                return Err(in_element(e, i));
+            }
+        }
+        Ok(())
+    }
+
+    /// An Array's header, element type and count.
+    #[inline(never)]
+    fn array_head(&mut self, a: &Array) -> Result<()> {
         let (kind, extra) = self.container_kind(&a.element_type)?;
         self.header(VariantType::Array, kind << 16)?;
         self.container_extra(extra)?;
-        self.len(a.items.len())?;
-        for item in &a.items {
-            self.value(item, depth + 1)?;
-        }
-        Ok(())
+        self.len(a.items.len())
     }
 
     /// A value that holds no other values (kept apart so that recursion frames stay small).
@@ -488,4 +517,52 @@ enum Extra<'t> {
     None,
     Id(u32),
     Name(&'t str),
+}
+
+#[cold]
+#[inline(never)]
+fn in_element(error: Error, index: usize) -> Error {
+    error.within(|| format!("[{index}]"))
+}
+
+#[cold]
+#[inline(never)]
+fn in_key(error: Error, index: usize) -> Error {
+    error.within(|| typed::key_number_segment(index))
+}
+
+#[cold]
+#[inline(never)]
+fn in_value(error: Error, key: &Variant) -> Error {
+    error.within(|| typed::key_segment(key))
+}
+
+#[cold]
+#[inline(never)]
+fn element_error(a: &Array, item: &Variant, index: usize) -> Error {
+    Error::typed_element(
+        None,
+        format!("[{index}]"),
+        typed::unencodable(
+            item,
+            Role::Element,
+            &typed::array_name(&a.element_type),
+            &a.element_type,
+        ),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn key_error(d: &Dictionary, key: &Variant) -> Error {
+    Error::typed_element(
+        None,
+        typed::key_segment(key),
+        typed::unencodable(
+            key,
+            Role::Key,
+            &typed::dictionary_name(&d.key_type, &d.value_type),
+            &d.key_type,
+        ),
+    )
 }

@@ -28,7 +28,7 @@ pub enum Error {
         message: String,
     },
     /// A full object was found but the caller did not allow objects.
-    #[error("at byte {offset}: the data holds a full object (class {class:?}); decoding objects is off (set allow_objects)")]
+    #[error("at byte {offset}: the data holds a full object (class {class:?}); decoding objects is off (DecodeOptions::allow_objects)")]
     ObjectsNotAllowed {
         /// Where the object starts.
         offset: usize,
@@ -46,6 +46,57 @@ pub enum Error {
     /// The value cannot be written in the chosen format.
     #[error("cannot encode: {0}")]
     Unencodable(String),
+    /// An element (or key) of a typed Array or Dictionary that the engine would not keep as it
+    /// is: decoding, Godot drops it (Rosetta refuses the data instead of losing it); encoding,
+    /// Godot would read it back converted or not at all. Elements the engine converts (an `int`
+    /// in an `Array[float]`) are converted, not refused. Boxed, to keep `Error` small.
+    #[error("{0}")]
+    TypedElement(Box<TypedElementError>),
+}
+
+/// An element of a typed container that the engine would not keep as it is: where it is and
+/// why ([`Error::TypedElement`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedElementError {
+    /// Where the element starts in the input (decoding only).
+    pub offset: Option<usize>,
+    /// Where the element is in the value: `[2]` for an Array index, `{"key"}` for a Dictionary
+    /// entry (the key in the text form), nested from the outermost container.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TypedElementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(offset) => write!(f, "at byte {offset}: {}: {}", self.path, self.message),
+            None => write!(f, "cannot encode {}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl Error {
+    /// A [`Error::TypedElement`].
+    pub(crate) fn typed_element(offset: Option<usize>, path: String, message: String) -> Self {
+        Error::TypedElement(Box::new(TypedElementError {
+            offset,
+            path,
+            message,
+        }))
+    }
+
+    /// The same error, seen from the container around it: `segment` (`[0]`, `{"a"}`) goes in
+    /// front of a [`Error::TypedElement`]'s path; other errors are unchanged.
+    pub(crate) fn within(self, segment: impl FnOnce() -> String) -> Self {
+        match self {
+            Error::TypedElement(mut e) => {
+                e.path = segment() + &e.path;
+                Error::TypedElement(e)
+            }
+            other => other,
+        }
+    }
 }
 
 /// The crate's result type.

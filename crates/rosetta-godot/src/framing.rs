@@ -71,6 +71,10 @@ fn shift(error: Error, by: usize) -> Error {
             offset: offset + by,
             limit,
         },
+        Error::TypedElement(mut e) => {
+            e.offset = e.offset.map(|o| o + by);
+            Error::TypedElement(e)
+        }
         other @ Error::Unencodable(_) => other,
     }
 }

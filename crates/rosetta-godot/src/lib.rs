@@ -22,6 +22,8 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod convert;
+mod convert_packed;
 pub mod decode;
 pub mod encode;
 pub mod error;
@@ -31,11 +33,12 @@ pub mod math;
 pub mod schema;
 pub mod serde_format;
 pub mod text;
+mod typed;
 pub mod variant;
 
 pub use decode::{decode, DecodeOptions};
 pub use encode::{encode, EncodeOptions};
-pub use error::{Error, Result};
+pub use error::{Error, Result, TypedElementError};
 pub use framing::{get_var, store_var};
 pub use header::Version;
 pub use math::*;

@@ -106,6 +106,42 @@ pub struct NodePath {
     pub absolute: bool,
 }
 
+impl std::fmt::Display for NodePath {
+    /// The path as Godot's `String(NodePath)` writes it: `/` first when absolute, names joined
+    /// by `/`, each subname after a `:`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.absolute {
+            f.write_str("/")?;
+        }
+        f.write_str(&self.names.join("/"))?;
+        for sub in &self.subnames {
+            write!(f, ":{sub}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for NodePath {
+    type Err = std::convert::Infallible;
+
+    /// Reads a path as Godot's `NodePath(String)` does: `/a/b:c:d` is absolute, names `a`, `b`,
+    /// subnames `c`, `d`; empty names and subnames are left out.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let absolute = s.starts_with('/');
+        let mut parts = s.split(':');
+        let path = parts.next().unwrap_or("");
+        Ok(NodePath {
+            names: path
+                .split('/')
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            subnames: parts.filter(|n| !n.is_empty()).map(str::to_owned).collect(),
+            absolute,
+        })
+    }
+}
+
 /// An `Object` value, as data only: Rosetta never instantiates classes.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Object {

@@ -1,6 +1,9 @@
 //! The real engines' vectors (`shared/corpus/godot`): every encode vector decodes and
 //! re-encodes byte-identical (NodePath padding zeroed), every decode test succeeds or fails as
-//! the engine did. Skipped with a message when the corpus is not beside the repository.
+//! the engine did, but for one documented deviation: a typed container holding an element the
+//! engine drops (printing an error) is refused, not read without it
+//! ([`Error::TypedElement`](rosetta_godot::Error::TypedElement)). Skipped with a message when
+//! the corpus is not beside the repository.
 
 use std::path::PathBuf;
 
@@ -91,6 +94,10 @@ fn check(file: &str, version: Version) {
         let ok = t["outcome"].as_str().unwrap().starts_with("ok");
         let allow = t["allow_objects"].as_bool().unwrap();
         let result = decode(&unhex(text), &options(version, allow));
+        if ok && matches!(&result, Err(rosetta_godot::Error::TypedElement(_))) {
+            // Godot drops the element and reads the rest; Rosetta refuses (documented).
+            continue;
+        }
         if result.is_ok() != ok {
             failures.push(format!("{}: {result:?}, engine ok={ok}", t["desc"]));
         }

@@ -10,7 +10,9 @@
 //!   Marshalls vectors (`kind: variant`) check `r_len` too; `variant_invalid` must fail;
 //!   `primitive` vectors are not Variants and are skipped.
 //! - `decode_tests[]`: `input_hex` decodes (with `allow_objects`) iff `outcome` starts with
-//!   `ok`, to `decoded_type`, using `decode_var_size` bytes when given.
+//!   `ok`, to `decoded_type`, using `decode_var_size` bytes when given. One documented
+//!   deviation: a typed container holding an element the engine drops (printing an error) and
+//!   reads without is refused by Rosetta (`rosetta_godot::Error::TypedElement`).
 //!
 //! Godot 3.2.3 had no nesting limit, so the `godot3` suite decodes without one; the checks run
 //! on a thread with a large stack.
@@ -319,8 +321,12 @@ fn check_decode_test(ctx: &Ctx, test: &Value) -> Result<(), String> {
     if !outcome.starts_with("ok") {
         return expect_failure(ctx, &bytes, allow_objects);
     }
-    let (value, used) = decode(&bytes, &decode_options(ctx, allow_objects))
-        .map_err(|e| format!("the engine accepts it, Rosetta says: {e}"))?;
+    let (value, used) = match decode(&bytes, &decode_options(ctx, allow_objects)) {
+        Ok(decoded) => decoded,
+        // The engine drops the element and reads the rest; Rosetta refuses the data instead.
+        Err(rosetta_godot::Error::TypedElement(_)) => return Ok(()),
+        Err(e) => return Err(format!("the engine accepts it, Rosetta says: {e}")),
+    };
     if let Some(name) = test.get("decoded_type").and_then(Value::as_str) {
         check_type(ctx, name, &value)?;
     }

@@ -2,6 +2,7 @@
 
 use super::{type_from_name, TextError};
 use crate::math::*;
+use crate::typed::{self, Context, Role};
 use crate::{Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType};
 
 mod builtin;
@@ -15,6 +16,7 @@ pub fn from_text(text: &str) -> Result<Variant, TextError> {
         s: text,
         pos: 0,
         depth: 0,
+        path: Vec::new(),
     };
     let v = p.value()?;
     p.ws();
@@ -28,6 +30,19 @@ struct Parser<'a> {
     s: &'a str,
     pos: usize,
     depth: usize,
+    /// Where the parser is inside containers, for the errors of typed containers.
+    path: Vec<Seg>,
+}
+
+/// A step into a container.
+#[derive(Debug, Clone, Copy)]
+enum Seg {
+    /// An Array element.
+    Index(usize),
+    /// The key of the Dictionary entry with this number, while the key is read.
+    KeyNumber(usize),
+    /// The value of the Dictionary entry whose key is the text at these byte positions.
+    Key(usize, usize),
 }
 
 type R<T> = Result<T, TextError>;
@@ -113,11 +128,11 @@ impl Parser<'_> {
         match self.peek() {
             None => Err(self.err("expected a value, found the end of the text")),
             Some('{') => {
-                let d = self.dict_body()?;
+                let d = self.dict_body(&ContainerType::None, &ContainerType::None)?;
                 Ok(Variant::Dictionary(Box::new(Dictionary::untyped(d))))
             }
             Some('[') => {
-                let items = self.array_body()?;
+                let items = self.array_body(&ContainerType::None)?;
                 Ok(Variant::Array(Box::new(Array::untyped(items))))
             }
             Some('"') => Ok(Variant::String(self.string()?)),
@@ -328,13 +343,20 @@ impl Parser<'_> {
         }
     }
 
-    fn array_body(&mut self) -> R<Vec<Variant>> {
+    /// `[a, b, ...]`, each element converted to `elem` as Godot's `Array::assign` converts it.
+    fn array_body(&mut self, elem: &ContainerType) -> R<Vec<Variant>> {
         self.expect('[')?;
         self.enter()?;
         let mut items = Vec::new();
         if !self.eat(']') {
             loop {
-                items.push(self.value()?);
+                self.path.push(Seg::Index(items.len()));
+                self.ws();
+                let at = self.pos;
+                let item = self.value()?;
+                let item = self.typed(elem, item, at, Role::Element, || typed::array_name(elem))?;
+                self.path.pop();
+                items.push(item);
                 if self.eat(']') {
                     break;
                 }
@@ -348,15 +370,32 @@ impl Parser<'_> {
         Ok(items)
     }
 
-    fn dict_body(&mut self) -> R<Vec<(Variant, Variant)>> {
+    /// `{k: v, ...}`, keys and values converted to `key` and `value` as Godot's
+    /// `Dictionary::assign` converts them.
+    fn dict_body(
+        &mut self,
+        key: &ContainerType,
+        value: &ContainerType,
+    ) -> R<Vec<(Variant, Variant)>> {
         self.expect('{')?;
         self.enter()?;
         let mut entries = Vec::new();
+        let name = || typed::dictionary_name(key, value);
         if !self.eat('}') {
             loop {
+                self.path.push(Seg::KeyNumber(entries.len()));
+                self.ws();
+                let key_at = self.pos;
                 let k = self.value()?;
+                self.path.pop();
+                self.path.push(Seg::Key(key_at, self.pos));
+                let k = self.typed(key, k, key_at, Role::Key, name)?;
                 self.expect(':')?;
+                self.ws();
+                let value_at = self.pos;
                 let v = self.value()?;
+                let v = self.typed(value, v, value_at, Role::Value, name)?;
+                self.path.pop();
                 entries.push((k, v));
                 if self.eat('}') {
                     break;
@@ -371,9 +410,44 @@ impl Parser<'_> {
         Ok(entries)
     }
 
+    /// `v` (read at `at`) as an element of a container typed `ty`, or the error Godot's
+    /// `str_to_var` only prints (it leaves the whole container empty).
+    fn typed(
+        &self,
+        ty: &ContainerType,
+        v: Variant,
+        at: usize,
+        role: Role,
+        container: impl FnOnce() -> String,
+    ) -> R<Variant> {
+        if typed::holds(ty, &v) {
+            return Ok(v);
+        }
+        let found = v.variant_type();
+        typed::element(ty, v).map_err(|refusal| {
+            let message = typed::refused(Context::Text, found, role, &container(), ty, refusal);
+            self.err_at(at, format!("{}: {message}", self.path_text()))
+        })
+    }
+
+    /// The path to where the parser is: `[0]{"a"}[2]`.
+    fn path_text(&self) -> String {
+        let mut out = String::new();
+        for seg in &self.path {
+            match *seg {
+                Seg::Index(i) => out.push_str(&format!("[{i}]")),
+                Seg::KeyNumber(i) => out.push_str(&typed::key_number_segment(i)),
+                Seg::Key(start, end) => {
+                    let text = self.s.get(start..end).unwrap_or("").trim();
+                    out.push_str(&typed::shorten_key(text));
+                }
+            }
+        }
+        out
+    }
+
     fn container_type(&mut self) -> R<ContainerType> {
         self.ws();
-        let start = self.pos;
         let name = self.ident().to_owned();
         if name.is_empty() {
             return Err(self.err("expected a type name"));
@@ -387,8 +461,8 @@ impl Parser<'_> {
             return Ok(ContainerType::Script(path));
         }
         match type_from_name(&name) {
-            Some(VariantType::Nil) => Err(self.err_at(start, "a container cannot hold Nil")),
-            Some(VariantType::Object) => Ok(ContainerType::ClassName(name)),
+            // Godot knows no type `Nil` here and makes the container untyped.
+            Some(VariantType::Nil) => Ok(ContainerType::None),
             Some(t) => Ok(ContainerType::Builtin(t)),
             None => Ok(ContainerType::ClassName(name)),
         }
@@ -400,7 +474,7 @@ impl Parser<'_> {
             let element_type = self.container_type()?;
             self.expect(']')?;
             self.expect('(')?;
-            let items = self.array_body()?;
+            let items = self.array_body(&element_type)?;
             self.expect(')')?;
             return Ok(Variant::Array(Box::new(Array {
                 element_type,
@@ -413,7 +487,7 @@ impl Parser<'_> {
             let value_type = self.container_type()?;
             self.expect(']')?;
             self.expect('(')?;
-            let entries = self.dict_body()?;
+            let entries = self.dict_body(&key_type, &value_type)?;
             self.expect(')')?;
             return Ok(Variant::Dictionary(Box::new(Dictionary {
                 key_type,
@@ -476,16 +550,5 @@ impl Parser<'_> {
 
 /// Splits `/a/b:c:d` into names and subnames.
 fn node_path(s: &str) -> NodePath {
-    let absolute = s.starts_with('/');
-    let mut parts = s.split(':');
-    let path = parts.next().unwrap_or("");
-    NodePath {
-        names: path
-            .split('/')
-            .filter(|n| !n.is_empty())
-            .map(str::to_owned)
-            .collect(),
-        subnames: parts.filter(|n| !n.is_empty()).map(str::to_owned).collect(),
-        absolute,
-    }
+    s.parse().unwrap_or_default()
 }

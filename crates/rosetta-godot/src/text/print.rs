@@ -256,16 +256,7 @@ impl Printer {
             }
             Variant::NodePath(p) => {
                 self.s("NodePath(");
-                let mut s = String::new();
-                if p.absolute {
-                    s.push('/');
-                }
-                s.push_str(&p.names.join("/"));
-                for sub in &p.subnames {
-                    s.push(':');
-                    s.push_str(sub);
-                }
-                self.string(&s);
+                self.string(&p.to_string());
                 self.s(")");
             }
             Variant::Rid(id) => {

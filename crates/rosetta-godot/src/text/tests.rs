@@ -470,22 +470,29 @@ fn variant(g4: bool) -> impl Strategy<Value = Variant> {
                 typed.clone(),
                 proptest::collection::vec(inner.clone(), 0..4)
             )
-                .prop_map(|(element_type, items)| Variant::Array(Box::new(Array {
-                    element_type,
-                    items
-                }))),
+                .prop_map(|(element_type, mut items)| {
+                    // Only elements the type holds: others are converted or refused on reading.
+                    items.retain(|item| crate::typed::holds(&element_type, item));
+                    Variant::Array(Box::new(Array {
+                        element_type,
+                        items,
+                    }))
+                }),
             (
                 typed.clone(),
                 typed,
                 proptest::collection::vec((inner.clone(), inner.clone()), 0..3)
             )
-                .prop_map(|(key_type, value_type, entries)| Variant::Dictionary(
-                    Box::new(Dictionary {
+                .prop_map(|(key_type, value_type, mut entries)| {
+                    entries.retain(|(k, v)| {
+                        crate::typed::holds(&key_type, k) && crate::typed::holds(&value_type, v)
+                    });
+                    Variant::Dictionary(Box::new(Dictionary {
                         key_type,
                         value_type,
-                        entries
-                    })
-                )),
+                        entries,
+                    }))
+                }),
             (name(), proptest::collection::vec((name(), inner), 0..3)).prop_map(
                 |(class, properties)| Variant::Object(Box::new(Object::Full { class, properties }))
             ),

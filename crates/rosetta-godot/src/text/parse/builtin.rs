@@ -202,12 +202,12 @@ impl Parser<'_> {
                 Variant::PackedColorArray(chunks(self, 4)?.chunks(4).map(col).collect())
             }
             T::Array => {
-                let items = self.array_body()?;
+                let items = self.array_body(&ContainerType::None)?;
                 self.expect(')')?;
                 Variant::Array(Box::new(Array::untyped(items)))
             }
             T::Dictionary => {
-                let entries = self.dict_body()?;
+                let entries = self.dict_body(&ContainerType::None, &ContainerType::None)?;
                 self.expect(')')?;
                 Variant::Dictionary(Box::new(Dictionary::untyped(entries)))
             }
