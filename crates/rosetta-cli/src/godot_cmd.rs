@@ -9,24 +9,66 @@ use rosetta_godot::{decode, encode, DecodeOptions, EncodeOptions, Version};
 use crate::error::CliError;
 use crate::files::{read_input, write_output};
 
-/// Examples shown by `rosetta godot --help`.
+/// Examples shown by `rosetta godot --help` (each runs as written from the repository root).
 pub const GODOT_EXAMPLES: &str = "\
-Examples:
-  # print a value saved by Godot 4's var_to_bytes
-  rosetta godot decode save.bin
-  rosetta godot decode --godot 3 --hex 0200000001000000
+Examples (from the repository root):
+  # a Vector2 as Godot 4's var_to_bytes writes it, then back to Godot's text form
+  rosetta godot encode --hex 'Vector2(1, 2.5)'
+  rosetta godot decode --hex 050000000000803f00002040
 
-  # write bytes from the text form (as var_to_str prints it)
-  rosetta godot encode 'Vector2(1, 2)' -o value.bin
-  rosetta godot encode --hex '{\"a\": [1, 2.5]}'
-  echo 'Vector2( 1, 2 )' | rosetta godot encode --godot 3 --hex -";
+  # bytes to a file and back; Godot 3's format
+  rosetta godot encode 'Array[int]([1, 2])' -o target/godot-example.var
+  rosetta godot decode target/godot-example.var
+  rosetta godot encode --godot 3 --hex '{\"a\": [1, 2.5]}'";
+
+/// Examples shown by `rosetta godot decode --help`.
+pub const DECODE_EXAMPLES: &str = "\
+Examples (from the repository root):
+  # bytes as hex (spaces allowed): an int, and a Vector2 in Godot 3's format
+  rosetta godot decode --hex 0200000001000000
+  rosetta godot decode --godot 3 --hex '05000000 0000803f 00002040'
+
+  # a file, or standard input
+  rosetta godot encode 'Vector2(1, 2)' -o target/godot-example.var
+  rosetta godot decode target/godot-example.var
+  rosetta godot encode '[1, \"two\"]' | rosetta godot decode
+
+  # an object (class and properties) is read only when allowed; nothing is instantiated
+  rosetta godot decode --allow-objects --hex '18000000 04000000 4e6f6465 01000000 01000000 61000000 02000000 01000000'
+
+Exit status: 0 success, 1 bytes that cannot be read (the error gives the byte offset), 2 usage
+errors.";
+
+/// Examples shown by `rosetta godot encode --help`.
+pub const ENCODE_EXAMPLES: &str = "\
+Examples (from the repository root):
+  # the text form as Godot's var_to_str writes it (str_to_var reads it); negative numbers too
+  rosetta godot encode --hex 'Vector2(1, 2.5)'
+  rosetta godot encode --hex -42
+  rosetta godot encode --hex 'Dictionary[String, int]({\"hp\": 100})'
+
+  # Godot 3's format; double-precision math (a Godot 4 build with real_t = double)
+  rosetta godot encode --godot 3 --hex 'Vector2( 1, 2 )'
+  rosetta godot encode --double --hex 'Vector2(1, 2)'
+
+  # raw bytes to a file, or from standard input to standard output
+  rosetta godot encode 'PackedInt32Array(1, 2, 3)' -o target/godot-example.var
+  echo '[1, 2.5]' | rosetta godot encode --hex
+
+  # objects in full (class and properties) instead of their instance ids
+  rosetta godot encode --full-objects --hex 'Object(Node,\"a\":1)'
+
+Exit status: 0 success, 1 text that cannot be read or a value that cannot be written (the
+error says where), 2 usage errors.";
 
 /// `rosetta godot …`
 #[derive(Debug, Subcommand)]
 pub enum GodotCommand {
     /// Decode `var_to_bytes` bytes and print the value as `var_to_str` does.
+    #[command(after_help = DECODE_EXAMPLES)]
     Decode(DecodeArgs),
     /// Encode a value written in the text form (`str_to_var`) as `var_to_bytes` bytes.
+    #[command(after_help = ENCODE_EXAMPLES)]
     Encode(EncodeArgs),
 }
 
@@ -78,7 +120,9 @@ pub struct EncodeArgs {
     /// otherwise only instance ids are written.
     #[arg(long)]
     pub full_objects: bool,
-    /// Write math types in double precision (a `real_t = double` build; Godot 4 only).
+    /// Write math types in double precision, as a Godot 4 build with `real_t = double` does.
+    /// Godot 4 only: Godot 3 always writes them in single precision (a `float` that needs 64
+    /// bits gets them without this flag, in both engines).
     #[arg(long)]
     pub double: bool,
     /// Write the bytes as hex text instead of raw bytes.
@@ -88,7 +132,8 @@ pub struct EncodeArgs {
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
     /// The value in the text form, or `-` (the default) to read it from standard input.
-    #[arg(value_name = "TEXT")]
+    /// Negative numbers are values (`-42`, `-1.5`).
+    #[arg(value_name = "TEXT", allow_negative_numbers = true)]
     pub text: Option<String>,
 }
 
@@ -144,7 +189,8 @@ fn run_decode(args: &DecodeArgs) -> Result<(), CliError> {
     };
     let mut options = DecodeOptions::new(args.godot.version());
     options.allow_objects = args.allow_objects;
-    let (value, _used) = decode(&bytes, &options).map_err(|e| data_error(&path, e.to_string()))?;
+    let (value, _used) =
+        decode(&bytes, &options).map_err(|e| data_error(&path, decode_message(e)))?;
     let mut text = to_text(&value, args.godot.version());
     if !text.ends_with('\n') {
         text.push('\n');
@@ -152,7 +198,29 @@ fn run_decode(args: &DecodeArgs) -> Result<(), CliError> {
     write_output(Path::new("-"), text.as_bytes())
 }
 
+/// A decoding error as the CLI says it: with the flag to pass, where the library names its
+/// option.
+fn decode_message(error: rosetta_godot::Error) -> String {
+    match error {
+        rosetta_godot::Error::ObjectsNotAllowed { offset, class } => format!(
+            "at byte {offset}: the data holds a full object (class {class:?}); decode it with \
+             --allow-objects (nothing is instantiated)"
+        ),
+        other => other.to_string(),
+    }
+}
+
 fn run_encode(args: &EncodeArgs) -> Result<(), CliError> {
+    let version = args.godot.version();
+    if args.double && version == Version::Godot3 {
+        return Err(CliError::Usage {
+            argument: "--double".into(),
+            message: "applies to Godot 4 only: Godot 3 always writes math types (Vector2, \
+                      Transform, ...) in single precision, and a float that needs 64 bits gets \
+                      them without --double"
+                .into(),
+        });
+    }
     let text = match args.text.as_deref() {
         None | Some("-") => {
             let path = Path::new("-");
@@ -168,7 +236,6 @@ fn run_encode(args: &EncodeArgs) -> Result<(), CliError> {
                 .map_or("-", |t| if t == "-" { "-" } else { "TEXT" }),
         );
     let value = from_text(&text).map_err(|e| data_error(&source, e.to_string()))?;
-    let version = args.godot.version();
     let mut options = EncodeOptions::new(version);
     options.full_objects = args.full_objects;
     options.double_precision = args.double;

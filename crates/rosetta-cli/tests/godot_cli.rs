@@ -117,3 +117,114 @@ fn errors_name_the_place() {
     let out = rosetta(&["decode", "--hex", "0g"], b"");
     assert_eq!(out.status.code(), Some(1));
 }
+
+fn failed(args: &[&str], input: &[u8], status: i32) -> String {
+    let out = rosetta(args, input);
+    assert_eq!(out.status.code(), Some(status), "{args:?}");
+    String::from_utf8(out.stderr).expect("utf-8")
+}
+
+#[test]
+fn typed_containers_convert_as_godot_or_fail_with_the_path() {
+    // Godot 4.6's str_to_var reads Array[int]([1.5]) as Array[int]([1]).
+    let hex = ok(&["encode", "--hex", "Array[int]([1.5])"], b"");
+    assert_eq!(hex, "1c00010002000000010000000200000001000000\n");
+    assert_eq!(
+        ok(&["decode", "--hex", hex.trim()], b""),
+        "Array[int]([1])\n"
+    );
+    // It cannot convert 2 to a String: it prints an error and leaves the Dictionary empty.
+    let err = failed(
+        &["encode", "--hex", "Dictionary[int, String]({1: 2})"],
+        b"",
+        1,
+    );
+    assert!(
+        err.contains("{1}: an int value in a Dictionary[int, String]"),
+        "{err}"
+    );
+    // bytes_to_var drops the String from this Array[int] (printing an error): refused here.
+    let err = failed(
+        &[
+            "decode",
+            "--hex",
+            "1c000100 02000000 01000000 04000000 01000000 61000000",
+        ],
+        b"",
+        1,
+    );
+    assert!(
+        err.contains("at byte 12: [0]: a String in an Array[int]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn errors_name_the_flag_and_say_what_is_too_long() {
+    let hex = ok(
+        &["encode", "--full-objects", "--hex", "Object(Node,\"a\":1)"],
+        b"",
+    );
+    let err = failed(&["decode", "--hex", hex.trim()], b"", 1);
+    assert!(err.contains("decode it with --allow-objects"), "{err}");
+    assert!(!err.contains("allow_objects"), "{err}");
+    let err = failed(&["decode", "--hex", "04000000 f0ffffff"], b"", 1);
+    assert!(
+        err.contains(
+            "at byte 4: a String's length 4294967280 is larger than the 0 bytes that remain"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn negative_numbers_are_values_and_double_needs_godot_4() {
+    assert_eq!(ok(&["encode", "--hex", "-42"], b""), "02000000d6ffffff\n");
+    assert_eq!(ok(&["encode", "-1.5", "--hex"], b""), "030000000000c0bf\n");
+    let err = failed(
+        &["encode", "--double", "--godot", "3", "--hex", "1.5"],
+        b"",
+        2,
+    );
+    assert!(err.contains("--double: applies to Godot 4 only"), "{err}");
+}
+
+/// Runs every `rosetta ...` line of a `--help`'s examples as written, from the repository
+/// root, with the binary under test first on `PATH`.
+fn run_examples(command: &[&str]) -> usize {
+    let help = ok(&[command, &["--help"]].concat(), b"");
+    let examples: Vec<&str> = help
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("rosetta ") || l.starts_with("echo "))
+        .collect();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_rosetta"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("bin dir").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for example in &examples {
+        let out = Command::new("sh")
+            .args(["-c", example])
+            .current_dir(&root)
+            .env("PATH", &path)
+            .stdin(Stdio::null())
+            .output()
+            .expect("sh");
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    examples.len()
+}
+
+#[test]
+fn help_examples_run_as_written() {
+    assert!(run_examples(&["decode"]) >= 5);
+    assert!(run_examples(&["encode"]) >= 7);
+    assert!(run_examples(&[]) >= 4);
+}
