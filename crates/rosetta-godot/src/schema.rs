@@ -50,6 +50,7 @@ use crate::math::{
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 use crate::variant::{Array, Dictionary, Variant};
+use forward::Depth;
 
 /// The key of the actual type in a polymorphic or `any` value's Dictionary.
 pub const TYPE_KEY: &str = "$type";
@@ -156,21 +157,30 @@ impl<'r> Mapping<'r> {
 
     /// The value `value` of type `ty` as a Variant.
     pub fn to_variant(&self, ty: TypeId, value: &Value) -> Result<Variant> {
-        self.fwd(ty, value, &Path::ROOT, 0)
+        self.fwd(ty, value, &Path::ROOT, Depth::ROOT)
     }
 
     /// The Variant `variant` as a value of type `ty`.
     pub fn from_variant(&self, ty: TypeId, variant: &Variant) -> Result<Value> {
-        self.bwd(ty, variant, &Path::ROOT, 0)
+        self.bwd(ty, variant, &Path::ROOT, Depth::ROOT)
     }
 
     /// Schema data `object` of struct type (or component) `ty` as a Variant (a Dictionary).
+    /// Objects nested deeper than [`MAX_NESTING`](rosetta_types::MAX_NESTING) are refused
+    /// where they are (`at `.field[0]`: nesting deeper than 100 object levels`), as
+    /// [`Mapping::object_from_variant`] refuses them.
     pub fn object_to_variant(&self, ty: TypeId, object: &Object) -> Result<Variant> {
-        let value = typed::read(self.registry, ty, object).map_err(|e| SchemaError {
-            path: String::new(),
+        self.payload_to_variant(ty, object, &Path::ROOT)
+    }
+
+    /// [`Mapping::object_to_variant`] of a root at `path` (an event of an update).
+    fn payload_to_variant(&self, ty: TypeId, object: &Object, path: &Path<'_>) -> Result<Variant> {
+        // Read past the limit, so that the mapping says where in its own notation.
+        let value = typed::read_past_limit(self.registry, ty, object).map_err(|e| SchemaError {
+            path: path.render(),
             message: e.to_string(),
         })?;
-        self.to_variant(ty, &value)
+        self.fwd(ty, &value, path, Depth::ROOT)
     }
 
     /// The Variant `variant` as schema data of struct type (or component) `ty`.
@@ -197,7 +207,7 @@ impl<'r> Mapping<'r> {
         for field in def.fields() {
             let Some(n) = field.number() else { continue };
             let value = if update.fields().has_field(n) {
-                typed::get_field(self.registry, component, update.fields(), field.name())
+                typed::get_field_past_limit(self.registry, component, update.fields(), field.name())
                     .map_err(wire)?
             } else if update.is_field_cleared(n) {
                 default_value(self.registry, field.ty())
@@ -208,7 +218,7 @@ impl<'r> Mapping<'r> {
             let p = Path::ROOT.child(Seg::Field(field.name()));
             entries.push((
                 Variant::String(field.name().to_owned()),
-                self.fwd(field.ty(), &value, &p, 1)?,
+                self.fwd(field.ty(), &value, &p, Depth::UPDATE_FIELD)?,
             ));
         }
         let mut events = Vec::new();
@@ -219,8 +229,11 @@ impl<'r> Mapping<'r> {
                     continue;
                 }
                 let mut items = Vec::with_capacity(objects.len());
-                for object in objects {
-                    items.push(self.object_to_variant(event.ty(), object)?);
+                let events_path = Path::ROOT.child(Seg::Field(EVENTS_KEY));
+                let ep = events_path.child(Seg::Field(event.name()));
+                for (i, object) in objects.into_iter().enumerate() {
+                    let p = ep.child(Seg::Index(i));
+                    items.push(self.payload_to_variant(event.ty(), object, &p)?);
                 }
                 events.push((
                     Variant::String(event.name().to_owned()),
@@ -275,7 +288,7 @@ impl<'r> Mapping<'r> {
                 ))
             })?;
             let p = root.child(Seg::Field(field.name()));
-            let value = self.bwd(field.ty(), value, &p, 1)?;
+            let value = self.bwd(field.ty(), value, &p, Depth::UPDATE_FIELD)?;
             let empty = match &value {
                 Value::List(xs) => xs.is_empty(),
                 Value::Map(xs) => xs.is_empty(),
@@ -291,42 +304,6 @@ impl<'r> Mapping<'r> {
             }
         }
         Ok(update)
-    }
-
-    fn events_from_variant(
-        &self,
-        component: TypeId,
-        value: &Variant,
-        update: &mut ComponentUpdate,
-    ) -> Result<()> {
-        let p = Path::ROOT.child(Seg::Field(EVENTS_KEY));
-        let info = self
-            .registry
-            .get(component)
-            .and_then(|t| t.component())
-            .ok_or_else(|| p.error("only components have events"))?;
-        let Variant::Dictionary(events) = value else {
-            return Err(p.error("events are a Dictionary of event name to Array"));
-        };
-        for (key, list) in &events.entries {
-            let (Variant::String(name) | Variant::StringName(name)) = key else {
-                return Err(p.error("event keys are event names"));
-            };
-            let event = info
-                .event_by_name(name)
-                .ok_or_else(|| p.error(format!("no event `{name}`")))?;
-            let ep = p.child(Seg::Field(event.name()));
-            let Variant::Array(items) = list else {
-                return Err(ep.error("expected an Array of events"));
-            };
-            for (i, item) in items.items.iter().enumerate() {
-                let object = self
-                    .object_from_variant(event.ty(), item)
-                    .map_err(|e| ep.child(Seg::Index(i)).error(e.to_string()))?;
-                *update.add_event(event.index()) = object;
-            }
-        }
-        Ok(())
     }
 
     fn struct_def(&self, ty: TypeId) -> Result<&'r rosetta_types::StructType> {

@@ -1,19 +1,115 @@
 //! Values of the shared model to Variants.
 
+use rosetta_types::StructType;
+
 use super::*;
 
+/// How deep a value is: in composites (Variant levels, bounded by the engine's own
+/// [`MAX_DEPTH`](crate::MAX_DEPTH)) and in objects (structs and entities, bounded by
+/// [`MAX_NESTING`](rosetta_types::MAX_NESTING), as every format bounds them).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Depth {
+    composites: usize,
+    /// The objects the value is in.
+    pub(super) objects: usize,
+}
+
+impl Depth {
+    /// The root of a piece of data.
+    pub(super) const ROOT: Depth = Depth {
+        composites: 0,
+        objects: 0,
+    };
+
+    /// The fields of a component update, in the update's object (level 1).
+    pub(super) const UPDATE_FIELD: Depth = Depth {
+        composites: 1,
+        objects: 1,
+    };
+
+    /// A value inside this one.
+    pub(super) fn down(self) -> Depth {
+        Depth {
+            composites: self.composites + 1,
+            ..self
+        }
+    }
+
+    /// The engine's limit on composites, checked at each value.
+    pub(super) fn check(self, path: &Path<'_>) -> Result<()> {
+        if self.composites > crate::MAX_DEPTH {
+            return Err(path.error(format!("nesting deeper than {}", crate::MAX_DEPTH)));
+        }
+        Ok(())
+    }
+
+    /// The depth inside an object at `path`: one object level deeper, an error past the limit.
+    pub(super) fn object(self, path: &Path<'_>) -> Result<Depth> {
+        if self.objects >= rosetta_types::MAX_NESTING {
+            return Err(path.error(rosetta_types::too_deep_message()));
+        }
+        Ok(Depth {
+            objects: self.objects + 1,
+            ..self
+        })
+    }
+}
+
 impl Mapping<'_> {
+    /// A value as a Variant. The composite kinds are written by functions of their own, so that
+    /// the recursion (`fwd` -> a composite's function -> `fwd`) takes little stack per level.
     pub(super) fn fwd(
         &self,
         ty: TypeId,
         value: &Value,
         path: &Path<'_>,
-        depth: usize,
+        depth: Depth,
     ) -> Result<Variant> {
-        if depth > crate::MAX_DEPTH {
-            return Err(path.error(format!("nesting deeper than {}", crate::MAX_DEPTH)));
-        }
+        depth.check(path)?;
         let kind = self.kind(ty, path)?;
+        match (kind, value) {
+            (Kind::Struct(def), Value::Struct(fields)) => {
+                self.struct_fwd(ty, def, fields, path, depth)
+            }
+            (Kind::Array(e, n), Value::List(items)) => {
+                if items.len() != *n as usize {
+                    return Err(path.error(format!("expected {n} elements, found {}", items.len())));
+                }
+                self.list(*e, items, path, depth)
+            }
+            (Kind::List(e) | Kind::Set(e), Value::List(items)) => self.list(*e, items, path, depth),
+            (Kind::Map(k, v), Value::Map(entries)) => self.map_fwd(*k, *v, entries, path, depth),
+            (Kind::Option(_), Value::Option(None)) => Ok(Variant::Nil),
+            (Kind::Option(inner), Value::Option(Some(v))) => {
+                let v = self.fwd(*inner, v, path, depth.down())?;
+                Ok(if self.nullable(*inner) {
+                    Variant::from(Array::untyped(vec![v]))
+                } else {
+                    v
+                })
+            }
+            (Kind::Tuple(ts), Value::Tuple(items)) => self.tuple_fwd(ty, ts, items, path, depth),
+            (Kind::Entity, Value::Entity(components)) => {
+                self.entity_fwd(components, path, depth.object(path)?)
+            }
+            (Kind::Polymorphic(_) | Kind::Any, Value::Dynamic(d)) => {
+                let p = path.child(Seg::Dynamic);
+                let inner = self.fwd(d.ty, &d.value, &p, depth.down())?;
+                Ok(Variant::from(Dictionary::untyped(vec![
+                    (
+                        Variant::String(TYPE_KEY.into()),
+                        Variant::String(self.type_name(d.ty)),
+                    ),
+                    (Variant::String(VALUE_KEY.into()), inner),
+                ])))
+            }
+            _ => self.leaf_fwd(ty, kind, value, path),
+        }
+    }
+
+    /// A value that is no composite, or a value of the wrong kind.
+    #[inline(never)]
+    fn leaf_fwd(&self, ty: TypeId, kind: &Kind, value: &Value, path: &Path<'_>) -> Result<Variant> {
         let mismatch = || {
             path.error(format!(
                 "expected a value of {} `{}`, found {}",
@@ -33,101 +129,111 @@ impl Mapping<'_> {
             (Kind::EntityId, Value::EntityId(id)) => Variant::Int(*id),
             (Kind::Uuid, Value::Uuid(u)) => Variant::String(format_uuid(u)),
             (Kind::Enum(_) | Kind::Bitmask(_), Value::Enum(e)) => Variant::Int(*e),
-            (Kind::Struct(def), Value::Struct(fields)) => {
-                if fields.len() != def.len() {
-                    return Err(path.error(format!(
-                        "`{}` has {} fields, the value {}",
-                        self.registry.display(ty),
-                        def.len(),
-                        fields.len()
-                    )));
-                }
-                let mut entries = Vec::with_capacity(fields.len());
-                for (field, v) in def.fields().iter().zip(fields.iter()) {
-                    let p = path.child(Seg::Field(field.name()));
-                    entries.push((
-                        Variant::String(field.name().to_owned()),
-                        self.fwd(field.ty(), v, &p, depth + 1)?,
-                    ));
-                }
-                Variant::from(Dictionary::untyped(entries))
-            }
-            (Kind::Array(e, n), Value::List(items)) => {
-                if items.len() != *n as usize {
-                    return Err(path.error(format!("expected {n} elements, found {}", items.len())));
-                }
-                self.list(*e, items, path, depth)?
-            }
-            (Kind::List(e) | Kind::Set(e), Value::List(items)) => {
-                self.list(*e, items, path, depth)?
-            }
-            (Kind::Map(k, v), Value::Map(entries)) => {
-                let mut out = Vec::with_capacity(entries.len());
-                for (i, (key, val)) in entries.iter().enumerate() {
-                    let kp = path.child(Seg::Key(i));
-                    let vp = path.child(Seg::Index(i));
-                    out.push((
-                        self.fwd(*k, key, &kp, depth + 1)?,
-                        self.fwd(*v, val, &vp, depth + 1)?,
-                    ));
-                }
-                Variant::from(Dictionary::untyped(out))
-            }
-            (Kind::Option(inner), Value::Option(o)) => match o {
-                None => Variant::Nil,
-                Some(v) => {
-                    let v = self.fwd(*inner, v, path, depth + 1)?;
-                    if self.nullable(*inner) {
-                        Variant::from(Array::untyped(vec![v]))
-                    } else {
-                        v
-                    }
-                }
-            },
-            (Kind::Tuple(ts), Value::Tuple(items)) => {
-                if items.len() != ts.len() {
-                    return Err(mismatch());
-                }
-                if ts.is_empty() {
-                    Variant::Nil
-                } else {
-                    let mut out = Vec::with_capacity(items.len());
-                    for (i, (t, v)) in ts.iter().zip(items.iter()).enumerate() {
-                        out.push(self.fwd(*t, v, &path.child(Seg::Index(i)), depth + 1)?);
-                    }
-                    Variant::from(Array::untyped(out))
-                }
-            }
             (Kind::Math(m), v) => self.math_fwd(*m, v).map_err(|e| path.error(e))?,
-            (Kind::Entity, Value::Entity(components)) => {
-                let mut out = Vec::with_capacity(components.len());
-                for (id, data) in components.iter() {
-                    let p = path.child(Seg::Component(*id));
-                    let cty = self
-                        .registry
-                        .component(*id)
-                        .ok_or_else(|| p.error(format!("the schema has no component {id}")))?
-                        .id();
-                    out.push((
-                        Variant::Int(i64::from(*id)),
-                        self.fwd(cty, data, &p, depth + 1)?,
-                    ));
-                }
-                Variant::from(Dictionary::untyped(out))
-            }
-            (Kind::Polymorphic(_) | Kind::Any, Value::Dynamic(d)) => {
-                let p = path.child(Seg::Dynamic);
-                let inner = self.fwd(d.ty, &d.value, &p, depth + 1)?;
-                Variant::from(Dictionary::untyped(vec![
-                    (
-                        Variant::String(TYPE_KEY.into()),
-                        Variant::String(self.type_name(d.ty)),
-                    ),
-                    (Variant::String(VALUE_KEY.into()), inner),
-                ]))
-            }
             _ => return Err(mismatch()),
         })
+    }
+
+    /// A struct: a Dictionary keyed by field name; an object, one level deeper.
+    #[inline(never)]
+    fn struct_fwd(
+        &self,
+        ty: TypeId,
+        def: &StructType,
+        fields: &[Value],
+        path: &Path<'_>,
+        depth: Depth,
+    ) -> Result<Variant> {
+        let depth = depth.object(path)?.down();
+        if fields.len() != def.len() {
+            return Err(path.error(format!(
+                "`{}` has {} fields, the value {}",
+                self.registry.display(ty),
+                def.len(),
+                fields.len()
+            )));
+        }
+        let mut entries = Vec::with_capacity(fields.len());
+        for (field, v) in def.fields().iter().zip(fields.iter()) {
+            let p = path.child(Seg::Field(field.name()));
+            entries.push((
+                Variant::String(field.name().to_owned()),
+                self.fwd(field.ty(), v, &p, depth)?,
+            ));
+        }
+        Ok(Variant::from(Dictionary::untyped(entries)))
+    }
+
+    /// A map: a Dictionary.
+    #[inline(never)]
+    fn map_fwd(
+        &self,
+        k: TypeId,
+        v: TypeId,
+        entries: &[(Value, Value)],
+        path: &Path<'_>,
+        depth: Depth,
+    ) -> Result<Variant> {
+        let mut out = Vec::with_capacity(entries.len());
+        for (i, (key, val)) in entries.iter().enumerate() {
+            let kp = path.child(Seg::Key(i));
+            let vp = path.child(Seg::Index(i));
+            out.push((
+                self.fwd(k, key, &kp, depth.down())?,
+                self.fwd(v, val, &vp, depth.down())?,
+            ));
+        }
+        Ok(Variant::from(Dictionary::untyped(out)))
+    }
+
+    /// A tuple: an Array; the empty tuple `null`.
+    #[inline(never)]
+    fn tuple_fwd(
+        &self,
+        ty: TypeId,
+        ts: &[TypeId],
+        items: &[Value],
+        path: &Path<'_>,
+        depth: Depth,
+    ) -> Result<Variant> {
+        if items.len() != ts.len() {
+            return Err(path.error(format!(
+                "expected a value of tuple `{}`, found tuple",
+                self.registry.display(ty)
+            )));
+        }
+        if ts.is_empty() {
+            return Ok(Variant::Nil);
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for (i, (t, v)) in ts.iter().zip(items.iter()).enumerate() {
+            out.push(self.fwd(*t, v, &path.child(Seg::Index(i)), depth.down())?);
+        }
+        Ok(Variant::from(Array::untyped(out)))
+    }
+
+    /// An entity, inside which `depth` is: a Dictionary keyed by component id.
+    #[inline(never)]
+    fn entity_fwd(
+        &self,
+        components: &std::collections::BTreeMap<u32, Value>,
+        path: &Path<'_>,
+        depth: Depth,
+    ) -> Result<Variant> {
+        let mut out = Vec::with_capacity(components.len());
+        for (id, data) in components.iter() {
+            let p = path.child(Seg::Component(*id));
+            let cty = self
+                .registry
+                .component(*id)
+                .ok_or_else(|| p.error(format!("the schema has no component {id}")))?
+                .id();
+            out.push((
+                Variant::Int(i64::from(*id)),
+                self.fwd(cty, data, &p, depth.down())?,
+            ));
+        }
+        Ok(Variant::from(Dictionary::untyped(out)))
     }
 
     pub(super) fn list(
@@ -135,7 +241,7 @@ impl Mapping<'_> {
         elem: TypeId,
         items: &[Value],
         path: &Path<'_>,
-        depth: usize,
+        depth: Depth,
     ) -> Result<Variant> {
         let kind = self.kind(elem, path)?;
         let at = |i: usize, what: &str, v: &Value| {
@@ -267,7 +373,7 @@ impl Mapping<'_> {
             _ => {
                 let mut out = Vec::with_capacity(items.len());
                 for (i, v) in items.iter().enumerate() {
-                    out.push(self.fwd(elem, v, &path.child(Seg::Index(i)), depth + 1)?);
+                    out.push(self.fwd(elem, v, &path.child(Seg::Index(i)), depth.down())?);
                 }
                 Ok(Variant::from(Array::untyped(out)))
             }
