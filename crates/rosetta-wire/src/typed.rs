@@ -27,7 +27,7 @@ use rosetta_types::{
 use crate::error::{Error, Result};
 use crate::object::Object;
 pub(crate) use crate::typed_scalar::Scalar;
-pub use nesting::check_nesting;
+pub use nesting::{check_nesting, check_update_nesting};
 
 mod nesting;
 mod read;

@@ -5,7 +5,7 @@
 use rosetta_schema::{compile_sources, Schema, SourceFile};
 use rosetta_types::{too_deep_message, TypeId, Value, MAX_NESTING};
 use rosetta_wire::family::{Int32, Uint32};
-use rosetta_wire::{typed, Object};
+use rosetta_wire::{typed, ComponentUpdate, Object};
 
 fn schema() -> Schema {
     let compiled = compile_sources(vec![SourceFile {
@@ -21,7 +21,7 @@ type Node {
 }
 type Wrap { Inner inner = 1; }
 type Inner { int32 x = 1; }
-component Holder { id = 4000; Node node = 1; }
+component Holder { id = 4000; Node node = 1; event Node grew; }
 "
         .into(),
     }])
@@ -159,4 +159,25 @@ fn a_default_filled_in_counts_as_the_object_it_is() {
     let value = typed::read_past_limit(registry, node(&schema), &deeper).expect("read");
     let written = typed::write(registry, node(&schema), &value).expect_err("write refuses");
     assert_eq!(written.to_string(), message);
+}
+
+#[test]
+fn an_update_is_checked_as_its_fields_and_its_event_payloads() {
+    let schema = schema();
+    let registry = schema.registry();
+    let holder = registry.lookup("deep.Holder").expect("Holder");
+    let mut update = ComponentUpdate::new();
+    // The field's node is at level 2, an event's payload at level 1.
+    *update.fields_mut().add_object(1) = deep(MAX_NESTING - 1).0;
+    *update.add_event(1) = deep(MAX_NESTING).0;
+    typed::check_update_nesting(registry, holder, &update).expect("within the limit");
+    let (payload, paths) = deep(MAX_NESTING + 1);
+    *update.add_event(1) = payload;
+    let error = typed::check_update_nesting(registry, holder, &update).expect_err("refused");
+    let path = format!("/__events/grew/1{}", paths[MAX_NESTING]);
+    assert_eq!(error.to_string(), format!("{} (at {path})", too_deep_message()));
+    let mut update = ComponentUpdate::new();
+    *update.fields_mut().add_object(1) = deep(MAX_NESTING).0;
+    let error = typed::check_update_nesting(registry, holder, &update).expect_err("refused");
+    assert_eq!(error.path().map(|p| p.starts_with("/node/")), Some(true));
 }

@@ -47,6 +47,41 @@ pub fn check_nesting(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Re
     walk.structure(struct_def(registry, ty)?, object, 1)
 }
 
+/// [`check_nesting`] for a component update: its fields are in the update's object (level 1, at
+/// the paths they have in component data) and each event payload is a root of its own (at
+/// `/__events/NAME/i`, as the SDK's JSON form has it). Events the component does not declare
+/// are left for the readers to report.
+pub fn check_update_nesting(
+    registry: &TypeRegistry,
+    component: TypeId,
+    update: &crate::ComponentUpdate,
+) -> Result<()> {
+    let mut walk = Walk {
+        registry,
+        path: Vec::new(),
+    };
+    let def = struct_def(registry, component)?;
+    walk.present_fields(def, update.fields(), 1)?;
+    let Some(info) = registry.get(component).and_then(|t| t.component()) else {
+        return Ok(());
+    };
+    for event in info.events() {
+        let Ok(def) = struct_def(registry, event.ty()) else {
+            continue;
+        };
+        let payloads = update.events().objects(event.index()).unwrap_or_default();
+        for (i, payload) in payloads.into_iter().enumerate() {
+            walk.path = vec![
+                Seg::Field("__events"),
+                Seg::Field(event.name()),
+                Seg::Index(i),
+            ];
+            walk.structure(def, payload, 1)?;
+        }
+    }
+    Ok(())
+}
+
 /// One step of the path to the object being walked.
 #[derive(Debug, Clone, Copy)]
 enum Seg<'r> {
@@ -92,10 +127,28 @@ impl<'r> Walk<'r> {
         if level > MAX_NESTING {
             return Err(self.too_deep());
         }
+        self.fields(def, object, level, true)
+    }
+
+    /// The fields an update sets, of the update's object at `level` (what it leaves out stays as
+    /// it is: no default is read).
+    fn present_fields(&mut self, def: &'r StructType, object: &Object, level: usize) -> Result<()> {
+        self.fields(def, object, level, false)
+    }
+
+    /// The fields of a struct's data at `level`; `defaults`: a singular field left out reads as
+    /// its default.
+    fn fields(
+        &mut self,
+        def: &'r StructType,
+        object: &Object,
+        level: usize,
+        defaults: bool,
+    ) -> Result<()> {
         for field in def.fields() {
             let Some(id) = field.number() else { continue };
             if !object.has_field(id) {
-                if field.arity() == Arity::Singular {
+                if defaults && field.arity() == Arity::Singular {
                     // Read as its default, which a writer meets as a value.
                     self.default(field.ty(), &[Seg::Field(field.name())], level + 1)?;
                 }
