@@ -125,3 +125,46 @@ fn bad_godot_input_is_a_data_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("Dictionary"), "{stderr}");
 }
+
+/// Godot bytes of a value written in Godot 4's text form, by `rosetta godot encode`.
+fn godot4(text: &str) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_rosetta"))
+        .args(["godot", "encode", text])
+        .output()
+        .expect("the rosetta binary runs");
+    ok(out)
+}
+
+/// The rules of Godot input (issue 19, item 16): a struct is a Dictionary keyed by field
+/// name; a missing field takes its default; an unknown field or a value of the wrong type is
+/// an error naming the field; a value converts only where nothing is lost (2.0 for an integer,
+/// a StringName for a string).
+#[test]
+fn godot_input_fills_missing_fields_and_refuses_unknown_or_wrong_ones() {
+    let from = ["--from", "godot4", "--to", "json-spatialos"];
+    let back = ok(convert(
+        &with(&PLAYER, &from),
+        &godot4("{\"name\": \"Ann\"}"),
+    ));
+    assert_eq!(
+        json(&back),
+        serde_json::json!({"name": "Ann", "team": "NEUTRAL", "level": 0, "target": [],
+            "titles": [], "stats": []})
+    );
+    let back = ok(convert(
+        &with(&PLAYER, &from),
+        &godot4("{\"name\": &\"B\", \"level\": 2.0}"),
+    ));
+    assert_eq!(json(&back)["level"], 2);
+    for (text, message) in [
+        ("{\"nmae\": \"Ann\"}", "`game.Player` has no field `nmae`"),
+        ("{\"level\": \"x\"}", "at `.level`: expected an int"),
+        ("{\"level\": 1.5}", "at `.level`: expected an int"),
+        ("{1: \"Ann\"}", "struct keys are field names"),
+    ] {
+        let out = convert(&with(&PLAYER, &from), &godot4(text));
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{text}: {err}");
+    }
+}
