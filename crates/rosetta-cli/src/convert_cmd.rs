@@ -72,15 +72,32 @@ impl Format for Wire {
             }
             _ => Data::Object(Object::decode(input).map_err(|e| e.to_string())?),
         };
+        check_nesting(target, &data)?;
         Ok(data)
     }
 
-    fn write(&self, _target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String> {
+        check_nesting(target, data)?;
         Ok(match data {
             Data::Object(object) => object.encode(),
             Data::Update(update) => update.encode(),
         })
     }
+}
+
+/// Wire data nests no deeper than `rosetta_types::MAX_NESTING` object levels, on reading and on
+/// writing, as every other format has it (the bytes are kept as they are, so only the nesting is
+/// checked).
+fn check_nesting(target: &Target<'_>, data: &Data) -> Result<(), String> {
+    match data {
+        Data::Object(object) => {
+            rosetta_wire::typed::check_nesting(target.registry, target.ty, object)
+        }
+        Data::Update(update) => {
+            rosetta_wire::typed::check_update_nesting(target.registry, target.ty, update)
+        }
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// The SpatialOS SDK's JSON form.

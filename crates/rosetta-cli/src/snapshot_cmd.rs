@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
-    ComponentJson, ComponentOrder, Compression, JsonSnapshotReader, JsonSnapshotWriter,
-    SnapshotEntity, SnapshotReader, SnapshotWriter,
+    ComponentJson, ComponentOrder, Compression, JsonEntities, JsonSnapshotReader,
+    JsonSnapshotWriter, SnapshotEntity, SnapshotReader, SnapshotWriter,
 };
 
 use crate::cli::{SnapshotCommand, SnapshotConvertArgs, SnapshotFormatArg, SnapshotInfoArgs};
@@ -283,25 +283,13 @@ fn json_info(
         format: "JSON snapshot",
         ..Summary::default()
     };
-    let mut stream =
-        serde_json::Deserializer::from_reader(input.reader).into_iter::<serde_json::Value>();
-    let entity_error =
-        |index: u64, message: String| data_error(path, format!("entity record {index}: {message}"));
-    while let Some(value) = stream.next() {
-        let index = summary.entities;
-        let value = value.map_err(|e| entity_error(index, format!("bad JSON: {e}")))?;
-        let serde_json::Value::Object(members) = value else {
-            return Err(entity_error(
-                index,
-                "an entity should be a JSON object".into(),
-            ));
-        };
-        let id = match members.get("__entity_id") {
-            Some(serde_json::Value::String(text)) => text.trim().parse().ok(),
-            Some(serde_json::Value::Number(number)) => number.as_i64(),
-            _ => None,
-        };
-        let id = id.ok_or_else(|| entity_error(index, "no integer __entity_id".into()))?;
+    // Read as a JSON snapshot is read (its ids checked, nesting bounded as deep as schema data
+    // within MAX_NESTING needs), the components only counted.
+    let mut stream = JsonEntities::new(input.reader);
+    while let Some((id, members)) = stream
+        .read_entity()
+        .map_err(|e| data_error(path, e.to_string()))?
+    {
         summary.entity(id);
         for name in members.keys().filter(|k| *k != "__entity_id") {
             let component = schema.and_then(|s| {
@@ -343,9 +331,16 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
     };
     let schema = if from == SnapshotFormatArg::Json || to == SnapshotFormatArg::Json {
         Some(require_schema(&args.schema_paths, json_path)?)
+    } else if !args.schema_paths.is_empty() {
+        // Binary to binary: with a schema, the nesting is checked.
+        Some(load_schema(&args.schema_paths)?)
     } else {
         None
     };
+    // A binary side is checked against MAX_NESTING here, as the JSON codec checks a JSON side;
+    // without a schema a binary snapshot is copied as it is.
+    let binary = from == SnapshotFormatArg::Binary || to == SnapshotFormatArg::Binary;
+    let check = schema.as_ref().filter(|_| binary);
     let codec = match &schema {
         Some(schema) => Some(component_json(schema, json_path)?),
         None => None,
@@ -363,6 +358,7 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
     let blame = Blame {
         args,
         output: output.name().to_path_buf(),
+        check,
     };
     let converted = match (&codec, &schema, to) {
         (Some(codec), Some(schema), SnapshotFormatArg::Json) => {
@@ -414,6 +410,8 @@ struct Blame<'a> {
     args: &'a SnapshotConvertArgs,
     /// The output's name for messages.
     output: PathBuf,
+    /// The schema to check each entity's nesting with, when a side is binary.
+    check: Option<&'a Schema>,
 }
 
 impl Blame<'_> {
@@ -435,10 +433,32 @@ impl Blame<'_> {
         } else {
             format!("--schema_path {}", roots.join(", "))
         };
+        let message = error.to_string();
+        // Only a component the schema lacks hints at the schema; the rest is the data's.
+        if !message.contains("is not in the schema") {
+            return data_error(&self.args.input, message);
+        }
         data_error(
             &self.args.input,
-            format!("{error}; the schema was compiled from {schema}: is a --schema_path missing?"),
+            format!(
+                "{message}; the schema was compiled from {schema}: is a --schema_path missing?"
+            ),
         )
+    }
+
+    /// Checks an entity's nesting when a side is binary (a JSON side is checked by its codec);
+    /// `index` is its record's.
+    fn check(&self, entity: &SnapshotEntity, index: u64) -> Result<(), CliError> {
+        let Some(schema) = self.check else {
+            return Ok(());
+        };
+        entity.check_nesting(schema.registry()).map_err(|e| {
+            let id = entity.id;
+            data_error(
+                &self.args.input,
+                format!("entity {id} (entity record {index}): {e}"),
+            )
+        })
     }
 }
 
@@ -456,6 +476,7 @@ fn pump<S, W>(
         .next_entity()
         .map_err(|e| source.error(&blame.args.input, &e))?
     {
+        blame.check(&entity, count)?;
         write(&mut sink, &entity).map_err(|e| blame.write_error(&e))?;
         count += 1;
         bar.set_position(source.position());

@@ -221,6 +221,25 @@ impl SnapshotEntity {
             .map(|(_, data)| data)
     }
 
+    /// Checks that each component's data the schema knows nests no deeper than
+    /// [`MAX_NESTING`](rosetta_types::MAX_NESTING) object levels (each a root, as in JSON
+    /// snapshots), with [`typed::check_nesting`](crate::typed::check_nesting): the error is at
+    /// `/<component qualified name>/...`, where a JSON snapshot has the value. A binary snapshot
+    /// is read and written without a schema, so only a caller with one can check it; components
+    /// the schema does not have are left to it.
+    pub fn check_nesting(&self, registry: &rosetta_types::TypeRegistry) -> Result<()> {
+        for (id, data) in &self.components {
+            let Some(ty) = registry.component(*id) else {
+                continue;
+            };
+            crate::typed::check_nesting(registry, ty.id(), data).map_err(|e| {
+                let name = crate::typed::component_step(registry, *id);
+                e.under_path(&format!("/{name}"))
+            })?;
+        }
+        Ok(())
+    }
+
     /// The component ids, in the entity's order.
     pub fn component_ids(&self) -> impl Iterator<Item = u32> + '_ {
         self.components.iter().map(|(id, _)| *id)
