@@ -1,1 +1,55 @@
-//! Flecs v3.2.12's query language.
+//! Flecs v3.2.12's query language (the dialect of its rules engine, which the REST API's
+//! `/query?q=` uses), parsed into an AST without a world.
+//!
+//! [`parse`] reads the text the way Flecs' parser does, makes the expansions it makes
+//! (`Rel($a, $b, $c)` into `Rel($a, $b), Rel($b, $c)`; `(Rel, A || B)` into an Or chain;
+//! `$(Rel)` into `Rel($this, $Rel)`), runs the checks Flecs makes when it finalizes a filter
+//! that need no world (scopes, Or chains, equality operands), and assigns field indices.
+//! Names are not looked up: `Position`, `a.b.c`, `10000` stay as written, for the evaluator
+//! to resolve (and report `unresolved identifier` for). Errors print as Flecs logs them.
+//!
+//! ```
+//! use rosetta_world::query::{parse, IdRef, Oper};
+//!
+//! let q = parse("Position, (Likes, $Food), !Frozen(up(ChildOf))").unwrap();
+//! assert_eq!(q.terms[1].second.id, IdRef::Variable("Food".into()));
+//! assert_eq!(q.terms[2].oper, Oper::Not);
+//!
+//! let err = parse("Position, Velocity)").unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "expected end of expression or next term\nPosition, Velocity)\n                  ^"
+//! );
+//! ```
+
+mod ast;
+mod display;
+mod error;
+mod parse;
+mod validate;
+
+pub use ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal};
+pub use error::ParseError;
+
+/// Parses a query in Flecs v3.2.12's query language.
+///
+/// Never panics, and takes time linear in the text's length. The text ends at a NUL
+/// character, as Flecs' C string does.
+///
+/// ```
+/// let q = rosetta_world::query::parse("Position, ?Velocity").unwrap();
+/// assert_eq!(q.terms.len(), 2);
+/// assert!(rosetta_world::query::parse("Position,, Velocity").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<QueryAst, ParseError> {
+    let (mut terms, warnings) = parse::parse_terms(text)?;
+    let field_count = validate::validate(&mut terms)?;
+    Ok(QueryAst {
+        terms,
+        field_count,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests;

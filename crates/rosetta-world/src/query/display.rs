@@ -1,0 +1,225 @@
+//! Printing terms back as query text, in a canonical form that parses to the same terms.
+
+use std::fmt::{self, Write as _};
+
+use super::ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Term, TermId, TermKind, Traversal};
+
+/// Writes a name or variable name, escaping what would end the token.
+fn write_name(out: &mut String, name: &str) {
+    for (i, ch) in name.chars().enumerate() {
+        let plain = ch.is_ascii_alphanumeric() || ch == '_' || ch == '.' || (i == 0 && ch == '*');
+        if !plain {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+}
+
+fn write_str(out: &mut String, text: &str, negate: bool) {
+    out.push('"');
+    if negate {
+        out.push('!');
+    }
+    for ch in text.chars() {
+        if ch == '"' || ch == '\\' {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('"');
+}
+
+fn write_id(out: &mut String, id: &IdRef) {
+    match id {
+        IdRef::Unset => {}
+        IdRef::This => out.push_str("$this"),
+        IdRef::Variable(name) => {
+            out.push('$');
+            write_name(out, name);
+        }
+        IdRef::Name(name) => write_name(out, name),
+        IdRef::Entity(id) => {
+            let _ = write!(out, "{id}");
+        }
+        IdRef::Wildcard => out.push('*'),
+        IdRef::Any => out.push('_'),
+        IdRef::Singleton => out.push('$'),
+        IdRef::Str(text) => write_str(out, text, false),
+    }
+}
+
+fn write_trav(out: &mut String, trav: &Traversal) {
+    let mut words = Traversal::KEYWORDS
+        .iter()
+        .filter(|(_, flag)| trav.flags & flag != 0)
+        .peekable();
+    while let Some((word, _)) = words.next() {
+        out.push_str(word);
+        if words.peek().is_some() {
+            out.push('|');
+        } else if let Some(rel) = &trav.rel {
+            out.push('(');
+            write_name(out, rel);
+            out.push(')');
+        }
+    }
+}
+
+/// An element with its set expression, `name:flags` (only the flags for `$this`).
+fn write_arg(out: &mut String, id: &TermId) {
+    if id.id == IdRef::This && !id.trav.is_empty() {
+        write_trav(out, &id.trav);
+        return;
+    }
+    write_id(out, &id.id);
+    if !id.trav.is_empty() {
+        out.push(':');
+        write_trav(out, &id.trav);
+    }
+}
+
+fn write_prefix(out: &mut String, term: &Term) {
+    match term.oper {
+        Oper::Not if term.kind != TermKind::Eq => {
+            let negated_str = term.kind == TermKind::Match && matches!(term.second.id, IdRef::Str(_));
+            if !negated_str {
+                out.push('!');
+            }
+        }
+        Oper::Optional => out.push('?'),
+        _ => {}
+    }
+    match (term.oper, term.id_flag) {
+        (Oper::AndFrom, _) => out.push_str("AND|"),
+        (Oper::OrFrom, _) => out.push_str("OR|"),
+        (Oper::NotFrom, _) => out.push_str("NOT|"),
+        (_, IdFlag::Toggle) => out.push_str("TOGGLE|"),
+        (_, IdFlag::Override) => out.push_str("OVERRIDE|"),
+        _ => {}
+    }
+}
+
+fn write_args(out: &mut String, term: &Term) {
+    out.push('(');
+    write_arg(out, &term.src);
+    if term.second.id.is_set() {
+        out.push_str(", ");
+        write_arg(out, &term.second);
+    }
+    out.push(')');
+}
+
+/// Writes one term.
+pub(crate) fn write_term(out: &mut String, term: &Term) {
+    match term.kind {
+        TermKind::ScopeOpen => {
+            write_prefix(out, term);
+            out.push('{');
+            return;
+        }
+        TermKind::ScopeClose => {
+            out.push('}');
+            return;
+        }
+        TermKind::Eq | TermKind::Match => {
+            write_prefix(out, term);
+            write_id(out, &term.src.id);
+            out.push_str(match (term.kind, term.oper) {
+                (TermKind::Eq, Oper::Not) => " != ",
+                (TermKind::Eq, _) => " == ",
+                _ => " ~= ",
+            });
+            match &term.second.id {
+                IdRef::Str(text) => write_str(out, text, term.oper == Oper::Not && term.kind == TermKind::Match),
+                other => write_id(out, other),
+            }
+            return;
+        }
+        TermKind::Id => {}
+    }
+    match term.inout {
+        InOut::Default => {}
+        InOut::In => out.push_str("[in] "),
+        InOut::Out => out.push_str("[out] "),
+        InOut::InOut => out.push_str("[inout] "),
+        InOut::None => out.push_str("[none] "),
+    }
+    write_prefix(out, term);
+    let default_src = term.src.id == IdRef::This && term.src.trav.is_empty();
+    let has_second = term.second.id.is_set();
+    if !term.first.trav.is_empty() {
+        if default_src {
+            out.push('(');
+            write_arg(out, &term.first);
+            if has_second {
+                out.push_str(", ");
+                write_arg(out, &term.second);
+            }
+            out.push(')');
+        } else {
+            write_arg(out, &term.first);
+            out.push(':');
+            write_args(out, term);
+        }
+    } else if default_src {
+        if has_second {
+            out.push('(');
+            write_id(out, &term.first.id);
+            out.push_str(", ");
+            write_arg(out, &term.second);
+            out.push(')');
+        } else {
+            write_id(out, &term.first.id);
+        }
+    } else {
+        write_id(out, &term.first.id);
+        write_args(out, term);
+    }
+}
+
+/// Writes the terms as a query; with `mark`, also returns the column Flecs reports for term
+/// `mark` in such text (two past the term's start, for any term but the first).
+pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize) {
+    let mut out = String::new();
+    let mut column = 0;
+    for (i, term) in terms.iter().enumerate() {
+        if mark == Some(i) {
+            column = out.len() + if i > 0 { 2 } else { 0 };
+        }
+        write_term(&mut out, term);
+        if let Some(next) = terms.get(i + 1) {
+            if term.oper == Oper::Or {
+                out.push_str(" || ");
+            } else if term.kind != TermKind::ScopeOpen && next.kind != TermKind::ScopeClose {
+                out.push_str(", ");
+            }
+        }
+    }
+    (out, column)
+}
+
+/// Prints the query in canonical form: it parses back to the same terms.
+///
+/// ```
+/// let q = rosetta_world::query::parse("[in]Position($this),(Likes,$Food)||(Likes,Apples)").unwrap();
+/// assert_eq!(q.to_string(), "[in] Position, (Likes, $Food) || (Likes, Apples)");
+/// ```
+impl fmt::Display for QueryAst {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_terms(&self.terms, None).0)
+    }
+}
+
+/// Prints one term in canonical form.
+///
+/// ```
+/// let q = rosetta_world::query::parse("Position(my_widget:parent)").unwrap();
+/// assert_eq!(q.terms[0].to_string(), "Position(my_widget:parent)");
+/// ```
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        write_term(&mut out, self);
+        f.write_str(&out)
+    }
+}
