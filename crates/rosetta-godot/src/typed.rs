@@ -184,8 +184,13 @@ pub(crate) fn unencodable(
     let what = what(value.variant_type(), role, container);
     let back = match element(target, value.clone()) {
         Ok(v) => format!("would be read back as {}", to_text(&v, Version::Godot4)),
-        Err(_) if role == Role::Key => "would be dropped with its entry by Godot".to_owned(),
-        Err(_) => "would be dropped by Godot".to_owned(),
+        Err(Refusal::Engine) if role == Role::Key => {
+            "would be dropped with its entry by Godot".to_owned()
+        }
+        Err(Refusal::Engine) => "would be dropped by Godot".to_owned(),
+        Err(Refusal::NotReproduced(how) | Refusal::Lost(how)) => {
+            format!("would be read back converted by Godot ({how})")
+        }
     };
     let target = type_text(target);
     format!("{what} {back}; write {} {target}", article(&target))
