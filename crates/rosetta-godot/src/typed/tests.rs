@@ -136,6 +136,14 @@ fn encoding_refuses_elements_that_would_read_back_otherwise() {
         err.to_string().contains("would be read back as 1.0"),
         "{err}"
     );
+    let err = enc4(&typed_array(VariantType::Color, vec![Variant::from("red")])).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "would be read back converted by Godot (reading text as an HTML color code or a \
+             color name)"
+        ),
+        "{err}"
+    );
     let node = Variant::Array(Box::new(Array {
         element_type: ContainerType::ClassName("Node".into()),
         items: vec![Variant::Nil, Variant::Int(5)],
