@@ -4,7 +4,8 @@
 //! Every count and length is checked against the bytes that remain before anything is
 //! allocated, nesting is bounded ([`DecodeOptions::max_depth`]), full objects are read only
 //! when [`DecodeOptions::allow_objects`] is set, and no class is ever instantiated: objects are
-//! data ([`Object`]). Trailing bytes after the value are ignored, as by the engine.
+//! data ([`Object`](crate::Object)). Trailing bytes after the value are ignored, as by the
+//! engine.
 
 use crate::error::{Error, Result};
 use crate::header::{type_from_id, Version, FLAG_64, TYPE_MASK};
