@@ -411,3 +411,17 @@ fn deep_text_no_schema_data_needs_is_refused_without_overflowing() {
     let message = refusal(&run, "deep-snapshot.json", "snapshot info");
     assert!(message.contains("deeper than 304 levels"), "{message}");
 }
+
+#[test]
+fn json_with_imports_reads_data_at_the_limit() {
+    let dir = Dir::new();
+    dir.write("node.wire", &nodes_at(2, MAX_NESTING).encode());
+    let run = dir.convert(&NODE, "wire", "json", "node.wire", "node.json");
+    assert_ok(&run, "node -> json");
+    // The root's node comes from another file: the resolved document is as deep as the data.
+    dir.write("data.json", br#"{"root": {"$import": "node.json"}}"#);
+    let run = dir.convert(&DATA, "json", "wire", "data.json", "data.wire");
+    assert_ok(&run, "json with an import -> wire");
+    let object = Object::decode(&dir.read("data.wire")).expect("wire bytes");
+    assert_eq!(object, deep_data(MAX_NESTING));
+}

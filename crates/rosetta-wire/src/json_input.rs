@@ -104,9 +104,12 @@ pub struct UniqueValue(pub Value);
 impl<'de> de::Deserialize<'de> for UniqueValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut path = Vec::new();
-        Build { path: &mut path }
-            .deserialize(deserializer)
-            .map(UniqueValue)
+        Build {
+            path: &mut path,
+            unique: true,
+        }
+        .deserialize(deserializer)
+        .map(UniqueValue)
     }
 }
 
@@ -156,6 +159,22 @@ pub fn from_str(text: &str) -> serde_json::Result<Value> {
     Ok(value)
 }
 
+/// [`from_str`] for a reader whose rules take two members of one name (O3DE's: the JSON
+/// utilities and the `json` format's imports, which report it themselves): the last one is kept,
+/// as serde_json keeps it; the byte order mark is skipped and nesting bounded alike.
+pub fn from_str_keep_last(text: &str) -> serde_json::Result<Value> {
+    let mut deserializer = serde_json::Deserializer::from_str(strip_bom(text));
+    deserializer.disable_recursion_limit();
+    let mut path = Vec::new();
+    let build = Build {
+        path: &mut path,
+        unique: false,
+    };
+    let value = build.deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
 /// The JSON values one after the other in `reader` (JSON snapshots), read as [`from_str`] reads
 /// one (the byte order mark aside: [`SkipBom`] skips it).
 pub fn stream<R: Read>(reader: R) -> StreamDeserializer<'static, IoRead<R>, UniqueValue> {
@@ -174,6 +193,8 @@ enum Segment {
 /// length, how deep the value is).
 struct Build<'p> {
     path: &'p mut Vec<Segment>,
+    /// A second member of one name is an error; otherwise the last one is kept.
+    unique: bool,
 }
 
 impl Build<'_> {
@@ -262,6 +283,7 @@ impl<'de> Visitor<'de> for Build<'_> {
         self.path.push(Segment::Index(0));
         while let Some(item) = seq.next_element_seed(Build {
             path: &mut *self.path,
+            unique: self.unique,
         })? {
             items.push(item);
             if let Some(Segment::Index(i)) = self.path.last_mut() {
@@ -278,12 +300,13 @@ impl<'de> Visitor<'de> for Build<'_> {
         }
         let mut map = Map::new();
         while let Some(name) = access.next_key::<String>()? {
-            if map.contains_key(&name) {
+            if self.unique && map.contains_key(&name) {
                 return Err(de::Error::custom(self.duplicate(&name)));
             }
             self.path.push(Segment::Name(name));
             let value = access.next_value_seed(Build {
                 path: &mut *self.path,
+                unique: self.unique,
             })?;
             if let Some(Segment::Name(name)) = self.path.pop() {
                 map.insert(name, value);
@@ -357,7 +380,10 @@ mod tests {
         // limit (the 305th; in the object, the 304th `[`).
         for (text, column) in [
             ("[".repeat(100_000), 305),
-            (format!(r#"{{"known": 1, "unknown": {}}}"#, "[".repeat(100_000)), 24 + 304),
+            (
+                format!(r#"{{"known": 1, "unknown": {}}}"#, "[".repeat(100_000)),
+                24 + 304,
+            ),
         ] {
             let error = from_str(&text).unwrap_err();
             assert_eq!(
@@ -368,6 +394,18 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn keeping_the_last_member_reads_what_serde_json_reads_within_the_bound() {
+        let text = r#"{"a": 1, "b": [2], "a": {"c": 3}}"#;
+        let expected: Value = serde_json::from_str(text).unwrap_or_default();
+        assert_eq!(from_str_keep_last(text).ok(), Some(expected));
+        let deep = "[".repeat(MAX_JSON_NESTING) + &"]".repeat(MAX_JSON_NESTING);
+        assert!(from_str_keep_last(&deep).is_ok());
+        let deeper = "[".repeat(100_000);
+        let error = from_str_keep_last(&deeper).unwrap_err();
+        assert!(is_too_deep(&error), "{error}");
     }
 
     #[test]

@@ -9,9 +9,12 @@ use ::serde::de::{self, DeserializeSeed, Deserializer as _, MapAccess, SeqAccess
 use serde_json::Value;
 
 /// A JSON document read as O3DE reads its files: a byte order mark and `//` and `/* */`
-/// comments are allowed (RapidJSON's `kParseCommentsFlag`), trailing commas are not.
+/// comments are allowed (RapidJSON's `kParseCommentsFlag`), trailing commas are not. Arrays and
+/// objects nest at most [`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING) deep (304: as deep
+/// as schema data within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs; serde_json alone
+/// stops at 128).
 pub fn parse_document(text: &str) -> serde_json::Result<Value> {
-    serde_json::from_str(&json_text(text))
+    rosetta_wire::json_input::from_str_keep_last(&json_text(text))
 }
 
 /// `text` as serde_json reads it: without its byte order mark and comments.
@@ -65,8 +68,10 @@ pub fn without_comments(text: &str) -> Cow<'_, str> {
 /// with two `op`s (RFC 6902, A.13).
 pub fn parse_unique_document(text: &str) -> serde_json::Result<Value> {
     let text = json_text(text);
-    let value = serde_json::from_str(&text)?;
+    let value = rosetta_wire::json_input::from_str_keep_last(&text)?;
+    // As deep as the value just read, which is bounded.
     let mut de = serde_json::Deserializer::from_str(&text);
+    de.disable_recursion_limit();
     de.deserialize_any(Unique)?;
     Ok(value)
 }

@@ -23,10 +23,12 @@ pub const IMPORT_DIRECTIVE: &str = "$import";
 /// The most files an import chain may nest below the importing file.
 pub const MAX_IMPORT_DEPTH: usize = 64;
 
-/// The most levels of arrays and objects the resolved document may nest: what serde_json
-/// reads (127), so that a resolved document can be read again. Each file is within it, but a
-/// chain of imports adds up their depths.
-pub const MAX_RESOLVED_DEPTH: usize = 127;
+/// The most levels of arrays and objects the resolved document may nest: what
+/// [`parse_document`] reads ([`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), 304: as deep
+/// as schema data within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs), so that a resolved
+/// document can be read again. Each file is within it, but a chain of imports adds up their
+/// depths.
+pub const MAX_RESOLVED_DEPTH: usize = rosetta_types::MAX_JSON_NESTING;
 
 /// The most directives one resolution resolves. Two imports of the same file per file double
 /// the work with each file of a chain, so the depth limits alone do not bound it.
