@@ -1,0 +1,62 @@
+//! The crate's one error type.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in a world or while loading a world script.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum Error {
+    /// An entity id that is not alive (deleted, or never created).
+    #[error("entity {0} is not alive")]
+    NotAlive(u64),
+    /// A path that names no entity.
+    #[error("no entity at path '{0}'")]
+    NotFound(String),
+    /// A name or path that cannot be used (empty, or an id that cannot be made alive).
+    #[error("invalid name '{name}': {reason}")]
+    InvalidName {
+        /// The name as given.
+        name: String,
+        /// Why it is refused.
+        reason: &'static str,
+    },
+    /// An id that cannot be added (0, a wildcard, a pair with a dead element, ...).
+    #[error("invalid id {id:#x}: {reason}")]
+    InvalidId {
+        /// The id.
+        id: u64,
+        /// Why it is refused.
+        reason: &'static str,
+    },
+    /// A component value that does not fit the component's type.
+    #[error("value does not fit component '{component}': {reason}")]
+    BadValue {
+        /// The component's path.
+        component: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A type definition that cannot be registered.
+    #[error("type '{name}': {reason}")]
+    BadType {
+        /// The type's path (or `<anonymous>`).
+        name: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A world-script operation that failed: which one (its index and JSON Pointer) and why.
+    #[error("world script op {index} ({pointer}): {reason}")]
+    Script {
+        /// The index of the operation in its list.
+        index: usize,
+        /// JSON Pointer to the operation (or to the part of it at fault).
+        pointer: String,
+        /// Why it failed.
+        reason: String,
+    },
+    /// A world script that is not JSON (or not an array).
+    #[error("world script is not valid JSON: {0}")]
+    Json(String),
+}
+
+/// Results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,415 @@
+//! Reflected component types as Flecs' meta addon has them, lowered into the shared type model
+//! ([`rosetta_types`]); what only Flecs has (primitive kind names, units, member ranges, bitmask
+//! constant order, opaque types) is kept beside, in [`FlecsType`].
+//!
+//! | Flecs | rosetta-types kind | value |
+//! | --- | --- | --- |
+//! | bool, char | `Bool`, `Char` | `Bool`, `Char` |
+//! | byte, u8..u64, uptr | `Int` unsigned (byte as u8, uptr as u64) | `U8`..`U64` |
+//! | i8..i64, iptr | `Int` signed (iptr as i64) | `I8`..`I64` |
+//! | f32, f64 | `Float` | `F32`, `F64` |
+//! | string | `Option(String)` (a C string may be NULL) | `Option` |
+//! | entity | `EntityId` | `EntityId` (the 64-bit id) |
+//! | id | `Int` u64 | `U64` (the 64-bit id, pairs included) |
+//! | enum | open `Enum` over i32 | `Enum` |
+//! | bitmask | open `Bitmask` over u32 | `Enum` (the bits) |
+//! | struct | `Struct`; a member with count > 1 is an `Array` | `Struct` |
+//! | array, vector | `Array`, `List` | `List` |
+//! | opaque | the kind of its `as_type` | as `as_type` |
+
+use rosetta_types::{Constant, EnumType, Field, IntType, Kind, StructType, TypeId};
+
+use crate::builtin;
+use crate::error::{Error, Result};
+use crate::id::Id;
+use crate::world::{ComponentInfo, World};
+
+/// What kind of Flecs type a reflected component is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlecsKind {
+    /// A primitive: `bool`, `char`, `byte`, `u8` .. `id`.
+    Primitive(&'static str),
+    /// An enum.
+    Enum,
+    /// A bitmask.
+    Bitmask,
+    /// A struct.
+    Struct,
+    /// An array type of `count` elements.
+    Array {
+        /// Element type.
+        element: Id,
+        /// Element count.
+        count: u32,
+    },
+    /// A vector (`ecs_vec_t`).
+    Vector {
+        /// Element type.
+        element: Id,
+    },
+    /// An opaque type serialized as `as_type`.
+    Opaque {
+        /// The type it serializes as.
+        as_type: Id,
+    },
+}
+
+/// A struct member as Flecs describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Member {
+    /// Member name.
+    pub name: String,
+    /// Member type (an entity with reflection).
+    pub ty: Id,
+    /// Element count; more than 1 makes an inline array.
+    pub count: u32,
+    /// Unit entity.
+    pub unit: Option<Id>,
+    /// Value range.
+    pub range: Option<(f64, f64)>,
+    /// Error range.
+    pub error_range: Option<(f64, f64)>,
+    /// Warning range.
+    pub warning_range: Option<(f64, f64)>,
+}
+
+impl Member {
+    /// A member of type `ty`, count 1, no metadata.
+    pub fn new(name: impl Into<String>, ty: Id) -> Member {
+        Member {
+            name: name.into(),
+            ty,
+            count: 1,
+            unit: None,
+            range: None,
+            error_range: None,
+            warning_range: None,
+        }
+    }
+}
+
+/// A unit (`ecs_unit_init`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Unit {
+    /// Symbol, e.g. `°`.
+    pub symbol: Option<String>,
+    /// Quantity entity.
+    pub quantity: Option<Id>,
+    /// Base unit (for a derived unit).
+    pub base: Option<Id>,
+    /// Unit divided by (for a derived unit).
+    pub over: Option<Id>,
+}
+
+/// Flecs-only metadata of a reflected type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlecsType {
+    /// The kind.
+    pub kind: FlecsKind,
+    /// Struct members in declaration order.
+    pub members: Vec<Member>,
+    /// Enum or bitmask constants in declaration (insertion) order.
+    pub constants: Vec<(String, i64)>,
+}
+
+impl FlecsType {
+    fn new(kind: FlecsKind) -> FlecsType {
+        FlecsType {
+            kind,
+            members: Vec::new(),
+            constants: Vec::new(),
+        }
+    }
+}
+
+/// The rosetta kind of a Flecs primitive.
+fn primitive_type(name: &str) -> Option<TypeId> {
+    Some(match name {
+        "bool" => TypeId::BOOL,
+        "char" => TypeId::CHAR,
+        "byte" | "u8" => TypeId::UINT8,
+        "u16" => TypeId::UINT16,
+        "u32" => TypeId::UINT32,
+        "u64" | "uptr" | "id" => TypeId::UINT64,
+        "i8" => TypeId::INT8,
+        "i16" => TypeId::INT16,
+        "i32" => TypeId::INT32,
+        "i64" | "iptr" => TypeId::INT64,
+        "f32" => TypeId::FLOAT,
+        "f64" => TypeId::DOUBLE,
+        "entity" => TypeId::ENTITY_ID,
+        _ => return None,
+    })
+}
+
+impl World {
+    /// Adds a type to the registry (rebuilding it: registration is rare, lookups are hot).
+    fn add_type(&mut self, kind: Kind) -> Result<TypeId> {
+        let backup = self.types.clone();
+        let mut b = std::mem::take(&mut self.types).into_builder();
+        let id = b.anonymous(kind);
+        match b.build() {
+            Ok(r) => {
+                self.types = r;
+                Ok(id)
+            }
+            Err(e) => {
+                self.types = backup;
+                Err(Error::BadType {
+                    name: "<anonymous>".into(),
+                    reason: e.to_string(),
+                })
+            }
+        }
+    }
+
+    /// Marks `e` as a component with this reflected type and metadata; values already stored
+    /// without reflection become the type's default.
+    fn reflect(&mut self, e: Id, ty: Option<TypeId>, meta: Option<FlecsType>) -> Result<()> {
+        if !self.is_alive(e) {
+            return Err(Error::NotAlive(e.0));
+        }
+        // Tables made while `e` was a tag have no column for it (Flecs refuses to make a tag in
+        // use a component); such entities keep no value.
+        self.components.insert(e.index(), ComponentInfo { ty });
+        if let Some(m) = meta {
+            self.flecs_types.insert(e.index(), m);
+        }
+        let default = self.default_value_of(e);
+        let tables: Vec<_> = self.store.tables_for(e).to_vec();
+        for t in tables {
+            let table = self.store.table_mut(t);
+            if let Some(i) = table.index_of(e) {
+                if let Some(crate::store::Column::Data(v)) = table.columns.get_mut(i) {
+                    for x in v.iter_mut() {
+                        if matches!(x, rosetta_types::Value::Tuple(t) if t.is_empty()) {
+                            *x = default.clone();
+                        }
+                    }
+                }
+            }
+        }
+        if !self.owns(e, builtin::COMPONENT) {
+            self.add(e, builtin::COMPONENT)?;
+        }
+        Ok(())
+    }
+
+    /// The reflected type of a type entity, for use as a member or element type.
+    fn type_of_entity(&self, e: Id) -> Result<TypeId> {
+        self.component_info(e)
+            .and_then(|c| c.ty)
+            .ok_or_else(|| Error::BadType {
+                name: self.path_of(e),
+                reason: "has no reflection data".into(),
+            })
+    }
+
+    /// `ECS_COMPONENT`: a named component with a low id (below 256, in declaration order) and
+    /// no reflection yet. An existing entity of that name is reused.
+    pub fn component(&mut self, name: &str) -> Result<Id> {
+        if let Some(e) = self.lookup_from(Id::NULL, name, false) {
+            if !self.is_component(e) {
+                self.components
+                    .insert(e.index(), ComponentInfo { ty: None });
+            }
+            return Ok(e);
+        }
+        let mut id = self.last_component_id;
+        while id < builtin::HI_COMPONENT_ID && self.alive(Id(id)).is_some() {
+            id += 1;
+        }
+        let e = if id < builtin::HI_COMPONENT_ID {
+            self.last_component_id = id + 1;
+            self.make_alive(Id(id))?
+        } else {
+            self.new_entity()
+        };
+        self.init_named(e, name, &[])?;
+        self.set_symbol(e, name)?;
+        self.components
+            .insert(e.index(), ComponentInfo { ty: None });
+        self.add(e, builtin::COMPONENT)?;
+        Ok(e)
+    }
+
+    /// A component whose values are of a builtin rosetta type (`TypeId::INT32`, ...).
+    pub fn component_of(&mut self, name: &str, ty: TypeId) -> Result<Id> {
+        let e = self.component(name)?;
+        self.reflect(e, Some(ty), None)?;
+        Ok(e)
+    }
+
+    /// Registers a Flecs primitive (`"f32"`, `"string"`, ...) as the type of `e`.
+    pub fn register_primitive(&mut self, e: Id, prim: &'static str) -> Result<()> {
+        let ty = match prim {
+            "string" => {
+                let mut b = std::mem::take(&mut self.types).into_builder();
+                let t = b.option(TypeId::STRING);
+                self.types = b.build().map_err(|x| Error::BadType {
+                    name: "string".into(),
+                    reason: x.to_string(),
+                })?;
+                t
+            }
+            p => primitive_type(p).ok_or_else(|| Error::BadType {
+                name: p.into(),
+                reason: "unknown primitive".into(),
+            })?,
+        };
+        self.reflect(
+            e,
+            Some(ty),
+            Some(FlecsType::new(FlecsKind::Primitive(prim))),
+        )
+    }
+
+    /// `ecs_struct_init`: `e` becomes a struct component with these members.
+    pub fn register_struct(&mut self, e: Id, members: Vec<Member>) -> Result<()> {
+        let mut fields = Vec::with_capacity(members.len());
+        for m in &members {
+            let mut t = self.type_of_entity(m.ty)?;
+            if m.count > 1 {
+                t = self.add_type(Kind::Array(t, m.count))?;
+            }
+            fields.push(Field::new(m.name.as_str(), t));
+        }
+        let st = StructType::new(fields).map_err(|x| Error::BadType {
+            name: self.path_of(e),
+            reason: x.to_string(),
+        })?;
+        let ty = self.add_type(Kind::Struct(st))?;
+        let mut meta = FlecsType::new(FlecsKind::Struct);
+        meta.members = members;
+        self.reflect(e, Some(ty), Some(meta))
+    }
+
+    fn constants(
+        &self,
+        e: Id,
+        constants: &[(String, Option<i64>)],
+        bitmask: bool,
+    ) -> Result<Vec<(String, i64)>> {
+        let mut out: Vec<(String, i64)> = Vec::with_capacity(constants.len());
+        let mut next = 0i64;
+        for (name, v) in constants {
+            let value = match v {
+                Some(v) => *v,
+                None if bitmask => 1i64.checked_shl(out.len() as u32).unwrap_or(0),
+                None => next,
+            };
+            next = value.wrapping_add(1);
+            if out.iter().any(|(n, _)| n == name) {
+                return Err(Error::BadType {
+                    name: self.path_of(e),
+                    reason: format!("constant '{name}' declared twice"),
+                });
+            }
+            out.push((name.clone(), value));
+        }
+        Ok(out)
+    }
+
+    /// `ecs_enum_init`: constants with optional explicit values (implicit values count up from
+    /// the previous one).
+    pub fn register_enum(&mut self, e: Id, constants: &[(String, Option<i64>)]) -> Result<()> {
+        self.register_constants(e, constants, false)
+    }
+
+    /// `ecs_bitmask_init`: the n-th constant without a value is `1 << n`.
+    pub fn register_bitmask(&mut self, e: Id, constants: &[(String, Option<i64>)]) -> Result<()> {
+        self.register_constants(e, constants, true)
+    }
+
+    fn register_constants(
+        &mut self,
+        e: Id,
+        c: &[(String, Option<i64>)],
+        bitmask: bool,
+    ) -> Result<()> {
+        let list = self.constants(e, c, bitmask)?;
+        let bad = |x: rosetta_types::Error| Error::BadType {
+            name: self.path_of(e),
+            reason: x.to_string(),
+        };
+        let et = EnumType::new(
+            IntType::INT64,
+            list.iter().map(|(n, v)| Constant::new(n.as_str(), *v)),
+        )
+        .map_err(bad)?
+        .open();
+        let ty = self.add_type(if bitmask {
+            Kind::Bitmask(et)
+        } else {
+            Kind::Enum(et)
+        })?;
+        let mut meta = FlecsType::new(if bitmask {
+            FlecsKind::Bitmask
+        } else {
+            FlecsKind::Enum
+        });
+        meta.constants = list;
+        self.reflect(e, Some(ty), Some(meta))
+    }
+
+    /// `ecs_array_init`.
+    pub fn register_array(&mut self, e: Id, element: Id, count: u32) -> Result<()> {
+        let t = self.type_of_entity(element)?;
+        let ty = self.add_type(Kind::Array(t, count))?;
+        self.reflect(
+            e,
+            Some(ty),
+            Some(FlecsType::new(FlecsKind::Array { element, count })),
+        )
+    }
+
+    /// `ecs_vector_init`.
+    pub fn register_vector(&mut self, e: Id, element: Id) -> Result<()> {
+        let t = self.type_of_entity(element)?;
+        let ty = self.add_type(Kind::List(t))?;
+        self.reflect(
+            e,
+            Some(ty),
+            Some(FlecsType::new(FlecsKind::Vector { element })),
+        )
+    }
+
+    /// `ecs_opaque_init`: values are what the type's serializer emits, typed as `as_type`.
+    pub fn register_opaque(&mut self, e: Id, as_type: Id) -> Result<()> {
+        let t = self.type_of_entity(as_type)?;
+        self.reflect(
+            e,
+            Some(t),
+            Some(FlecsType::new(FlecsKind::Opaque { as_type })),
+        )
+    }
+
+    /// `ecs_unit_init`: unit metadata on `e` (the symbol of a derived unit without one is
+    /// `base/over`, as Flecs derives it).
+    pub fn register_unit(&mut self, e: Id, mut unit: Unit) -> Result<()> {
+        if unit.symbol.is_none() {
+            if let (Some(b), Some(o)) = (unit.base, unit.over) {
+                let sb = self.units.get(&b.index()).and_then(|u| u.symbol.clone());
+                let so = self.units.get(&o.index()).and_then(|u| u.symbol.clone());
+                if let (Some(sb), Some(so)) = (sb, so) {
+                    unit.symbol = Some(format!("{sb}/{so}"));
+                }
+            }
+        }
+        if let Some(q) = unit.quantity {
+            self.add(e, Id::pair(builtin::QUANTITY, q))?;
+        }
+        self.units.insert(e.index(), unit);
+        Ok(())
+    }
+
+    /// `ecs_quantity_init`: tags `e` as a quantity.
+    pub fn register_quantity(&mut self, e: Id) -> Result<()> {
+        self.add(e, builtin::QUANTITY)
+    }
+
+    /// The unit metadata of `e`.
+    pub fn unit(&self, e: Id) -> Option<&Unit> {
+        self.units.get(&e.index())
+    }
+}

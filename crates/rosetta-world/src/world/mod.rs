@@ -1,0 +1,229 @@
+//! The [`World`]: entities, tables, names, components and their reflected types.
+
+mod bootstrap;
+pub(crate) mod ops;
+
+use std::collections::HashMap;
+
+use rosetta_types::{TypeId, TypeRegistry, Value};
+
+use crate::builtin;
+use crate::error::{Error, Result};
+use crate::id::Id;
+use crate::meta::FlecsType;
+use crate::store::{EntityIndex, Location, Store, Table, TableId};
+
+/// What the world knows about a component (an id that carries data).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComponentInfo {
+    /// The reflected type in [`World::types`], `None` for a component without reflection
+    /// (Flecs prints its values as `0`).
+    pub ty: Option<TypeId>,
+}
+
+/// An ECS world with Flecs v3.2.12's semantics.
+///
+/// ```
+/// use rosetta_world::{builtin, World};
+/// let mut w = World::new();
+/// let earth = w.entity("Sun.Earth")?;
+/// let sun = w.lookup("Sun").unwrap();
+/// assert_eq!(w.path_of(earth), "Sun.Earth");
+/// assert_eq!(w.target(earth, builtin::CHILD_OF, 0), Some(sun));
+/// assert_eq!(w.lookup("Sun.Earth"), Some(earth));
+/// # Ok::<(), rosetta_world::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct World {
+    pub(crate) index: EntityIndex,
+    pub(crate) store: Store,
+    /// (parent index, name) → entity.
+    pub(crate) names: HashMap<(u32, Box<str>), Id>,
+    pub(crate) components: HashMap<u32, ComponentInfo>,
+    pub(crate) types: TypeRegistry,
+    pub(crate) flecs_types: HashMap<u32, FlecsType>,
+    pub(crate) units: HashMap<u32, crate::meta::Unit>,
+    pub(crate) last_component_id: u64,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
+
+impl World {
+    /// A world with Flecs' builtin entities (`flecs.core.*`, `flecs.meta.*`, `flecs.doc.*`, ...)
+    /// at the ids v3.2.12 gives them.
+    pub fn new() -> World {
+        let mut w = World {
+            index: EntityIndex::new(),
+            store: Store::new(),
+            names: HashMap::new(),
+            components: HashMap::new(),
+            types: TypeRegistry::new(),
+            flecs_types: HashMap::new(),
+            units: HashMap::new(),
+            last_component_id: builtin::FIRST_USER_COMPONENT_ID,
+        };
+        w.bootstrap();
+        w
+    }
+
+    /// Whether `e` (with this generation) is alive.
+    pub fn is_alive(&self, e: Id) -> bool {
+        e.is_entity() && self.index.is_alive(e)
+    }
+
+    /// The alive entity with the index of `e` (any generation), as `ecs_get_alive`.
+    pub fn alive(&self, e: Id) -> Option<Id> {
+        self.index.alive_of(e.index())
+    }
+
+    /// A new anonymous entity without ids (`ecs_new_id`).
+    pub fn new_entity(&mut self) -> Id {
+        self.index.new_id()
+    }
+
+    /// `ecs_make_alive`: makes this exact id alive. Errors if another generation is alive.
+    pub fn make_alive(&mut self, e: Id) -> Result<Id> {
+        if !e.is_entity() || e.0 >> 48 != 0 {
+            return Err(Error::InvalidId {
+                id: e.0,
+                reason: "not an entity id",
+            });
+        }
+        if self.index.make_alive(e) {
+            Ok(e)
+        } else {
+            Err(Error::InvalidId {
+                id: e.0,
+                reason: "another generation of this id is alive",
+            })
+        }
+    }
+
+    /// All alive entities, in the entity index's order.
+    pub fn entities(&self) -> impl Iterator<Item = Id> + '_ {
+        self.index.alive_ids()
+    }
+
+    /// Number of alive entities.
+    pub fn entity_count(&self) -> usize {
+        self.index.alive_count()
+    }
+
+    /// Where `e` is stored.
+    pub fn location(&self, e: Id) -> Option<Location> {
+        self.index.location(e)
+    }
+
+    /// The table of `e` (`None` for a dead entity or one created without ids).
+    pub fn table_of(&self, e: Id) -> Option<TableId> {
+        self.index.location(e)?.table
+    }
+
+    /// The type of `e`: its ids, sorted ascending (empty for a dead entity).
+    pub fn type_of(&self, e: Id) -> &[Id] {
+        match self.table_of(e) {
+            Some(t) => self.store.table(t).ids(),
+            None => &[],
+        }
+    }
+
+    /// All tables, in creation order (table 0 is the root table with the empty type).
+    pub fn tables(&self) -> &[Table] {
+        &self.store.tables
+    }
+
+    /// One table.
+    pub fn table(&self, t: TableId) -> &Table {
+        self.store.table(t)
+    }
+
+    /// The table of exactly this type, if it was created.
+    pub fn find_table(&self, sorted_ids: &[Id]) -> Option<TableId> {
+        self.store.find(sorted_ids)
+    }
+
+    /// Tables whose type holds `id` (exact, or a wildcard form: `*`, `_`, `(R,*)`, `(*,T)`,
+    /// `(*,*)`, `(ChildOf,0)`), in creation order, empty tables included.
+    pub fn tables_with(&self, id: Id) -> &[TableId] {
+        self.store.tables_for(id)
+    }
+
+    /// The non-empty tables holding `id` in the order a Flecs filter or rule visits them: the
+    /// order they last became non-empty, as of the last [`World::process_pending`].
+    pub fn tables_in_iter_order(&self, id: Id) -> Vec<TableId> {
+        self.store.iter_order(id)
+    }
+
+    /// `flecs_process_pending_tables`: updates which tables count as non-empty, as Flecs does
+    /// when a filter, rule or query is created or iterated.
+    pub fn process_pending(&mut self) {
+        self.store.process_pending();
+    }
+
+    /// The reflected types of the world's components.
+    pub fn types(&self) -> &TypeRegistry {
+        &self.types
+    }
+
+    /// The component info of `id` (a plain component id), if it carries data.
+    pub fn component_info(&self, id: Id) -> Option<&ComponentInfo> {
+        if !id.is_entity() {
+            return None;
+        }
+        self.components.get(&id.index())
+    }
+
+    /// Whether `id` is a component (carries data).
+    pub fn is_component(&self, id: Id) -> bool {
+        self.component_info(id).is_some()
+    }
+
+    /// `ecs_get_typeid`: the component whose data an id carries (for a pair, the relationship
+    /// if it is a component, else the target), `None` for tags.
+    ///
+    /// ```
+    /// use rosetta_world::{builtin, Id, World};
+    /// let w = World::new();
+    /// assert_eq!(w.type_id_of(Id::pair(builtin::IDENTIFIER, builtin::NAME)), Some(builtin::IDENTIFIER));
+    /// assert_eq!(w.type_id_of(builtin::PREFAB), None);
+    /// ```
+    pub fn type_id_of(&self, id: Id) -> Option<Id> {
+        if id.has_pair_flag() {
+            if !id.is_pair() {
+                return None;
+            }
+            let first = self.alive(id.first())?;
+            if self.owns(first, builtin::TAG) {
+                return None;
+            }
+            if self.is_component(first) {
+                return Some(first);
+            }
+            let second = self.alive(id.second())?;
+            self.is_component(second).then_some(second)
+        } else if id.flags() != 0 {
+            None
+        } else {
+            self.is_component(id).then_some(id)
+        }
+    }
+
+    /// The Flecs-only metadata of a reflected type (units, member ranges, primitive kind ...).
+    pub fn flecs_type(&self, id: Id) -> Option<&FlecsType> {
+        self.flecs_types.get(&id.index())
+    }
+
+    /// The default value of a component (zero-initialised, as Flecs constructs it).
+    pub(crate) fn default_value_of(&self, comp: Id) -> Value {
+        match self.component_info(comp).and_then(|c| c.ty) {
+            Some(ty) => {
+                rosetta_types::default_value(&self.types, ty).unwrap_or(Value::Tuple(Box::new([])))
+            }
+            None => Value::Tuple(Box::new([])),
+        }
+    }
+}

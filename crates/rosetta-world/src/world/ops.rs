@@ -1,0 +1,329 @@
+//! Adding, removing and setting ids: entities move between tables as Flecs moves them.
+
+use rosetta_types::Value;
+
+use crate::builtin::{self, CHILD_OF, EXCLUSIVE, IDENTIFIER, NAME, UNION};
+use crate::error::{Error, Result};
+use crate::id::Id;
+use crate::store::{Cell, ColumnKind, Location, TableId};
+use crate::world::World;
+
+impl World {
+    fn check_alive(&self, e: Id) -> Result<()> {
+        if self.is_alive(e) {
+            Ok(())
+        } else {
+            Err(Error::NotAlive(e.0))
+        }
+    }
+
+    /// Checks an id before it is added: not 0, no wildcard, alive elements.
+    pub(crate) fn check_id(&self, id: Id) -> Result<()> {
+        let bad = |reason| Err(Error::InvalidId { id: id.0, reason });
+        if id.0 == 0 {
+            return bad("the null id");
+        }
+        if id.is_wildcard() {
+            return bad("wildcards cannot be added");
+        }
+        if id.has_pair_flag() {
+            if !id.is_pair() {
+                return bad("a pair cannot have other flags");
+            }
+            if id.first().0 == 0 || id.second().0 == 0 {
+                return bad("a pair element is 0");
+            }
+            if self.alive(id.first()).is_none() {
+                return bad("the relationship is not alive");
+            }
+            if self.alive(id.second()).is_none() {
+                return bad("the target is not alive");
+            }
+        } else {
+            let plain = id.without_flags();
+            if id.flags() & !(Id::TOGGLE | Id::OVERRIDE) != 0 {
+                return bad("unsupported id flag");
+            }
+            if plain.0 >> 32 != 0 && self.alive(plain) != Some(plain) {
+                return bad("not alive");
+            }
+            if self.alive(plain).is_none() {
+                return bad("not alive");
+            }
+        }
+        Ok(())
+    }
+
+    /// The column kind an id gets in a table.
+    pub(crate) fn column_kind(&self, id: Id) -> ColumnKind {
+        if id.is_pair() && id.first() == UNION {
+            ColumnKind::Union
+        } else if id.has_flag(Id::TOGGLE) && !id.has_pair_flag() {
+            ColumnKind::Toggle
+        } else if self.type_id_of(id).is_some() {
+            ColumnKind::Data
+        } else {
+            ColumnKind::None
+        }
+    }
+
+    /// The table of this sorted type, created if needed (Flecs creates a table the first time
+    /// an entity would move into it).
+    pub(crate) fn ensure_table(&mut self, ids: Vec<Id>) -> TableId {
+        if let Some(t) = self.store.find(&ids) {
+            return t;
+        }
+        let kinds: Vec<ColumnKind> = ids.iter().map(|&i| self.column_kind(i)).collect();
+        self.store.create(ids.into_boxed_slice(), &kinds)
+    }
+
+    /// The type `ids` with `id` added (pairs of an exclusive relationship replace each other,
+    /// a union relationship's pair becomes `(Union, Rel)`).
+    pub(crate) fn type_with(&self, ids: &[Id], id: Id) -> Vec<Id> {
+        let mut v: Vec<Id> = ids.to_vec();
+        let stored = self.stored_id(id);
+        if id.is_pair() && stored == id {
+            let rel = id.first();
+            if self.alive(rel).is_some_and(|r| self.owns(r, EXCLUSIVE)) {
+                v.retain(|x| !(x.is_pair() && x.first() == rel));
+            }
+        }
+        if let Err(pos) = v.binary_search(&stored) {
+            v.insert(pos, stored);
+        }
+        v
+    }
+
+    /// The id as a table stores it: `(Rel, Tgt)` of a union relationship is `(Union, Rel)`.
+    pub(crate) fn stored_id(&self, id: Id) -> Id {
+        if id.is_pair() && id.first() != UNION {
+            if let Some(rel) = self.alive(id.first()) {
+                if self.owns(rel, UNION) {
+                    return Id::pair(UNION, rel);
+                }
+            }
+        }
+        id
+    }
+
+    /// Moves `e` to table `dst`, keeping the values of ids both tables have; `new_cell` gives
+    /// the cell of an id only `dst` has.
+    pub(crate) fn move_to(
+        &mut self,
+        e: Id,
+        dst: TableId,
+        mut new_cell: impl FnMut(&World, Id) -> Cell,
+    ) {
+        let loc = self.index.location(e).unwrap_or_default();
+        if loc.table == Some(dst) {
+            return;
+        }
+        let mut old: Vec<(Id, Cell)> = Vec::new();
+        if let Some(src) = loc.table {
+            let table = self.store.table_mut(src);
+            let ids = table.ids.clone();
+            let (cells, moved) = table.swap_remove(loc.row as usize);
+            let now_empty = table.entities.is_empty();
+            old = ids.iter().copied().zip(cells).collect();
+            if let Some(m) = moved {
+                self.index.set_location(
+                    m,
+                    Location {
+                        table: Some(src),
+                        row: loc.row,
+                    },
+                );
+            }
+            if now_empty {
+                self.store.mark_pending(src);
+            }
+        }
+        let dst_ids = self.store.table(dst).ids.clone();
+        let mut cells: Vec<Cell> = Vec::with_capacity(dst_ids.len());
+        for &id in dst_ids.iter() {
+            let cell = match old.iter_mut().find(|(i, _)| *i == id) {
+                Some((_, c)) => std::mem::replace(c, Cell::Empty),
+                None => new_cell(self, id),
+            };
+            cells.push(cell);
+        }
+        let table = self.store.table_mut(dst);
+        let mut it = cells.into_iter();
+        let row = table.push(e, |_, _| it.next().unwrap_or(Cell::Empty));
+        if row == 0 {
+            self.store.mark_pending(dst);
+        }
+        self.index.set_location(
+            e,
+            Location {
+                table: Some(dst),
+                row,
+            },
+        );
+    }
+
+    fn default_cell(w: &World, id: Id) -> Cell {
+        match w.column_kind(id) {
+            ColumnKind::Data => match w.type_id_of(id) {
+                Some(c) => Cell::Value(w.default_value_of(c)),
+                None => Cell::Empty,
+            },
+            ColumnKind::Union => Cell::Target(Id::NULL),
+            ColumnKind::Toggle => Cell::Enabled(false),
+            ColumnKind::None => Cell::Empty,
+        }
+    }
+
+    /// `ecs_add_id`: adds a tag, component, pair or flagged id to `e`.
+    ///
+    /// ```
+    /// use rosetta_world::{Id, World};
+    /// let mut w = World::new();
+    /// let (likes, apples) = (w.entity("Likes")?, w.entity("Apples")?);
+    /// let e = w.entity("e")?;
+    /// w.add(e, Id::pair(likes, apples))?;
+    /// assert!(w.has(e, Id::pair(likes, apples)));
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn add(&mut self, e: Id, id: Id) -> Result<()> {
+        self.check_alive(e)?;
+        self.check_id(id)?;
+        let stored = self.stored_id(id);
+        let cur = self.type_of(e);
+        let had_target = cur.binary_search(&stored).is_ok();
+        let old_parent = self.target(e, CHILD_OF, 0);
+        let new_type = self.type_with(cur, id);
+        let dst = self.ensure_table(new_type);
+        self.move_to(e, dst, World::default_cell);
+        if stored != id {
+            self.set_union_target(e, stored, self.alive(id.second()).unwrap_or(id.second()));
+        } else if !had_target && id.is_pair() && id.first() == CHILD_OF {
+            self.reindex_name(e, old_parent);
+        }
+        Ok(())
+    }
+
+    fn set_union_target(&mut self, e: Id, stored: Id, target: Id) {
+        let Some(loc) = self.index.location(e) else {
+            return;
+        };
+        let Some(t) = loc.table else { return };
+        let table = self.store.table_mut(t);
+        if let Some(i) = table.index_of(stored) {
+            if let Some(crate::store::Column::Union(v)) = table.columns.get_mut(i) {
+                if let Some(slot) = v.get_mut(loc.row as usize) {
+                    *slot = target;
+                }
+            }
+        }
+    }
+
+    /// `ecs_remove_id`. Removing a pair with a wildcard target removes every matching pair.
+    pub fn remove(&mut self, e: Id, id: Id) -> Result<()> {
+        self.check_alive(e)?;
+        let cur = self.type_of(e).to_vec();
+        let old_parent = self.target(e, CHILD_OF, 0);
+        let stored = self.stored_id(id);
+        let new_type: Vec<Id> = cur
+            .iter()
+            .copied()
+            .filter(|&x| !id_matches(stored, x))
+            .collect();
+        if new_type.len() == cur.len() {
+            return Ok(());
+        }
+        let dst = self.ensure_table(new_type);
+        self.move_to(e, dst, World::default_cell);
+        if id.is_pair() && id.first() == CHILD_OF {
+            self.reindex_name(e, old_parent);
+        }
+        Ok(())
+    }
+
+    /// `ecs_set_id`: adds `comp` (a component or a pair whose [`World::type_id_of`] is a
+    /// component) if needed and sets its value. The value must fit the component's type.
+    pub fn set(&mut self, e: Id, comp: Id, value: Value) -> Result<()> {
+        self.check_alive(e)?;
+        let Some(tc) = self.type_id_of(comp) else {
+            return Err(Error::BadValue {
+                component: self.id_str(comp),
+                reason: "not a component (a tag has no value)".into(),
+            });
+        };
+        if let Some(ty) = self.component_info(tc).and_then(|c| c.ty) {
+            rosetta_types::validate(&self.types, ty, &value).map_err(|err| Error::BadValue {
+                component: self.path_of(tc),
+                reason: err.to_string(),
+            })?;
+        }
+        if !self.type_of(e).contains(&comp) {
+            self.add(e, comp)?;
+        }
+        if let Some(slot) = self.get_owned_mut(e, comp) {
+            *slot = value;
+        }
+        Ok(())
+    }
+
+    /// The value of `comp` that `e` owns.
+    pub fn get_owned(&self, e: Id, comp: Id) -> Option<&Value> {
+        let loc = self.index.location(e)?;
+        self.store
+            .table(loc.table?)
+            .data(comp)?
+            .get(loc.row as usize)
+    }
+
+    pub(crate) fn get_owned_mut(&mut self, e: Id, comp: Id) -> Option<&mut Value> {
+        let loc = self.index.location(e)?;
+        let table = self.store.table_mut(loc.table?);
+        let i = table.index_of(comp)?;
+        match table.columns.get_mut(i)? {
+            crate::store::Column::Data(v) => v.get_mut(loc.row as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether `e`'s own type holds `id` (wildcard forms and union pairs included).
+    pub fn owns(&self, e: Id, id: Id) -> bool {
+        let Some(t) = self.table_of(e) else {
+            return false;
+        };
+        let table = self.store.table(t);
+        if table.record(id).is_some() {
+            return true;
+        }
+        if id.is_pair() && id.first() != UNION {
+            let stored = Id::pair(UNION, id.first());
+            if let Some(targets) = table.union_targets(id.first()) {
+                let row = self.index.location(e).map_or(0, |l| l.row as usize);
+                let tgt = targets.get(row).copied().unwrap_or_default();
+                return table.index_of(stored).is_some()
+                    && (id.second() == builtin::WILDCARD
+                        || id.second() == builtin::ANY
+                        || tgt.index() == id.second().index());
+            }
+        }
+        false
+    }
+
+    /// Interns a name column value.
+    pub(crate) fn name_value(name: &str) -> Value {
+        Value::String(name.into())
+    }
+
+    /// The `(Identifier, Name)` id.
+    pub(crate) const NAME_PAIR: Id = Id::pair(IDENTIFIER, NAME);
+}
+
+/// Whether `pattern` (maybe with `*` elements) matches `id`.
+pub(crate) fn id_matches(pattern: Id, id: Id) -> bool {
+    if pattern == id {
+        return true;
+    }
+    if pattern.is_pair() && id.is_pair() {
+        let w = |p: Id, x: Id| p == builtin::WILDCARD || p == builtin::ANY || p == x;
+        return w(pattern.first(), id.first()) && w(pattern.second(), id.second());
+    }
+    false
+}

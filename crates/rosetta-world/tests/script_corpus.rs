@@ -1,0 +1,143 @@
+//! Loads every `setup` of the Flecs corpus and checks what a world can show without a query
+//! engine: for `entity` cases, the entity's path and its visible ids.
+
+use std::path::PathBuf;
+
+use rosetta_world::{builtin, script, Id, World};
+use serde_json::{json, Value as Json};
+
+fn corpus() -> Option<Json> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/flecs/v3_json_vectors.json");
+    match std::fs::read_to_string(&p) {
+        Ok(t) => serde_json::from_str(&t).ok(),
+        Err(_) => {
+            eprintln!("skipping: {} is absent", p.display());
+            None
+        }
+    }
+}
+
+/// The ids Flecs' entity serializer shows for `e` (own ids, Private ones hidden unless asked).
+fn visible_ids(w: &World, e: Id, private: bool) -> Vec<Json> {
+    let path = |x: Id| w.path_of(w.alive(x).unwrap_or(x));
+    let mut out = Vec::new();
+    for &id in w.type_of(e) {
+        let (pred, j) = if id.is_pair() && id.first() == builtin::UNION {
+            let Some(rel) = w.alive(id.second()) else {
+                continue;
+            };
+            let Some(tgt) = w.target(e, rel, 0) else {
+                continue;
+            };
+            (rel, json!([path(rel), path(tgt)]))
+        } else if id.is_pair() {
+            (id.first(), json!([path(id.first()), path(id.second())]))
+        } else if id.has_flag(Id::TOGGLE) {
+            (
+                id.without_flags(),
+                json!([path(id.without_flags()), 0, "TOGGLE"]),
+            )
+        } else {
+            (id, json!([path(id)]))
+        };
+        let pred = w.alive(pred).unwrap_or(pred);
+        if !private && w.owns(pred, builtin::PRIVATE) {
+            continue;
+        }
+        out.push(j);
+    }
+    out
+}
+
+fn substitute(expected: &str, loaded: &script::Loaded) -> String {
+    let mut s = expected.to_string();
+    while let Some(start) = s.find("{id:") {
+        let Some(len) = s[start..].find('}') else {
+            break;
+        };
+        let alias = &s[start + 4..start + len];
+        let v = loaded.resolve(alias).map_or(0, |e| e.index());
+        s.replace_range(start..start + len + 1, &v.to_string());
+    }
+    s
+}
+
+#[test]
+fn every_setup_loads_and_entities_match() {
+    let Some(corpus) = corpus() else { return };
+    let cases = corpus["cases"].as_array().cloned().unwrap_or_default();
+    let (mut loaded_n, mut checked, mut failures) = (0, 0, Vec::new());
+    for case in &cases {
+        let id = case["id"].as_str().unwrap_or("?");
+        let Some(setup) = case.get("setup") else {
+            continue;
+        };
+        let loaded = match script::load_json(setup) {
+            Ok(l) => l,
+            Err(e) => {
+                failures.push(format!("{id}: {e}"));
+                continue;
+            }
+        };
+        loaded_n += 1;
+        if case["suite"] != "entity" || case["valid_json"] == false {
+            continue;
+        }
+        let Some(expected) = case["expected"].as_str() else {
+            continue;
+        };
+        let Ok(exp) = serde_json::from_str::<Json>(&substitute(expected, &loaded)) else {
+            failures.push(format!("{id}: expected output does not parse"));
+            continue;
+        };
+        let name = case["entity"].as_str().unwrap_or("");
+        let Some(e) = loaded.resolve(name) else {
+            failures.push(format!("{id}: entity '{name}' not found"));
+            continue;
+        };
+        let w = &loaded.world;
+        if let Some(p) = exp.get("path") {
+            if p != &json!(w.path_of(e)) {
+                failures.push(format!("{id}: path {} != {p}", w.path_of(e)));
+            }
+        }
+        if let Some(ids) = exp.get("ids") {
+            let private = case["options"]["serialize_private"] == true;
+            let got = Json::Array(visible_ids(w, e, private));
+            if &got != ids {
+                failures.push(format!("{id}: ids {got} != {ids}"));
+            }
+        }
+        checked += 1;
+    }
+    eprintln!("{loaded_n} setups loaded, {checked} entity cases checked");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(loaded_n > 120 && checked > 40);
+}
+
+#[test]
+fn example_world_loads() {
+    let text = include_str!("../examples/world/space.json");
+    let loaded = script::load_str(text).expect("space.json loads");
+    let w = &loaded.world;
+    let earth = w.lookup("Sun.Earth").expect("Sun.Earth");
+    let pos = w.lookup("Position").expect("Position");
+    let rocks = w.lookup("HasRocks").expect("HasRocks");
+    let kind = w.lookup("Kind").expect("Kind");
+    assert_eq!(w.path_of(earth), "Sun.Earth");
+    assert!(w.has(earth, rocks) && !w.type_of(earth).contains(&rocks));
+    assert!(w.get_owned(earth, pos).is_some());
+    assert!(
+        w.get(earth, kind).is_some(),
+        "Kind inherited from the prefab"
+    );
+    assert_eq!(w.label_of(earth), Some("The Earth"));
+    let prefab = w.lookup("planets.RockyPlanet").expect("prefab");
+    assert!(w.owns(prefab, builtin::PREFAB));
+}
