@@ -81,7 +81,8 @@ fn write_arg(out: &mut String, id: &TermId) {
 fn write_prefix(out: &mut String, term: &Term) {
     match term.oper {
         Oper::Not if term.kind != TermKind::Eq => {
-            let negated_str = term.kind == TermKind::Match && matches!(term.second.id, IdRef::Str(_));
+            let negated_str =
+                term.kind == TermKind::Match && matches!(term.second.id, IdRef::Str(_));
             if !negated_str {
                 out.push('!');
             }
@@ -109,11 +110,13 @@ fn write_args(out: &mut String, term: &Term) {
     out.push(')');
 }
 
-/// Writes one term.
-pub(crate) fn write_term(out: &mut String, term: &Term) {
+/// Writes one term (`flecs`: as Flecs prints it back in errors, where `!{` is `{`).
+pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
     match term.kind {
         TermKind::ScopeOpen => {
-            write_prefix(out, term);
+            if !flecs {
+                write_prefix(out, term);
+            }
             out.push('{');
             return;
         }
@@ -130,7 +133,11 @@ pub(crate) fn write_term(out: &mut String, term: &Term) {
                 _ => " ~= ",
             });
             match &term.second.id {
-                IdRef::Str(text) => write_str(out, text, term.oper == Oper::Not && term.kind == TermKind::Match),
+                IdRef::Str(text) => write_str(
+                    out,
+                    text,
+                    term.oper == Oper::Not && term.kind == TermKind::Match,
+                ),
                 other => write_id(out, other),
             }
             return;
@@ -177,8 +184,9 @@ pub(crate) fn write_term(out: &mut String, term: &Term) {
     }
 }
 
-/// Writes the terms as a query; with `mark`, also returns the column Flecs reports for term
-/// `mark` in such text (two past the term's start, for any term but the first).
+/// Writes the terms as a query; with `mark`, as Flecs prints it back in errors, and the column
+/// Flecs reports for term `mark` in that text (two past the term's start, for any term but
+/// the first).
 pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize) {
     let mut out = String::new();
     let mut column = 0;
@@ -186,7 +194,7 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
         if mark == Some(i) {
             column = out.len() + if i > 0 { 2 } else { 0 };
         }
-        write_term(&mut out, term);
+        write_term(&mut out, term, mark.is_some());
         if let Some(next) = terms.get(i + 1) {
             if term.oper == Oper::Or {
                 out.push_str(" || ");
@@ -219,7 +227,7 @@ impl fmt::Display for QueryAst {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
-        write_term(&mut out, self);
+        write_term(&mut out, self, false);
         f.write_str(&out)
     }
 }

@@ -93,7 +93,7 @@ impl ParseError {
     /// canonical form for the checks Flecs makes after parsing).
     ///
     /// ```
-    /// let err = rosetta_world::query::parse("A, \"B").unwrap_err();
+    /// let err = rosetta_world::query::parse("$x == \"B").unwrap_err();
     /// assert_eq!(err.expr(), "\"B");
     /// ```
     pub fn expr(&self) -> &str {

@@ -68,7 +68,11 @@ fn check_term(terms: &[Term], i: usize, term: &Term) -> Result<(), ParseError> {
         return Err(error(terms, i, "invalid operator combination"));
     }
     if src.is_entity() && second.is_entity() {
-        return Err(error(terms, i, "both sides of operator cannot be an entity"));
+        return Err(error(
+            terms,
+            i,
+            "both sides of operator cannot be an entity",
+        ));
     }
     if !src.is_variable() {
         return Err(error(terms, i, "left-hand of operator must be a variable"));

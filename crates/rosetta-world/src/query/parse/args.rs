@@ -71,7 +71,11 @@ pub(super) fn term_flags(
             if src.at(pos) != b')' {
                 if src.at(pos) == 0 {
                     // Flecs formats the NUL into the message, which cuts it short there.
-                    return Err(ParseError::truncated(src.bytes, column, "expected ')', got '"));
+                    return Err(ParseError::truncated(
+                        src.bytes,
+                        column,
+                        "expected ')', got '",
+                    ));
                 }
                 return Err(src.error(column, format!("expected ')', got '{}'", src.char_at(pos))));
             }

@@ -49,7 +49,9 @@ impl<'a> Src<'a> {
 
     /// Whether the text at `pos` starts with `pat`.
     pub fn starts_with(&self, pos: usize, pat: &[u8]) -> bool {
-        self.bytes.get(pos..).is_some_and(|rest| rest.starts_with(pat))
+        self.bytes
+            .get(pos..)
+            .is_some_and(|rest| rest.starts_with(pat))
     }
 
     /// Skips spaces, but not a newline.
@@ -165,10 +167,12 @@ mod tests {
     use super::*;
 
     fn tok(s: &str, pos: usize) -> Result<(String, usize), String> {
-        Src { bytes: s.as_bytes() }
-            .token(pos)
-            .map(|(t, p)| (String::from_utf8_lossy(&t).into_owned(), p))
-            .map_err(|e| e.to_string())
+        Src {
+            bytes: s.as_bytes(),
+        }
+        .token(pos)
+        .map(|(t, p)| (String::from_utf8_lossy(&t).into_owned(), p))
+        .map_err(|e| e.to_string())
     }
 
     #[test]

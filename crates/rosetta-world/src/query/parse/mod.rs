@@ -124,10 +124,7 @@ impl Parser<'_> {
                 return Err(src.error(pos, "unexpected term after 0"));
             }
             if term.src.has_flags() {
-                return Err(src.error(
-                    pos,
-                    "invalid combination of 0 with non-default subject",
-                ));
+                return Err(src.error(pos, "invalid combination of 0 with non-default subject"));
             }
             return Ok(None);
         }

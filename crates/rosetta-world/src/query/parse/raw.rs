@@ -47,7 +47,11 @@ impl RawId {
                 Some((b'"', inner)) => rest = inner,
                 _ => {
                     let text = String::from_utf8_lossy(token);
-                    return Err(ParseError::in_text(&text, 0, "missing '\"' at end of string"));
+                    return Err(ParseError::in_text(
+                        &text,
+                        0,
+                        "missing '\"' at end of string",
+                    ));
                 }
             }
         }
@@ -206,7 +210,10 @@ mod tests {
         assert_eq!(r("10000"), IdRef::Entity(10000));
         assert_eq!(r("0"), IdRef::Entity(0));
         assert_eq!(r("007"), IdRef::Name("007".into()));
-        assert_eq!(r("99999999999999999999999"), IdRef::Name("99999999999999999999999".into()));
+        assert_eq!(
+            r("99999999999999999999999"),
+            IdRef::Name("99999999999999999999999".into())
+        );
         assert_eq!(r("\"Foo\""), IdRef::Str("Foo".into()));
         assert_eq!(r("\"!Foo\""), IdRef::Str("Foo".into()));
         assert_eq!(r("\"\""), IdRef::Str(String::new()));
