@@ -132,3 +132,27 @@ fn one_level_deeper_is_refused_alike_both_ways() {
         assert_eq!(read.expect_err("refused").to_string(), written.to_string());
     }
 }
+
+/// The shape that takes the mapping the most stack per level, a list element in each object, at
+/// the limit, goes both ways on a test thread (2 MiB of stack in a debug build).
+#[test]
+fn the_deepest_shape_at_the_limit_fits_a_test_thread() {
+    let (registry, _, node) = registry();
+    let mut data = Object::new();
+    data.add::<Int32>(4, 0);
+    for level in 1..MAX_NESTING {
+        let mut outer = Object::new();
+        *outer.add_object(2) = data;
+        outer.add::<Int32>(4, level as i32);
+        data = outer;
+    }
+    for version in [Version::Godot3, Version::Godot4] {
+        let mapping = Mapping::new(&registry, version);
+        let variant = mapping.object_to_variant(node, &data).expect("to Variant");
+        let back = bytes_and_back(version, &variant);
+        assert_eq!(
+            mapping.object_from_variant(node, &back).ok(),
+            Some(data.clone())
+        );
+    }
+}

@@ -176,3 +176,45 @@ fn o3de_component_data_and_updates() {
         assert_eq!(loaded.expect_err("refused").to_string(), stored);
     }
 }
+
+/// A node whose `levels` objects each hold the next as a map value: the most JSON (three levels
+/// per object level) and the most stack per level.
+fn map_chain(levels: usize) -> Object {
+    let mut object = Object::new();
+    object.add::<Int32>(4, 0);
+    for level in 1..levels {
+        let mut outer = Object::new();
+        let entry = outer.add_object(3);
+        entry.add::<Uint32>(1, level as u32);
+        *entry.add_object(2) = object;
+        outer.add::<Int32>(4, level as i32);
+        object = outer;
+    }
+    object
+}
+
+/// The deepest shape at the limit goes both ways in both forms on a test thread (2 MiB of stack
+/// in a debug build).
+#[test]
+fn the_deepest_shape_at_the_limit_fits_a_test_thread() {
+    let schema = schema();
+    let registry = schema.registry();
+    let (_, node) = types(&schema);
+    let data = map_chain(MAX_NESTING);
+    let quiet = &mut o3de::Quiet;
+    let keep = o3de::StoreOptions {
+        keep_defaults: true,
+        ..o3de::StoreOptions::pretty()
+    };
+    let text = o3de::store_object(registry, node, &data, &keep, quiet).expect("store");
+    let load = o3de::LoadOptions::default();
+    let (back, _) = o3de::load_object(registry, node, &text.json, &load, quiet).expect("load");
+    assert_eq!(back, data);
+    let pretty = spatialos::DumpOptions::pretty();
+    let text = spatialos::object_to_string(registry, node, &data, &pretty).expect("dump");
+    let json = spatialos::parse(&text).expect("parse");
+    assert_eq!(
+        spatialos::load_object(registry, node, &json).ok(),
+        Some(data)
+    );
+}
