@@ -141,3 +141,79 @@ fn example_world_loads() {
     let prefab = w.lookup("planets.RockyPlanet").expect("prefab");
     assert!(w.owns(prefab, builtin::PREFAB));
 }
+
+/// For `iter` cases whose query is one plain identifier matched on `$this` only, the entities
+/// of the tables holding it, in the order Flecs visits tables, are the expected entities.
+#[test]
+fn single_term_table_order_matches() {
+    let Some(corpus) = corpus() else { return };
+    let cases = corpus["cases"].as_array().cloned().unwrap_or_default();
+    let (mut checked, mut failures) = (0, Vec::new());
+    for case in &cases {
+        let id = case["id"].as_str().unwrap_or("?");
+        let Some(expr) = case["query"]["expr"].as_str() else {
+            continue;
+        };
+        if case["suite"] != "iter" || !expr.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let Some(expected) = case["expected"].as_str() else {
+            continue;
+        };
+        let Ok(mut loaded) = script::load_json(&case["setup"]) else {
+            continue;
+        };
+        let Ok(exp) = serde_json::from_str::<Json>(&substitute(expected, &loaded)) else {
+            continue;
+        };
+        let Some(results) = exp["results"].as_array() else {
+            continue;
+        };
+        let mut want = Vec::new();
+        let mut plain = true;
+        for r in results {
+            plain &= r
+                .get("sources")
+                .is_none_or(|s| s.as_array().is_some_and(|a| a.iter().all(|x| x == 0)));
+            match r.get("entities").and_then(Json::as_array) {
+                Some(es) => want.extend(es.iter().cloned()),
+                None => plain = false,
+            }
+        }
+        if !plain {
+            continue;
+        }
+        loaded.world.process_pending();
+        let w = &loaded.world;
+        let Some(term) = w.lookup(expr) else { continue };
+        let mut got = Vec::new();
+        for t in w.tables_in_iter_order(term) {
+            let table = w.table(t);
+            if table.ids().contains(&builtin::PREFAB) || table.ids().contains(&builtin::DISABLED) {
+                continue;
+            }
+            for &e in table.entities() {
+                got.push(match w.name_of(e) {
+                    Some(n) => json!(n),
+                    None => json!(e.index()),
+                });
+            }
+        }
+        if got != want {
+            failures.push(format!(
+                "{id}: {} != {}",
+                Json::Array(got),
+                Json::Array(want)
+            ));
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} single-term iter cases checked");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 10);
+}
