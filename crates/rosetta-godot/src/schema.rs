@@ -167,7 +167,7 @@ impl<'r> Mapping<'r> {
 
     /// Schema data `object` of struct type (or component) `ty` as a Variant (a Dictionary).
     /// Objects nested deeper than [`MAX_NESTING`](rosetta_types::MAX_NESTING) are refused
-    /// where they are (`at `.field[0]`: nesting deeper than 100 object levels`), as
+    /// where they are (``at `.field[0]`: nesting deeper than 100 object levels``), as
     /// [`Mapping::object_from_variant`] refuses them.
     pub fn object_to_variant(&self, ty: TypeId, object: &Object) -> Result<Variant> {
         self.payload_to_variant(ty, object, &Path::ROOT)
