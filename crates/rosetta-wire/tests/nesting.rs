@@ -83,7 +83,10 @@ fn objects_at_the_limit_read_write_and_check() {
     let value = typed::read(registry, node(&schema), &object).expect("read");
     rosetta_types::validate(registry, node(&schema), &value).expect("valid");
     let written = typed::write(registry, node(&schema), &value).expect("write");
-    assert_eq!(typed::read(registry, node(&schema), &written).ok(), Some(value));
+    assert_eq!(
+        typed::read(registry, node(&schema), &written).ok(),
+        Some(value)
+    );
     typed::check_nesting(registry, node(&schema), &object).expect("check");
     assert_eq!(typed::validate(registry, node(&schema), &object), []);
 }
@@ -122,7 +125,13 @@ fn a_field_set_past_the_limit_is_refused() {
     let value = typed::read(registry, node(&schema), &object).expect("read");
     let mut root = Object::new();
     // The field's value sits one level below the root.
-    let error = typed::set_field(registry, node(&schema), &mut root, "opt", &Value::some(value));
+    let error = typed::set_field(
+        registry,
+        node(&schema),
+        &mut root,
+        "opt",
+        &Value::some(value),
+    );
     assert_eq!(
         error.map_err(|e| e.to_string().starts_with(&too_deep_message())),
         Err(true)
@@ -175,7 +184,10 @@ fn an_update_is_checked_as_its_fields_and_its_event_payloads() {
     *update.add_event(1) = payload;
     let error = typed::check_update_nesting(registry, holder, &update).expect_err("refused");
     let path = format!("/__events/grew/1{}", paths[MAX_NESTING]);
-    assert_eq!(error.to_string(), format!("{} (at {path})", too_deep_message()));
+    assert_eq!(
+        error.to_string(),
+        format!("{} (at {path})", too_deep_message())
+    );
     let mut update = ComponentUpdate::new();
     *update.fields_mut().add_object(1) = deep(MAX_NESTING).0;
     let error = typed::check_update_nesting(registry, holder, &update).expect_err("refused");

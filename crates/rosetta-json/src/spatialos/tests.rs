@@ -493,7 +493,10 @@ fn nesting_is_bounded_by_max_nesting_alike_both_ways() {
     assert_eq!(load_object(registry, node, &json).unwrap(), object);
     // As text too: deeper than serde_json's own limit of 128 levels.
     let text = object_to_string(registry, node, &object, &DumpOptions::pretty()).unwrap();
-    assert_eq!(load_object(registry, node, &parse(&text).unwrap()).unwrap(), object);
+    assert_eq!(
+        load_object(registry, node, &parse(&text).unwrap()).unwrap(),
+        object
+    );
     for levels in [
         rosetta_types::MAX_NESTING + 1,
         rosetta_types::MAX_NESTING + 5,
