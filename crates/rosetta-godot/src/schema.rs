@@ -35,6 +35,12 @@
 //! `StringName` for a `String`, an enum constant's name for an enum, an `Array` of components for a
 //! math value, a struct `Dictionary` with fields missing (they take their defaults). Errors say
 //! where, as a path (`.inventory[3].count`).
+//!
+//! Structs and entities nest at most [`MAX_NESTING`](rosetta_types::MAX_NESTING) levels (100),
+//! both ways: deeper data is refused where it is, ``at `.root.items[0]...`: nesting deeper than
+//! 100 object levels``, as every format refuses it (a field left out of a struct's Dictionary
+//! counts as the default objects it takes). Raw Variants keep the engine's own limit,
+//! [`MAX_DEPTH`](crate::MAX_DEPTH).
 
 use std::fmt;
 

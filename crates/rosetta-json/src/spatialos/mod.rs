@@ -33,6 +33,13 @@
 //! does not declare, or a missing singular field is an error with the JSON Pointer of the value
 //! ([`crate::Error::path`]). Absent option, list and map fields load as empty.
 //!
+//! Objects nest at most [`MAX_NESTING`](rosetta_types::MAX_NESTING) levels (100: the root is
+//! one, each object inside one more, a map's `{"key", "value"}` entry none), on loading and on
+//! dumping alike: deeper data is an error at the JSON Pointer of the first object past the limit,
+//! `nesting deeper than 100 object levels (at /field/0/...)`, the message the wire format gives.
+//! [`parse`] reads up to [`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING) levels of arrays
+//! and objects (304), as many as such data needs.
+//!
 //! # Component updates
 //!
 //! No sample of the SDK's update JSON with events or cleared fields survives; Rosetta's form
