@@ -21,7 +21,8 @@ fn write_str(out: &mut String, text: &str, negate: bool) {
         out.push('!');
     }
     for ch in text.chars() {
-        if ch == '"' || ch == '\\' {
+        // `<` and `>` nest even inside a string, so they are escaped too.
+        if matches!(ch, '"' | '\\' | '<' | '>') {
             out.push('\\');
         }
         out.push(ch);
@@ -65,9 +66,9 @@ fn write_trav(out: &mut String, trav: &Traversal) {
     }
 }
 
-/// An element with its set expression, `name:flags` (only the flags for `$this`).
-fn write_arg(out: &mut String, id: &TermId) {
-    if id.id == IdRef::This && !id.trav.is_empty() {
+/// An element with its set expression, `name:flags` (only the flags for a `$this` source).
+fn write_arg(out: &mut String, id: &TermId, is_src: bool) {
+    if is_src && id.id == IdRef::This && !id.trav.is_empty() {
         write_trav(out, &id.trav);
         return;
     }
@@ -102,10 +103,10 @@ fn write_prefix(out: &mut String, term: &Term) {
 
 fn write_args(out: &mut String, term: &Term) {
     out.push('(');
-    write_arg(out, &term.src);
+    write_arg(out, &term.src, true);
     if term.second.id.is_set() {
         out.push_str(", ");
-        write_arg(out, &term.second);
+        write_arg(out, &term.second, false);
     }
     out.push(')');
 }
@@ -155,16 +156,16 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
     let default_src = term.src.id == IdRef::This && term.src.trav.is_empty();
     let has_second = term.second.id.is_set();
     if !term.first.trav.is_empty() {
-        if default_src {
+        // `(First:flags)` alone cannot be followed by a space (Flecs reads on right after
+        // its `)`), so without a second element the source is written out.
+        if default_src && has_second {
             out.push('(');
-            write_arg(out, &term.first);
-            if has_second {
-                out.push_str(", ");
-                write_arg(out, &term.second);
-            }
+            write_arg(out, &term.first, false);
+            out.push_str(", ");
+            write_arg(out, &term.second, false);
             out.push(')');
         } else {
-            write_arg(out, &term.first);
+            write_arg(out, &term.first, false);
             out.push(':');
             write_args(out, term);
         }
@@ -173,7 +174,7 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
             out.push('(');
             write_id(out, &term.first.id);
             out.push_str(", ");
-            write_arg(out, &term.second);
+            write_arg(out, &term.second, false);
             out.push(')');
         } else {
             write_id(out, &term.first.id);

@@ -51,5 +51,14 @@ pub fn parse(text: &str) -> Result<QueryAst, ParseError> {
     })
 }
 
+/// The error Flecs reports while finalizing term `index` once names are looked up (e.g.
+/// `unresolved identifier 'Foo'`): shown against the query printed back, at the column Flecs
+/// gives that term. For the evaluator ([`crate::eval`]).
+pub(crate) fn term_error(terms: &[Term], index: usize, message: impl Into<String>) -> ParseError {
+    let (text, column) = display::write_terms(terms, Some(index));
+    let offset = terms.get(index).map(|t| t.span.start);
+    ParseError::in_text(&text, column, message).with_offset(offset)
+}
+
 #[cfg(test)]
 mod tests;

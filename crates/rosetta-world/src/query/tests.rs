@@ -252,7 +252,7 @@ fn traversal_with_fixed_source_and_on_pair_elements() {
     assert_eq!(q.terms[1].src.id, name("Subj"));
     assert_eq!(
         q.to_string(),
-        "(Rel:self|up, Tgt:up(ChildOf)), Pred:self:(Subj), (Pred:up(ChildOf))"
+        "(Rel:self|up, Tgt:up(ChildOf)), Pred:self:(Subj), Pred:up(ChildOf):($this)"
     );
     // As v3.2.12's parser reads it (its documentation has it the other way round), the
     // source comes before the `:`.
@@ -345,6 +345,8 @@ fn scopes() {
     );
     assert_eq!(err("TagA, !{ TagB"), "missing '}'\nTagA, {TagB\n         ^");
     assert_eq!(err("A }"), "'}' without matching '{'\nA}\n   ^");
+    // At the very start (where Flecs would read the `{` forever).
+    assert_eq!(canon("{A}"), "{A}");
     let deep = format!("{}A{}", "!{".repeat(100), "}".repeat(100));
     assert_eq!(ok(&deep).terms.len(), 201);
     let deeper = format!("{}A{}", "!{".repeat(101), "}".repeat(101));

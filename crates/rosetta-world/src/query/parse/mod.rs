@@ -27,6 +27,7 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
         src: Src { bytes },
         logged: Vec::new(),
         terms: Vec::new(),
+        ended_one: false,
     };
     match parser.run() {
         Ok(()) => Ok((parser.terms, parser.logged)),
@@ -39,6 +40,8 @@ struct Parser<'a> {
     /// Errors logged without stopping (the first logged error is the one Flecs reports).
     logged: Vec<ParseError>,
     terms: Vec<Term>,
+    /// Whether a term was read already.
+    ended_one: bool,
 }
 
 /// What may follow a term (Flecs also allows what its script language puts there).
@@ -66,7 +69,10 @@ impl Parser<'_> {
     /// expansions. Returns where the next starts, or `None` if the query ends here.
     fn term(&mut self, mut pos: usize) -> Result<Option<usize>, ParseError> {
         let src = self.src;
-        if pos != 0 {
+        // Flecs skips what ended the previous term on every call but the first. It tells the
+        // first by the position, so a query starting with `{` would be read from 0 forever
+        // (Flecs hangs); counting calls instead reads the `{` once.
+        if self.ended_one {
             match src.at(pos) {
                 b',' | b'{' => pos += 1,
                 b'|' => pos += 2,
@@ -150,6 +156,7 @@ impl Parser<'_> {
             _ => {}
         }
         pos = src.ws_eol(pos);
+        self.ended_one = true;
         self.push(term, extra, start, pos);
         Ok(Some(pos))
     }
