@@ -1,0 +1,40 @@
+//! Text through `rosetta_world::query::parse`: it must never panic, an error must print, and
+//! a query that parses must print back to text that parses to the same terms.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rosetta_world::query::{parse, QueryAst, Span, Term};
+
+fn normalized(q: &QueryAst) -> Vec<Term> {
+    q.terms
+        .iter()
+        .cloned()
+        .map(|mut t| {
+            t.span = Span::default();
+            t
+        })
+        .collect()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    match parse(&text) {
+        Err(e) => {
+            let _ = e.to_string();
+        }
+        Ok(q) => {
+            for w in &q.warnings {
+                let _ = w.to_string();
+            }
+            let printed = q.to_string();
+            match parse(&printed) {
+                Ok(again) => assert_eq!(
+                    normalized(&again),
+                    normalized(&q),
+                    "{text:?} -> {printed:?}"
+                ),
+                Err(e) => panic!("{text:?} printed as {printed:?}, which fails:\n{e}"),
+            }
+        }
+    }
+});
