@@ -4,16 +4,8 @@
 use rosetta_types::MAX_NESTING;
 
 use super::ast::{IdRef, InOut, Oper, Term, TermKind, Traversal};
-use super::display::write_terms;
 use super::error::ParseError;
-
-/// The error Flecs reports while finalizing term `index`: shown against the query printed
-/// back, with the column it gives that term.
-fn error(terms: &[Term], index: usize, message: impl Into<String>) -> ParseError {
-    let (text, column) = write_terms(terms, Some(index));
-    let offset = terms.get(index).map(|t| t.span.start);
-    ParseError::in_text(&text, column, message).with_offset(offset)
-}
+use super::term_error as error;
 
 /// What Flecs compares to tell whether two terms of an Or chain have the same source: the
 /// source's entity id, which is 0 for a named variable or a string.
