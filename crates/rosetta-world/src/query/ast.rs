@@ -19,7 +19,7 @@ pub struct QueryAst {
     /// How many fields the query's results have: one per term, an Or chain counting once.
     pub field_count: usize,
     /// Errors Flecs logs without refusing the query (e.g. `invalid preceding token` for two
-    /// terms separated by a space or a newline rather than a comma).
+    /// terms separated by a space or a newline rather than a comma); the first 16 are kept.
     pub warnings: Vec<ParseError>,
 }
 

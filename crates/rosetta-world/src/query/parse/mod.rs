@@ -35,6 +35,9 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
     }
 }
 
+/// At most this many errors logged without failing are kept.
+const MAX_LOGGED: usize = 16;
+
 struct Parser<'a> {
     src: Src<'a>,
     /// Errors logged without stopping (the first logged error is the one Flecs reports).
@@ -77,7 +80,11 @@ impl Parser<'_> {
                 b',' | b'{' => pos += 1,
                 b'|' => pos += 2,
                 b'}' => {}
-                _ => self.logged.push(src.error(pos, "invalid preceding token")),
+                // Each error copies the query, so only the first few are kept (linear time).
+                _ if self.logged.len() < MAX_LOGGED => {
+                    self.logged.push(src.error(pos, "invalid preceding token"));
+                }
+                _ => {}
             }
         }
         pos = src.ws_eol(pos.min(src.bytes.len()));
