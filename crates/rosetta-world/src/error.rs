@@ -56,6 +56,24 @@ pub enum Error {
     /// A world script that is not JSON (or not an array).
     #[error("world script is not valid JSON: {0}")]
     Json(String),
+    /// A snapshot (or its schema) that cannot be loaded into a world: the file, where in it
+    /// (entity record, entity id, component, JSON Pointer, when known; all in `message` too) and
+    /// why.
+    #[error("{file}: {message}")]
+    Load {
+        /// The file (or `<stdin>`, or a caller's name for the input).
+        file: String,
+        /// The 0-based index of the entity record in the file.
+        record: Option<u64>,
+        /// The SpatialOS entity id.
+        entity: Option<i64>,
+        /// The component's qualified schema name.
+        component: Option<String>,
+        /// JSON Pointer of the value, as a JSON snapshot has it (`/game.Player/stats/0`).
+        pointer: Option<String>,
+        /// What went wrong, with where.
+        message: String,
+    },
 }
 
 /// Results of this crate.

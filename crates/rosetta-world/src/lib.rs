@@ -6,6 +6,7 @@
 //! - [`World`]: entities, names and paths, `ChildOf`, `IsA`, doc strings, unions, toggles,
 //!   components stored in [`Table`]s created in Flecs' order, reflected types ([`meta`]).
 //! - [`script`]: the world-script loader (the corpus' JSON setup operations).
+//! - [`load`]: a SpatialOS schema's components and a snapshot's entities loaded into a world.
 //!
 //! ```
 //! use rosetta_world::{builtin, script, World};
@@ -27,6 +28,7 @@ pub mod builtin;
 pub mod entity;
 mod error;
 pub mod id;
+pub mod load;
 pub mod meta;
 pub mod query;
 pub mod script;
