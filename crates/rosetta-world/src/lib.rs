@@ -7,6 +7,8 @@
 //!   components stored in [`Table`]s created in Flecs' order, reflected types ([`meta`]).
 //! - [`script`]: the world-script loader (the corpus' JSON setup operations).
 //! - [`load`]: a SpatialOS schema's components and a snapshot's entities loaded into a world.
+//! - [`query`]: the query language parsed; [`eval`]: queries run against a world
+//!   ([`Query`]), results in Flecs' order.
 //!
 //! ```
 //! use rosetta_world::{builtin, script, World};
@@ -27,6 +29,7 @@
 pub mod builtin;
 pub mod entity;
 mod error;
+pub mod eval;
 pub mod id;
 pub mod load;
 pub mod meta;
@@ -37,6 +40,7 @@ mod world;
 
 pub use entity::DocKind;
 pub use error::{Error, Result};
+pub use eval::{Engine, Query, QueryResult};
 pub use id::{Entity, Id};
 pub use store::{Column, Table, TableId, TableRecord};
 pub use world::{ComponentInfo, World};

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::report::Report;
 
+pub mod flecs_world;
 pub mod godot;
 pub mod o3de_json;
 pub mod spatialos_schema;
@@ -54,6 +55,14 @@ pub const SUITES: &[Suite] = &[
                 store, load and patch as the engine does; vectors whose C++ type has no \
                 equivalent in the shared model are listed as skipped, with the reason",
         run: o3de_json::run,
+    },
+    Suite {
+        name: "flecs-world",
+        about: "FILE (shared/corpus/flecs/v3_json_vectors.json): every iter and entity case's \
+                setup loads as a world; queries give the same entities in the same order, with \
+                the same ids, sources, is_set and variables per result; entities the same path \
+                and ids",
+        run: flecs_world::run,
     },
 ];
 

@@ -1,0 +1,241 @@
+//! Resolving a parsed query against a world: names looked up as `ecs_lookup` does, variables
+//! numbered in the order Flecs' rules discover them, and each term finalized with Flecs'
+//! defaults (`$this` source, `self|up(IsA)` traversal, no traversal for `DontInherit` ids).
+
+use crate::builtin::{self, ANY, DISABLED, DONT_INHERIT, PREFAB, TRAVERSABLE, WILDCARD};
+use crate::id::Id;
+use crate::query::{self, IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal};
+use crate::world::World;
+
+/// One element of a resolved term.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ref {
+    /// A fixed entity (or `0`: no source, the root target of `(ChildOf, 0)`).
+    Ent(Id),
+    /// A variable, by index (0 is `$this`).
+    Var(usize),
+    /// `*`: every match.
+    Wild,
+    /// `_`: at most one match.
+    Any,
+    /// Not given (no pair target).
+    Unset,
+}
+
+/// A term resolved against a world.
+#[derive(Debug, Clone)]
+pub(crate) struct CTerm {
+    pub kind: TermKind,
+    pub first: Ref,
+    pub second: Ref,
+    pub src: Ref,
+    pub oper: Oper,
+    pub field: usize,
+    pub inout: InOut,
+    /// Match on the source itself.
+    pub self_: bool,
+    /// The relationship traversed upwards, if any.
+    pub up: Option<Id>,
+    /// The right-hand string of `==`, `!=`, `~=`.
+    pub text: Option<String>,
+    /// The id as the term states it, variables and wildcards as `*` (what a field shows when
+    /// nothing matched, and the query's top-level ids).
+    pub id: Id,
+}
+
+/// A named variable of a query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    /// The name without `$`.
+    pub name: String,
+    /// Whether the name starts with `_` (not serialized).
+    pub anonymous: bool,
+}
+
+/// A query compiled against one world.
+#[derive(Debug, Clone)]
+pub(crate) struct Compiled {
+    pub terms: Vec<CTerm>,
+    pub field_count: usize,
+    /// Variables; index 0 is `$this`.
+    pub vars: Vec<Variable>,
+    pub match_prefab: bool,
+    pub match_disabled: bool,
+}
+
+fn resolve_name(w: &World, name: &str) -> Option<Id> {
+    w.lookup(name)
+}
+
+struct Ctx<'a> {
+    w: &'a World,
+    terms: &'a [Term],
+    vars: Vec<Variable>,
+}
+
+impl Ctx<'_> {
+    fn var(&mut self, name: &str) -> usize {
+        if name == "this" || name == "This" {
+            return 0;
+        }
+        if let Some(i) = self.vars.iter().position(|v| v.name == name) {
+            return i;
+        }
+        self.vars.push(Variable {
+            name: name.to_string(),
+            anonymous: name.starts_with('_'),
+        });
+        self.vars.len() - 1
+    }
+
+    fn resolve(&mut self, i: usize, r: &IdRef) -> Result<Ref, ParseError> {
+        Ok(match r {
+            IdRef::Unset => Ref::Unset,
+            IdRef::This => Ref::Var(0),
+            IdRef::Variable(n) => Ref::Var(self.var(n)),
+            IdRef::Wildcard => Ref::Wild,
+            IdRef::Any => Ref::Any,
+            // `$` as a source is handled by the caller.
+            IdRef::Singleton => Ref::Unset,
+            IdRef::Str(_) => Ref::Unset,
+            IdRef::Entity(0) => Ref::Ent(Id::NULL),
+            IdRef::Entity(n) => match self.w.alive(Id(*n)).filter(|e| e.index() as u64 == *n) {
+                Some(e) => Ref::Ent(e),
+                None if *n <= u32::MAX as u64 => {
+                    return Err(query::term_error(
+                        self.terms,
+                        i,
+                        format!("identifier '{n}' is not alive"),
+                    ))
+                }
+                None => {
+                    return Err(query::term_error(
+                        self.terms,
+                        i,
+                        format!("unresolved identifier '{n}'"),
+                    ))
+                }
+            },
+            IdRef::Name(n) => match resolve_name(self.w, n) {
+                Some(e) if e == WILDCARD => Ref::Wild,
+                Some(e) if e == ANY => Ref::Any,
+                Some(e) => Ref::Ent(e),
+                None => {
+                    return Err(query::term_error(
+                        self.terms,
+                        i,
+                        format!("unresolved identifier '{n}'"),
+                    ))
+                }
+            },
+        })
+    }
+}
+
+/// The id a term states: variables and wildcards as `*`, `_` as `_`.
+fn stated_id(first: Ref, second: Ref) -> Id {
+    let el = |r: Ref| match r {
+        Ref::Ent(e) => e,
+        Ref::Any => ANY,
+        _ => WILDCARD,
+    };
+    match second {
+        Ref::Unset => el(first),
+        s => Id::pair(el(first), el(s)),
+    }
+}
+
+/// Resolves and finalizes the parsed terms.
+pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError> {
+    let mut cx = Ctx {
+        w,
+        terms: &ast.terms,
+        vars: vec![Variable {
+            name: "this".into(),
+            anonymous: false,
+        }],
+    };
+    let mut out = Vec::with_capacity(ast.terms.len());
+    let (mut match_prefab, mut match_disabled) = (false, false);
+    for (i, t) in ast.terms.iter().enumerate() {
+        let first = cx.resolve(i, &t.first.id)?;
+        let src = match &t.src.id {
+            IdRef::Singleton => first,
+            other => cx.resolve(i, other)?,
+        };
+        let second = cx.resolve(i, &t.second.id)?;
+        let text = match &t.second.id {
+            IdRef::Str(s) => Some(s.clone()),
+            _ => None,
+        };
+        let (flags, rel) = t.src_traversal();
+        let mut up = match rel {
+            Some(name) => match resolve_name(w, name) {
+                Some(r) => Some(r),
+                None => {
+                    return Err(query::term_error(
+                        &ast.terms,
+                        i,
+                        format!("unresolved identifier '{name}'"),
+                    ))
+                }
+            },
+            None => None,
+        };
+        if let Some(r) = up {
+            if r != builtin::IS_A && !w.owns(r, TRAVERSABLE) {
+                return Err(query::term_error(
+                    &ast.terms,
+                    i,
+                    "src.trav is not traversable",
+                ));
+            }
+        }
+        let mut self_ = flags & Traversal::SELF != 0 || flags == 0;
+        let written_trav = !t.src.trav.is_empty();
+        if let Ref::Ent(f) = first {
+            if up == Some(builtin::IS_A) && f.0 != 0 && w.owns(f, DONT_INHERIT) {
+                if written_trav && flags & (Traversal::UP | Traversal::DOWN) != 0 {
+                    return Err(query::term_error(
+                        &ast.terms,
+                        i,
+                        "traversing not allowed for id that can't be inherited",
+                    ));
+                }
+                up = None;
+                self_ = true;
+            }
+        }
+        if src == Ref::Ent(Id::NULL) {
+            up = None;
+        }
+        let id = stated_id(first, second);
+        if t.kind == TermKind::Id && second == Ref::Unset && src != Ref::Ent(Id::NULL) {
+            match first {
+                Ref::Ent(e) if e == PREFAB => match_prefab = true,
+                Ref::Ent(e) if e == DISABLED && self_ => match_disabled = true,
+                _ => {}
+            }
+        }
+        out.push(CTerm {
+            kind: t.kind,
+            first,
+            second,
+            src,
+            oper: t.oper,
+            field: t.field,
+            inout: t.effective_inout(),
+            self_,
+            up,
+            text,
+            id,
+        });
+    }
+    Ok(Compiled {
+        terms: out,
+        field_count: ast.field_count,
+        vars: cx.vars,
+        match_prefab,
+        match_disabled,
+    })
+}

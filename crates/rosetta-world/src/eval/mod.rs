@@ -1,0 +1,184 @@
+//! Query evaluation: a parsed query ([`crate::query`]) resolved against a [`World`] and run
+//! with the semantics and result order of Flecs v3.2.12's rules engine (what REST `/query`
+//! uses).
+//!
+//! Each result is one table (or one table and matched id, for wildcards, variables and Or
+//! chains): its entities, the id each field matched, each field's source (`0` for `$this`),
+//! whether each field is set, and the variables' values. Results borrow the world; nothing is
+//! allocated per entity.
+//!
+//! ```
+//! use rosetta_world::{eval::Query, script};
+//! let mut loaded = script::load_str(r#"[
+//!     ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
+//!     ["tag", "Likes"], ["tag", "Apples"], ["tag", "Pears"],
+//!     ["entity", "Alice"], ["set", "Alice", "Position", {"x": 1, "y": 2}],
+//!     ["add", "Alice", ["Likes", "Apples"]], ["add", "Alice", ["Likes", "Pears"]]
+//! ]"#)?;
+//! loaded.world.process_pending();
+//! let w = &loaded.world;
+//! let q = Query::new(w, "Position, (Likes, $Food)").unwrap();
+//! let mut foods = Vec::new();
+//! q.each(w, |m| {
+//!     assert_eq!(m.entities(), &[w.lookup("Alice").unwrap()]);
+//!     foods.push(w.path_of(m.var(1)));
+//!     true
+//! });
+//! assert_eq!(foods, ["Apples", "Pears"]);
+//! # Ok::<(), rosetta_world::Error>(())
+//! ```
+
+mod compile;
+pub mod corpus;
+mod result;
+mod run;
+
+pub use compile::Variable;
+pub use result::{page, FieldValue, Match, QueryResult};
+
+use crate::id::Id;
+use crate::query::{self, InOut, Oper, ParseError, QueryAst};
+use crate::world::World;
+
+use compile::Compiled;
+use run::Search;
+
+/// Which Flecs query kind to imitate (they differ in what they accept and, for cached
+/// queries, in table order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// `ecs_rule_init`: what REST `/query` uses; variables, scopes and equality allowed.
+    #[default]
+    Rule,
+    /// `ecs_filter_init`: uncached.
+    Filter,
+    /// `ecs_query_init`: cached.
+    Query,
+}
+
+/// A query resolved against a world, ready to run.
+///
+/// ```
+/// use rosetta_world::{eval::Query, World};
+/// let w = World::new();
+/// let err = Query::new(&w, "Position").unwrap_err();
+/// assert_eq!(err.to_string(), "unresolved identifier 'Position'\nPosition\n^");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Query {
+    ast: QueryAst,
+    compiled: Compiled,
+    engine: Engine,
+}
+
+impl Query {
+    /// Parses `text` and resolves it against `world` as a rule.
+    pub fn new(world: &World, text: &str) -> Result<Query, ParseError> {
+        Query::with_engine(world, text, Engine::Rule)
+    }
+
+    /// Parses `text` and resolves it for one engine.
+    pub fn with_engine(world: &World, text: &str, engine: Engine) -> Result<Query, ParseError> {
+        let ast = query::parse(text)?;
+        Query::from_ast(world, ast, engine)
+    }
+
+    /// Resolves a parsed query.
+    pub fn from_ast(world: &World, ast: QueryAst, engine: Engine) -> Result<Query, ParseError> {
+        let compiled = compile::compile(world, &ast)?;
+        Ok(Query {
+            ast,
+            compiled,
+            engine,
+        })
+    }
+
+    /// The parsed query.
+    pub fn ast(&self) -> &QueryAst {
+        &self.ast
+    }
+
+    /// The engine it imitates.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// How many fields each result has.
+    pub fn field_count(&self) -> usize {
+        self.compiled.field_count
+    }
+
+    /// The id each field states (the first term of an Or chain; variables and wildcards as
+    /// `*`): Flecs' top-level `ids`.
+    pub fn field_ids(&self) -> Vec<Id> {
+        let mut out = vec![Id::NULL; self.field_count()];
+        for t in self.compiled.terms.iter().rev() {
+            if let Some(x) = out.get_mut(t.field) {
+                *x = t.id;
+            }
+        }
+        out
+    }
+
+    /// The access of each field, with Flecs' defaults (`[none]` for a Not term, a wildcard
+    /// source, ...).
+    pub fn field_inout(&self) -> Vec<InOut> {
+        let mut out = vec![InOut::Default; self.field_count()];
+        for t in self.compiled.terms.iter().rev() {
+            if let Some(x) = out.get_mut(t.field) {
+                *x = t.inout;
+            }
+        }
+        out
+    }
+
+    /// Whether a field may be unset (an Optional or Not term): Flecs serializes `is_set` then.
+    pub fn has_conditional(&self) -> bool {
+        self.compiled
+            .terms
+            .iter()
+            .any(|t| matches!(t.oper, Oper::Optional | Oper::Not))
+    }
+
+    /// The variables; index 0 is `$this`.
+    pub fn variables(&self) -> &[Variable] {
+        &self.compiled.vars
+    }
+
+    /// Whether some term is matched on `$this`, so results have entities.
+    pub fn matches_this(&self) -> bool {
+        self.compiled.terms.iter().any(|t| {
+            t.src == compile::Ref::Var(0)
+                || t.first == compile::Ref::Var(0)
+                || t.second == compile::Ref::Var(0)
+        })
+    }
+
+    /// Runs the query, calling `f` per result in Flecs' order until it returns `false`.
+    /// Call [`World::process_pending`] first, as Flecs does before it iterates.
+    pub fn each<'w>(&self, world: &'w World, mut f: impl FnMut(&Match<'w, '_>) -> bool) {
+        let search = Search {
+            w: world,
+            q: &self.compiled,
+        };
+        let mut st = search.new_state();
+        let end = self.compiled.terms.len();
+        search.step(0, end, &mut st, &mut |st| {
+            let m = Match::new(world, st);
+            f(&m)
+        });
+    }
+
+    /// Every result, owned (one allocation per result, none per entity).
+    pub fn results(&self, world: &World) -> Vec<QueryResult> {
+        let mut out = Vec::new();
+        self.each(world, |m| {
+            out.push(m.to_owned());
+            true
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

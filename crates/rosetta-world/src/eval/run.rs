@@ -1,0 +1,739 @@
+//! The search: terms evaluated in order by backtracking, each term finding its matches the way
+//! the v3.2.12 rules engine's instructions do (`And`/`With` over id records, `SelfUp`/`Up`
+//! through traversal caches, `Not`, `Optional`, `Or` blocks, equality predicates), so that
+//! results come in Flecs' order.
+
+use crate::builtin::{ANY, IDENTIFIER, IS_A, NAME, TRAVERSABLE, WILDCARD};
+use crate::id::Id;
+use crate::query::{Oper, TermKind};
+use crate::store::TableId;
+use crate::world::World;
+
+use super::compile::{CTerm, Compiled, Ref};
+
+/// Bound on traversal depth (relationship chains are acyclic; this guards corrupt input).
+const MAX_DEPTH: usize = 64;
+
+/// Where the search is: `$this`, the variables and the fields filled so far.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    /// `$this`: a table and a row range, once written.
+    pub this: Option<(TableId, u32, u32)>,
+    /// Variable values (index 0 unused: `$this` is `this`); `Id::NULL` while unwritten.
+    pub vars: Vec<Id>,
+    pub ids: Vec<Id>,
+    pub srcs: Vec<Id>,
+    pub set: Vec<bool>,
+}
+
+/// The continuation: called per solution, returns `false` to stop the search.
+type Cont<'c> = dyn FnMut(&mut State) -> bool + 'c;
+
+pub(crate) struct Search<'a> {
+    pub w: &'a World,
+    pub q: &'a Compiled,
+}
+
+impl Search<'_> {
+    pub(crate) fn new_state(&self) -> State {
+        State {
+            this: None,
+            vars: vec![Id::NULL; self.q.vars.len()],
+            ids: self
+                .q
+                .terms
+                .iter()
+                .fold(vec![Id::NULL; self.q.field_count], |mut v, t| {
+                    if let Some(x) = v.get_mut(t.field) {
+                        if x.0 == 0 {
+                            *x = t.id;
+                        }
+                    }
+                    v
+                }),
+            srcs: vec![Id::NULL; self.q.field_count],
+            set: vec![true; self.q.field_count],
+        }
+    }
+
+    /// Runs terms `i..end`, calling `f` per solution. Returns `false` if `f` stopped it.
+    pub(crate) fn step(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
+        if i >= end {
+            return f(st);
+        }
+        let Some(t) = self.q.terms.get(i) else {
+            return f(st);
+        };
+        // A term that uses `$this` as an entity splits a table into its rows.
+        if let Some((tbl, off, n)) = st.this {
+            if n > 1 && self.uses_this_entity(t) {
+                for r in off..off + n {
+                    st.this = Some((tbl, r, 1));
+                    if !self.step(i, end, st, f) {
+                        st.this = Some((tbl, off, n));
+                        return false;
+                    }
+                }
+                st.this = Some((tbl, off, n));
+                return true;
+            }
+        }
+        match t.kind {
+            TermKind::ScopeOpen => {
+                let close = self.scope_end(i);
+                if t.oper == Oper::Not {
+                    let mut found = false;
+                    self.step(i + 1, close, st, &mut |_| {
+                        found = true;
+                        false
+                    });
+                    if found {
+                        return true;
+                    }
+                }
+                return self.step(i + 1, end, st, f);
+            }
+            TermKind::ScopeClose => return self.step(i + 1, end, st, f),
+            _ => {}
+        }
+        let field = t.field;
+        if t.oper == Oper::Or || (i > 0 && self.q.terms[i - 1].oper == Oper::Or) {
+            return self.or_chain(i, end, st, f);
+        }
+        // An unwritten source of a Not or Optional term: first find every candidate.
+        if matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
+            return self.each_candidate(t, st, &mut |st| self.step(i, end, st, f));
+        }
+        match t.oper {
+            Oper::Not => {
+                if self.exists(t, st) {
+                    return true;
+                }
+                let saved = (st.ids[field], st.srcs[field], st.set[field]);
+                st.ids[field] = self.pattern(t, st);
+                st.srcs[field] = Id::NULL;
+                st.set[field] = false;
+                let go = self.step(i + 1, end, st, f);
+                (st.ids[field], st.srcs[field], st.set[field]) = saved;
+                go
+            }
+            Oper::Optional => {
+                if self.exists(t, st) {
+                    return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
+                }
+                let saved = (st.ids[field], st.srcs[field], st.set[field]);
+                st.ids[field] = self.pattern(t, st);
+                st.srcs[field] = Id::NULL;
+                st.set[field] = false;
+                let go = self.step(i + 1, end, st, f);
+                (st.ids[field], st.srcs[field], st.set[field]) = saved;
+                go
+            }
+            _ => self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f)),
+        }
+    }
+
+    fn scope_end(&self, open: usize) -> usize {
+        let mut depth = 0usize;
+        for (j, t) in self.q.terms.iter().enumerate().skip(open) {
+            match t.kind {
+                TermKind::ScopeOpen => depth += 1,
+                TermKind::ScopeClose => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return j;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.q.terms.len()
+    }
+
+    fn or_chain(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
+        let mut last = i;
+        while self.q.terms.get(last).is_some_and(|t| t.oper == Oper::Or) {
+            last += 1;
+        }
+        let chain = &self.q.terms[i..=last.min(self.q.terms.len() - 1)];
+        let next = last + 1;
+        let Some(head) = chain.first() else {
+            return true;
+        };
+        if self.src_written(head, st) {
+            for alt in chain {
+                if self.exists(alt, st) {
+                    return self.each_match(alt, st, &mut |st| self.step(next, end, st, f));
+                }
+            }
+            return true;
+        }
+        for (k, alt) in chain.iter().enumerate() {
+            let go = self.each_match(alt, st, &mut |st| {
+                if chain[..k].iter().any(|e| self.exists(e, st)) {
+                    return true;
+                }
+                self.step(next, end, st, f)
+            });
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn uses_this_entity(&self, t: &CTerm) -> bool {
+        let this = Ref::Var(0);
+        t.first == this
+            || t.second == this
+            || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this)
+    }
+
+    pub(crate) fn src_written(&self, t: &CTerm, st: &State) -> bool {
+        match t.src {
+            Ref::Var(0) => st.this.is_some(),
+            Ref::Var(v) => st.vars.get(v).is_some_and(|x| x.0 != 0),
+            _ => true,
+        }
+    }
+
+    /// Whether term `t` has at least one match in this state.
+    fn exists(&self, t: &CTerm, st: &mut State) -> bool {
+        let mut found = false;
+        self.each_match(t, st, &mut |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// The value of a term element in this state: an entity, or `*` for an unknown.
+    fn el(&self, r: Ref, st: &State) -> Id {
+        match r {
+            Ref::Ent(e) => e,
+            Ref::Var(0) => match st.this {
+                Some((t, row, 1)) => self
+                    .w
+                    .table(t)
+                    .entities()
+                    .get(row as usize)
+                    .copied()
+                    .unwrap_or(WILDCARD),
+                _ => WILDCARD,
+            },
+            Ref::Var(v) => match st.vars.get(v) {
+                Some(x) if x.0 != 0 => *x,
+                _ => WILDCARD,
+            },
+            Ref::Any | Ref::Wild | Ref::Unset => WILDCARD,
+        }
+    }
+
+    /// The id to look for: the term's id with written variables filled in.
+    pub(crate) fn pattern(&self, t: &CTerm, st: &State) -> Id {
+        let first = self.el(t.first, st);
+        match t.second {
+            Ref::Unset => first,
+            s => Id::pair(first, self.el(s, st)),
+        }
+    }
+
+    /// Whether only the first match counts (`_` somewhere in the id).
+    fn any_only(t: &CTerm) -> bool {
+        t.first == Ref::Any || t.second == Ref::Any
+    }
+
+    /// The type indices of `table` whose id matches `pat`.
+    pub(crate) fn columns(&self, table: TableId, pat: Id) -> impl Iterator<Item = Id> + '_ {
+        let tbl = self.w.table(table);
+        let ids = tbl.ids();
+        let (lo, hi, scan) = if pat.is_pair() && pat.first() == WILDCARD {
+            (0, ids.len(), true)
+        } else {
+            match tbl.record(pat) {
+                Some(r) => (r.index as usize, (r.index + r.count) as usize, false),
+                None => (0, 0, false),
+            }
+        };
+        ids.get(lo..hi)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .filter(move |&id| !scan || crate::world::ops::id_matches(pat, id))
+    }
+
+    /// Binds the term's variables from the matched id; `false` if a written one disagrees.
+    fn bind(&self, t: &CTerm, matched: Id, st: &mut State, saved: &mut Vec<(usize, Id)>) -> bool {
+        let (f, s) = if matched.is_pair() {
+            (matched.first(), matched.second())
+        } else {
+            (matched, Id::NULL)
+        };
+        for (r, val) in [(t.first, f), (t.second, s)] {
+            if let Ref::Var(v) = r {
+                if v == 0 {
+                    continue;
+                }
+                let val = self.w.alive(val).unwrap_or(val);
+                match st.vars.get(v).copied() {
+                    Some(cur) if cur.0 == 0 => {
+                        saved.push((v, cur));
+                        st.vars[v] = val;
+                    }
+                    Some(cur) if cur.index() != val.index() => return false,
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    fn unbind(st: &mut State, saved: &mut Vec<(usize, Id)>) {
+        while let Some((v, old)) = saved.pop() {
+            st.vars[v] = old;
+        }
+    }
+
+    /// Reports a match of `t`: id, source, then the continuation.
+    fn report(&self, t: &CTerm, matched: Id, src: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+        let mut saved = Vec::new();
+        if !self.bind(t, matched, st, &mut saved) {
+            return true;
+        }
+        let fi = t.field;
+        let src = match t.src {
+            Ref::Var(v) if v != 0 && src.0 == 0 => st.vars.get(v).copied().unwrap_or_default(),
+            _ => src,
+        };
+        let old = (st.ids[fi], st.srcs[fi], st.set[fi]);
+        st.ids[fi] = matched;
+        st.srcs[fi] = src;
+        st.set[fi] = true;
+        let go = f(st);
+        (st.ids[fi], st.srcs[fi], st.set[fi]) = old;
+        Self::unbind(st, &mut saved);
+        go
+    }
+
+    /// Calls `f` for every match of term `t` (an id term or a predicate).
+    pub(crate) fn each_match(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+        if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+            return self.predicate(t, st, f);
+        }
+        let pat = self.pattern(t, st);
+        match t.src {
+            Ref::Ent(e) if e.0 == 0 => self.report(t, pat, Id::NULL, st, f),
+            Ref::Ent(e) => match self.w.table_of(e) {
+                Some(tbl) => self.with(t, tbl, pat, e, st, f),
+                None => true,
+            },
+            Ref::Var(0) => match st.this {
+                Some((tbl, _, _)) => self.with(t, tbl, pat, Id::NULL, st, f),
+                None => self.select(t, pat, st, f),
+            },
+            Ref::Var(v) => {
+                let cur = st.vars.get(v).copied().unwrap_or_default();
+                if cur.0 != 0 {
+                    match self.w.table_of(cur) {
+                        Some(tbl) => self.with(t, tbl, pat, cur, st, f),
+                        None => true,
+                    }
+                } else {
+                    self.select(t, pat, st, f)
+                }
+            }
+            Ref::Wild | Ref::Any | Ref::Unset => {
+                // `Ids`: is the id used at all? No source.
+                let any = self
+                    .w
+                    .tables_in_iter_order(pat)
+                    .into_iter()
+                    .find_map(|tb| self.columns(tb, pat).next());
+                match any {
+                    Some(m) => self.report(t, m, Id::NULL, st, f),
+                    None => true,
+                }
+            }
+        }
+    }
+
+    /// `With` / `SelfUpWith` / `UpWith`: the source's table is known.
+    fn with(
+        &self,
+        t: &CTerm,
+        tbl: TableId,
+        pat: Id,
+        src: Id,
+        st: &mut State,
+        f: &mut Cont<'_>,
+    ) -> bool {
+        if t.self_ {
+            let ms: Vec<Id> = if Self::any_only(t) {
+                self.columns(tbl, pat).take(1).collect()
+            } else {
+                self.columns(tbl, pat).collect()
+            };
+            if !ms.is_empty() {
+                for m in ms {
+                    if !self.report(t, m, src, st, f) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        if let Some(rel) = t.up {
+            if let Some((s, m)) = self.search_up(tbl, pat, rel, 0) {
+                return self.report(t, m, s, st, f);
+            }
+        }
+        true
+    }
+
+    /// Whether an id can be inherited through `IsA` (not `DontInherit`).
+    fn inheritable(&self, pat: Id) -> bool {
+        let pred = if pat.is_pair() { pat.first() } else { pat };
+        pred == WILDCARD
+            || self
+                .w
+                .alive(pred)
+                .is_some_and(|p| !self.w.owns(p, crate::builtin::DONT_INHERIT))
+    }
+
+    /// `ecs_search_relation` upwards from a table: the first target (depth first) that has the
+    /// id, and the id it has.
+    pub(crate) fn search_up(
+        &self,
+        tbl: TableId,
+        pat: Id,
+        rel: Id,
+        depth: usize,
+    ) -> Option<(Id, Id)> {
+        if depth > MAX_DEPTH || (rel == IS_A && !self.inheritable(pat)) {
+            return None;
+        }
+        let table = self.w.table(tbl);
+        let rec = table.record(Id::pair(rel, WILDCARD))?;
+        let lo = rec.index as usize;
+        for id in table.ids().get(lo..lo + rec.count as usize)? {
+            let Some(tgt) = self.w.alive(id.second()) else {
+                continue;
+            };
+            let Some(tt) = self.w.table_of(tgt) else {
+                continue;
+            };
+            if let Some(m) = self.columns(tt, pat).next() {
+                return Some((tgt, m));
+            }
+            if let Some(found) = self.search_up(tt, pat, rel, depth + 1) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// Whether a table is left out of `$this` by default (prefabs, disabled entities).
+    pub(crate) fn filtered(&self, tbl: TableId) -> bool {
+        let ids = self.w.table(tbl).ids();
+        (!self.q.match_prefab && ids.binary_search(&crate::builtin::PREFAB).is_ok())
+            || (!self.q.match_disabled && ids.binary_search(&crate::builtin::DISABLED).is_ok())
+    }
+
+    /// Writes the term's source to a table: `$this` takes the table, a variable each entity.
+    fn write_src(&self, t: &CTerm, tbl: TableId, st: &mut State, f: &mut Cont<'_>) -> bool {
+        match t.src {
+            Ref::Var(0) => {
+                let n = self.w.table(tbl).len() as u32;
+                st.this = Some((tbl, 0, n));
+                let go = f(st);
+                st.this = None;
+                go
+            }
+            Ref::Var(v) => {
+                for &e in self.w.table(tbl).entities() {
+                    st.vars[v] = e;
+                    if !f(st) {
+                        st.vars[v] = Id::NULL;
+                        return false;
+                    }
+                }
+                st.vars[v] = Id::NULL;
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// `Select` / `SelfUp` / `Up` with an unwritten source.
+    fn select(&self, t: &CTerm, pat: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+        let this = t.src == Ref::Var(0);
+        let tables = self.w.tables_in_iter_order(pat);
+        let up = t.up.filter(|&rel| {
+            !self
+                .w
+                .tables_in_iter_order(Id::pair(rel, WILDCARD))
+                .is_empty()
+        });
+        let Some(rel) = up else {
+            if !t.self_ {
+                return true;
+            }
+            for tb in tables {
+                if this && self.filtered(tb) {
+                    continue;
+                }
+                let ms: Vec<Id> = if Self::any_only(t) {
+                    self.columns(tb, pat).take(1).collect()
+                } else {
+                    self.columns(tb, pat).collect()
+                };
+                for m in ms {
+                    let go =
+                        self.write_src(t, tb, st, &mut |st| self.report(t, m, Id::NULL, st, f));
+                    if !go {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        };
+        for tb in tables {
+            let Some(m) = self.columns(tb, pat).next() else {
+                continue;
+            };
+            if t.self_ && !(this && self.filtered(tb)) {
+                let go = self.write_src(t, tb, st, &mut |st| self.report(t, m, Id::NULL, st, f));
+                if !go {
+                    return false;
+                }
+            }
+            if rel == IS_A && !self.inheritable(pat) {
+                continue;
+            }
+            let ents: Vec<Id> = self.w.table(tb).entities().to_vec();
+            for e in ents {
+                if !self.traversable(e) {
+                    continue;
+                }
+                let mut down = Vec::new();
+                self.down(rel, e, pat, t.self_, &mut down, 0);
+                for (dt, _) in down {
+                    if this && self.filtered(dt) {
+                        continue;
+                    }
+                    let go = self.write_src(t, dt, st, &mut |st| self.report(t, m, e, st, f));
+                    if !go {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `e` is the target of a traversable relationship (`EcsEntityIsTraversable`).
+    fn traversable(&self, e: Id) -> bool {
+        self.w.tables_with(Id::pair(WILDCARD, e)).iter().any(|&tb| {
+            self.w.table(tb).ids().iter().any(|id| {
+                id.is_pair()
+                    && id.second().index() == e.index()
+                    && self
+                        .w
+                        .alive(id.first())
+                        .is_some_and(|r| r == IS_A || self.w.owns(r, TRAVERSABLE))
+            })
+        })
+    }
+
+    /// The traversal down cache (`flecs_trav_entity_down`): tables that reach `pat` through
+    /// `(rel, e)`, breadth first, each with whether it is a leaf.
+    fn down(
+        &self,
+        rel: Id,
+        e: Id,
+        pat: Id,
+        self_: bool,
+        out: &mut Vec<(TableId, bool)>,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH || out.len() > 1_000_000 {
+            return;
+        }
+        if rel != IS_A {
+            for &tb in self.w.tables_with(Id::pair(IS_A, e)) {
+                let ents: Vec<Id> = self.w.table(tb).entities().to_vec();
+                for x in ents {
+                    if self.traversable(x) {
+                        self.down(rel, x, pat, self_, out, depth + 1);
+                    }
+                }
+            }
+        }
+        let first = out.len();
+        let via = Id::pair(rel, e);
+        for tb in self.w.tables_in_iter_order(via) {
+            let mut leaf = false;
+            if self.columns(tb, pat).next().is_some() {
+                if self_ {
+                    continue;
+                }
+                leaf = true;
+            }
+            if let Some(r) = self.w.table(tb).record(Id::pair(rel, WILDCARD)) {
+                if r.count > 1 {
+                    // Only the first relationship through which the id is reachable counts.
+                    let reached = self.search_up(tb, pat, rel, 0).map(|(s, _)| s);
+                    let through = reached.and_then(|s| self.first_target_reaching(tb, rel, s));
+                    if through.is_some_and(|x| x.index() != e.index()) {
+                        continue;
+                    }
+                }
+            }
+            out.push((tb, leaf));
+        }
+        let last = out.len();
+        for k in first..last {
+            let (tb, leaf) = out[k];
+            if leaf {
+                continue;
+            }
+            let ents: Vec<Id> = self.w.table(tb).entities().to_vec();
+            for x in ents {
+                if self.traversable(x) {
+                    self.down(rel, x, pat, self_, out, depth + 1);
+                }
+            }
+        }
+    }
+
+    /// Which direct `(rel, T)` target of a table leads up to `src`.
+    fn first_target_reaching(&self, tb: TableId, rel: Id, src: Id) -> Option<Id> {
+        let table = self.w.table(tb);
+        let r = table.record(Id::pair(rel, WILDCARD))?;
+        let lo = r.index as usize;
+        for id in table.ids().get(lo..lo + r.count as usize)? {
+            let tgt = self.w.alive(id.second())?;
+            if tgt == src || self.reaches(tgt, rel, src, 0) {
+                return Some(tgt);
+            }
+        }
+        None
+    }
+
+    fn reaches(&self, from: Id, rel: Id, to: Id, depth: usize) -> bool {
+        depth < MAX_DEPTH
+            && self
+                .w
+                .targets(from, rel)
+                .into_iter()
+                .any(|t| t == to || self.reaches(t, rel, to, depth + 1))
+    }
+
+    /// The candidates for an unwritten source before a Not or Optional term: every table
+    /// (`$this`, prefabs and disabled left out) or entity (a variable).
+    fn each_candidate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+        for tb in self.w.tables_in_iter_order(ANY) {
+            if t.src == Ref::Var(0) && self.filtered(tb) {
+                continue;
+            }
+            if !self.write_src(t, tb, st, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `==`, `!=`, `~=` on the term's source variable.
+    fn predicate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+        let negate = t.oper == Oper::Not;
+        let rhs = match t.second {
+            Ref::Ent(e) => Some(e),
+            Ref::Var(v) if v != 0 => st.vars.get(v).copied().filter(|x| x.0 != 0),
+            _ => None,
+        };
+        let text = t.text.as_deref();
+        let (needle, neg_text) = match text {
+            Some(s) if t.kind == TermKind::Match => match s.strip_prefix('!') {
+                Some(rest) => (Some(rest), true),
+                None => (Some(s), false),
+            },
+            other => (other, false),
+        };
+        let test = |e: Id| -> bool {
+            let hit = match (t.kind, rhs, needle) {
+                (TermKind::Eq, Some(r), _) => e == r,
+                (TermKind::Eq, None, Some(s)) => self.w.name_of(e) == Some(s),
+                (TermKind::Match, _, Some(s)) => {
+                    self.w.name_of(e).is_some_and(|n| n.contains(s)) != neg_text
+                }
+                _ => false,
+            };
+            hit != negate
+        };
+        if !self.src_written(t, st) {
+            // Bind the source directly to an entity on the right-hand side.
+            if let (TermKind::Eq, Some(r), false) = (t.kind, rhs, negate) {
+                let Some(loc) = self.w.location(r) else {
+                    return true;
+                };
+                let Some(tb) = loc.table else { return true };
+                return match t.src {
+                    Ref::Var(0) => {
+                        st.this = Some((tb, loc.row, 1));
+                        let go = f(st);
+                        st.this = None;
+                        go
+                    }
+                    Ref::Var(v) => {
+                        st.vars[v] = r;
+                        let go = f(st);
+                        st.vars[v] = Id::NULL;
+                        go
+                    }
+                    _ => true,
+                };
+            }
+            let source = if t.kind == TermKind::Eq && !negate || t.kind == TermKind::Match {
+                Id::pair(IDENTIFIER, NAME)
+            } else {
+                ANY
+            };
+            for tb in self.w.tables_in_iter_order(source) {
+                if t.src == Ref::Var(0) && self.filtered(tb) {
+                    continue;
+                }
+                let n = self.w.table(tb).len() as u32;
+                for row in 0..n {
+                    let e = self.w.table(tb).entities()[row as usize];
+                    if !test(e) {
+                        continue;
+                    }
+                    let go = match t.src {
+                        Ref::Var(0) => {
+                            st.this = Some((tb, row, 1));
+                            let go = f(st);
+                            st.this = None;
+                            go
+                        }
+                        Ref::Var(v) => {
+                            st.vars[v] = e;
+                            let go = f(st);
+                            st.vars[v] = Id::NULL;
+                            go
+                        }
+                        _ => true,
+                    };
+                    if !go {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        let e = self.el(t.src, st);
+        if e == WILDCARD || !test(e) {
+            return true;
+        }
+        f(st)
+    }
+}

@@ -1,0 +1,55 @@
+//! Every `iter` and `entity` case of the Flecs v3 JSON corpus, run through the evaluator
+//! (`rosetta_world::eval::corpus`): the same entities in the same order, and per result the
+//! same ids, sources, `is_set`, variables and parent. Skips when the corpus is absent.
+
+use std::path::Path;
+
+use rosetta_world::eval::corpus::{check_case, Outcome};
+
+const CORPUS: &str = "../../../shared/corpus/flecs/v3_json_vectors.json";
+
+#[test]
+fn corpus_iter_and_entity_cases() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "skipped: the Flecs corpus is not at {} (it lives outside the repository)",
+            path.display()
+        );
+        return;
+    };
+    let corpus: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => panic!("{}: {e}", path.display()),
+    };
+    let cases = corpus["cases"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
+    for case in cases {
+        if !matches!(case["suite"].as_str(), Some("iter" | "entity")) {
+            continue;
+        }
+        let id = case["id"].as_str().unwrap_or("?");
+        match check_case(case) {
+            Outcome::Pass => passed += 1,
+            Outcome::Skip(why) => {
+                eprintln!("skip {id}: {why}");
+                skipped += 1;
+            }
+            Outcome::Fail(why) => failures.push(format!("{id}: {why}")),
+        }
+    }
+    eprintln!(
+        "{passed} passed, {skipped} skipped, {} failed",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(passed > 100, "only {passed} cases ran");
+}
