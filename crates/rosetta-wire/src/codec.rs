@@ -232,7 +232,8 @@ impl Object {
         // All the occurrences of a field go to its one entry, as `Object::push` puts them, so
         // that a field written in runs apart is written back as one (packed, if numeric).
         let mut max_id = 0;
-        let mut earlier = Earlier::default();
+        // Made only when an id comes back (making a map's hasher costs on every decode).
+        let mut earlier: Option<Earlier> = None;
         while pos < input.len() {
             let (id, wire) = get_tag(input, &mut pos)?;
             let item = match wire {
@@ -260,7 +261,11 @@ impl Object {
                         items: smallvec::smallvec![item],
                     });
                 }
-                _ => earlier.push(&mut object.fields, id, item),
+                _ => {
+                    earlier
+                        .get_or_insert_with(Earlier::default)
+                        .push(&mut object.fields, id, item)
+                }
             }
         }
         Ok(object)
