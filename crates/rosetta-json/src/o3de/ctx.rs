@@ -370,19 +370,27 @@ pub(crate) struct Seen {
 
 impl Seen {
     /// Marks member `i` read; whether it was already.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, i: usize) -> bool {
-        let (word, bit) = if i < 64 {
-            (&mut self.low, i)
+        if i < 64 {
+            let bit = 1u64 << i;
+            let was = self.low & bit != 0;
+            self.low |= bit;
+            was
         } else {
-            let w = i / 64 - 1;
-            if self.high.len() <= w {
-                self.high.resize(w + 1, 0);
-            }
-            (&mut self.high[w], i % 64)
-        };
-        let was = *word & (1 << bit) != 0;
-        *word |= 1 << bit;
+            self.insert_high(i)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn insert_high(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64 - 1, i % 64);
+        if self.high.len() <= word {
+            self.high.resize(word + 1, 0);
+        }
+        let was = self.high[word] & (1 << bit) != 0;
+        self.high[word] |= 1 << bit;
         was
     }
 }
