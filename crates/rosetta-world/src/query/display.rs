@@ -207,7 +207,9 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
     (out, column)
 }
 
-/// Prints the query in canonical form: it parses back to the same terms.
+/// Prints the query in canonical form: it parses back to the same terms, except for a name
+/// that has no spelling of its own (one with a `"`, which switches Flecs' tokenizer into
+/// string mode, or with a non-ASCII byte taken in through a backslash escape).
 ///
 /// ```
 /// let q = rosetta_world::query::parse("[in]Position($this),(Likes,$Food)||(Likes,Apples)").unwrap();
