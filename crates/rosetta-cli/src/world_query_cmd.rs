@@ -1,0 +1,265 @@
+//! `rosetta world query WORLD 'QUERY'`: runs a query in Flecs v3.2.12's language (as its
+//! rules engine, what REST `/query` uses, runs it) and prints a plain table of the matches:
+//! the entity path, then one column per field with the id the field matched and its value
+//! (or the entity it came from).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::Args;
+use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
+use rosetta_world::eval::{page, FieldValue, Query};
+use rosetta_world::{builtin, Id, World};
+
+use crate::error::CliError;
+use crate::files::write_output;
+use crate::world_cmd::load_world;
+
+/// Examples shown by `rosetta world query --help`.
+pub const WORLD_QUERY_EXAMPLES: &str = "\
+WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
+query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
+A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
+$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
+field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
+another entity; `-` for a field that is not set.
+
+Examples:
+  rosetta world query examples/world/space.json 'Position'
+  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2";
+
+/// Arguments of `rosetta world query`.
+#[derive(Debug, Args)]
+pub struct WorldQueryArgs {
+    /// A world script or a snapshot (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// The query, in Flecs v3.2.12's query language.
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+
+    /// Skip this many entities (results without entities count one each).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub offset: usize,
+
+    /// Print at most this many entities.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+}
+
+/// Runs `rosetta world query`.
+pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
+    let mut loaded = load_world(&args.world, &args.schema_paths)?;
+    loaded.world.process_pending();
+    let w = &loaded.world;
+    let query = Query::new(w, &args.query).map_err(|e| CliError::Data {
+        path: PathBuf::from("QUERY"),
+        message: e.to_string(),
+    })?;
+    let text = render(w, &query, args.offset, args.limit);
+    write_output(&PathBuf::from("-"), text.as_bytes())
+}
+
+/// The table: a header, then one row per entity (or per result without `$this`).
+pub fn render(w: &World, query: &Query, offset: usize, limit: Option<usize>) -> String {
+    let results = page(query.results(w), offset, limit);
+    let fields = query.field_count();
+    let mut header = vec!["entity".to_string()];
+    header.extend(query.field_ids().iter().map(|&id| id_text(w, id)));
+    let vars: Vec<usize> = (1..query.variables().len())
+        .filter(|&i| !query.variables()[i].anonymous)
+        .collect();
+    header.extend(
+        vars.iter()
+            .map(|&i| format!("${}", query.variables()[i].name)),
+    );
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for r in &results {
+        let ents = r.entities(w);
+        let n = ents.len().max(1);
+        for row in 0..n {
+            let mut cells = vec![ents.get(row).map_or("-".to_string(), |&e| w.path_of(e))];
+            for f in 0..fields {
+                if !r.is_set.get(f).copied().unwrap_or(false) {
+                    cells.push("-".into());
+                    continue;
+                }
+                let id = r.ids.get(f).copied().unwrap_or_default();
+                let mut cell = id_text(w, id);
+                let ty = w
+                    .type_id_of(id)
+                    .and_then(|c| w.component_info(c))
+                    .and_then(|c| c.ty);
+                match r.value(w, f) {
+                    FieldValue::Owned(vals) => {
+                        if let Some(v) = vals.get(row) {
+                            cell.push_str(" = ");
+                            value_text(&mut cell, w.types(), ty, v, 0);
+                        }
+                    }
+                    FieldValue::Shared(v) => {
+                        cell.push_str(" = ");
+                        value_text(&mut cell, w.types(), ty, v, 0);
+                    }
+                    FieldValue::None => {}
+                }
+                let src = r.sources.get(f).copied().unwrap_or_default();
+                if src.0 != 0 {
+                    let _ = write!(cell, " from {}", w.path_of(src));
+                }
+                cells.push(cell);
+            }
+            for &v in &vars {
+                let val = r.vars.get(v).copied().unwrap_or_default();
+                cells.push(if val.0 == 0 {
+                    "-".into()
+                } else {
+                    w.path_of(val)
+                });
+            }
+            rows.push(cells);
+        }
+    }
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (i, c) in row.iter().enumerate() {
+            if let Some(wd) = widths.get_mut(i) {
+                *wd = (*wd).max(c.chars().count());
+            }
+        }
+    }
+    let mut out = String::new();
+    for row in std::iter::once(&header).chain(rows.iter()) {
+        let line: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let wd = widths.get(i).copied().unwrap_or(0);
+                format!("{c:<wd$}")
+            })
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "({} entities, {} results)",
+        count(&results),
+        results.len()
+    );
+    out
+}
+
+fn count(results: &[rosetta_world::QueryResult]) -> usize {
+    results.iter().map(|r| r.count as usize).sum()
+}
+
+/// An id as the query language writes it: `Position`, `(Likes, Apples)`, `*`.
+fn id_text(w: &World, id: Id) -> String {
+    let el = |e: Id| {
+        if e == builtin::WILDCARD {
+            "*".to_string()
+        } else if e == builtin::ANY {
+            "_".to_string()
+        } else {
+            w.short_path_of(w.alive(e).unwrap_or(e))
+        }
+    };
+    if id.is_pair() {
+        format!("({}, {})", el(id.first()), el(id.second()))
+    } else {
+        el(id.without_flags())
+    }
+}
+
+/// A value written readably: structs with member names, enums by constant name.
+fn value_text(out: &mut String, types: &TypeRegistry, ty: Option<TypeId>, v: &Value, depth: usize) {
+    if depth > 16 {
+        out.push_str("...");
+        return;
+    }
+    let kind = ty.and_then(|t| types.get(t)).map(|t| t.kind());
+    match (v, kind) {
+        (Value::Struct(vals), Some(Kind::Struct(st))) => {
+            out.push('{');
+            for (i, (val, field)) in vals.iter().zip(st.fields()).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let _ = write!(out, "{}: ", field.name());
+                value_text(out, types, Some(field.ty()), val, depth + 1);
+            }
+            out.push('}');
+        }
+        (Value::Enum(n), Some(Kind::Enum(e))) => match e.by_value(*n) {
+            Some(c) => out.push_str(c.name()),
+            None => {
+                let _ = write!(out, "{n}");
+            }
+        },
+        (Value::Struct(vals) | Value::List(vals) | Value::Tuple(vals), _) => {
+            out.push('[');
+            for (i, val) in vals.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                value_text(out, types, None, val, depth + 1);
+            }
+            out.push(']');
+        }
+        (Value::Option(None), _) => out.push_str("null"),
+        (Value::Option(Some(inner)), _) => value_text(out, types, None, inner, depth + 1),
+        (Value::String(s), _) => {
+            let _ = write!(out, "{:?}", s.as_str());
+        }
+        (Value::Bool(b), _) => {
+            let _ = write!(out, "{b}");
+        }
+        (Value::I8(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::I16(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::I32(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::I64(x) | Value::EntityId(x) | Value::Enum(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::U8(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::U16(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::U32(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::U64(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::F32(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::F64(x), _) => {
+            let _ = write!(out, "{x}");
+        }
+        (Value::Char(c), _) => {
+            let _ = write!(out, "{c:?}");
+        }
+        (other, _) => {
+            let _ = write!(out, "{other:?}");
+        }
+    }
+}
