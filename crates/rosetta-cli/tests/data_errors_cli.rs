@@ -259,3 +259,20 @@ fn a_gzip_snapshot_missing_its_last_byte_is_an_unexpected_end_of_file() {
     assert!(stderr.contains("(at byte "), "{stderr}");
     assert!(!stderr.contains("data after the end record"), "{stderr}");
 }
+
+#[test]
+fn snapshot_info_refuses_repeated_json_entity_ids() {
+    let (_dir, path) = file(
+        "world.json",
+        b"{\"__entity_id\": \"1\"}\n{\"__entity_id\": \"1\"}\n",
+    );
+    let output = snapshot(&["info", path.to_str().expect("UTF-8")]);
+    assert_status(&output, 1);
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr
+            .contains("entity 1 (entity record 1): entity id 1 is also the id of entity record 0"),
+        "{stderr}"
+    );
+    assert!(!text(&output.stdout).contains("ids 1 to 1"));
+}
