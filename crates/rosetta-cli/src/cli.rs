@@ -38,6 +38,9 @@ pub enum Command {
     /// `$import` directives.
     #[command(subcommand, after_help = crate::json_cmd::JSON_EXAMPLES)]
     Json(crate::json_cmd::JsonCommand),
+    /// A Flecs world loaded from a world script or a SpatialOS snapshot: what it holds.
+    #[command(subcommand, after_help = crate::world_cmd::WORLD_EXAMPLES)]
+    World(crate::world_cmd::WorldCommand),
 }
 
 /// `rosetta schema …`

@@ -15,6 +15,8 @@ mod reports;
 mod schema_cmd;
 mod snapshot_cmd;
 mod suggest;
+mod world_cmd;
+mod world_query_cmd;
 
 use std::process::ExitCode;
 
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert_cmd::run(&args),
         Command::Godot(command) => godot_cmd::run(command),
         Command::Json(command) => json_cmd::run(command),
+        Command::World(command) => world_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,422 @@
+//! `rosetta world …`: a Flecs world loaded from a world script or a SpatialOS snapshot.
+//!
+//! [`load_world`] loads either kind of file, told apart by its content (a JSON array is a world
+//! script, JSON objects a JSON snapshot, anything else a binary or gzip snapshot), with a
+//! progress bar on a terminal for snapshots. `rosetta world query` (`world_query_cmd.rs`, its
+//! variant in [`WorldCommand`]) loads its WORLD through it.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_world::load::{self, SchemaComponents, SnapshotFormat, SnapshotLoader, WorldFormat};
+use rosetta_world::{script, Id, World};
+
+use crate::error::CliError;
+use crate::files::{input_name, write_output};
+
+/// Examples shown by `rosetta world --help`.
+pub const WORLD_EXAMPLES: &str = "\
+Examples (from the repository root):
+  # a snapshot as a Flecs world: its entities, tables and components
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  # the same from a JSON snapshot; a world script needs no schema
+  rosetta world info examples/data/world.json --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json
+  # the snapshot's entities with a Health, and their doc names' source
+  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema";
+
+/// Examples shown by `rosetta world info --help`.
+pub const WORLD_INFO_EXAMPLES: &str = "\
+WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups) or a
+SpatialOS snapshot (binary, gzip or JSON), told apart by its content. A snapshot needs its schema
+(--schema_path, repeatable, as `snapshot convert` takes it): each schema component becomes a
+component at its qualified name (game.Player is Player under the scope game), each snapshot entity
+N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
+improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
+
+Examples:
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json";
+
+/// `rosetta world …`
+#[derive(Debug, Subcommand)]
+pub enum WorldCommand {
+    /// What a world holds: its entities, tables and components, and where they came from.
+    #[command(after_help = WORLD_INFO_EXAMPLES)]
+    Info(WorldInfoArgs),
+    /// Runs a query in Flecs' query language and prints a table of the matches.
+    #[command(after_help = crate::world_query_cmd::WORLD_QUERY_EXAMPLES)]
+    Query(crate::world_query_cmd::WorldQueryArgs),
+}
+
+/// Arguments of `rosetta world info`.
+#[derive(Debug, Args)]
+pub struct WorldInfoArgs {
+    /// A world script or a snapshot (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+}
+
+/// Runs one `rosetta world` subcommand.
+pub fn run(command: WorldCommand) -> Result<(), CliError> {
+    match command {
+        WorldCommand::Info(args) => info(&args),
+        WorldCommand::Query(args) => crate::world_query_cmd::run(&args),
+    }
+}
+
+/// Where a loaded world came from.
+#[derive(Debug)]
+pub enum WorldSource {
+    /// A world script, with the aliases it bound.
+    Script(script::Loaded),
+    /// A snapshot.
+    Snapshot {
+        /// The snapshot's format.
+        format: SnapshotFormat,
+        /// How many entities it had.
+        entities: u64,
+        /// The scope entity `snapshot`.
+        scope: Id,
+        /// The component `spatialos.EntityId`.
+        entity_id_component: Id,
+    },
+}
+
+/// A world loaded by [`load_world`].
+#[derive(Debug)]
+pub struct LoadedWorld {
+    /// The world (for a script, `script::Loaded::world`, moved out).
+    pub world: World,
+    /// What it was loaded from.
+    pub source: WorldSource,
+    /// The schema's components, when a schema was given.
+    pub schema: Option<SchemaComponents>,
+}
+
+impl LoadedWorld {
+    /// An entity by alias (a script's) or path.
+    #[allow(dead_code)] // for `world query`'s sources and variables
+    pub fn resolve(&self, name: &str) -> Option<Id> {
+        match &self.source {
+            WorldSource::Script(loaded) => loaded.alias(name),
+            WorldSource::Snapshot { .. } => None,
+        }
+        .or_else(|| self.world.lookup(name))
+    }
+}
+
+fn data_error(path: &Path, message: impl Into<String>) -> CliError {
+    CliError::Data {
+        path: input_name(path),
+        message: message.into(),
+    }
+}
+
+/// Compiles every schema file on the schema paths.
+pub fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
+    let options = CompileOptions {
+        schema_paths: paths.to_vec(),
+        load_all: true,
+        files: Vec::new(),
+    };
+    let compiled = compile(&options).map_err(CliError::Schema)?;
+    Schema::from_bundle(compiled.bundle()).map_err(|e| {
+        let first = paths.first().map_or(Path::new("."), PathBuf::as_path);
+        data_error(first, format!("the schema cannot be used: {e}"))
+    })
+}
+
+/// Loads WORLD (`-`: standard input): a world script (a JSON array) or a snapshot (binary,
+/// gzip or JSON), by its content. A snapshot needs `schema_paths`; with a script they are
+/// optional, and the schema's components are registered before the script runs. Snapshots are
+/// streamed, with a progress bar on a terminal. Errors name the file and where in it.
+///
+/// This is what `rosetta world query` calls to load its WORLD.
+pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, CliError> {
+    let io_error = |source| CliError::Io {
+        path: input_name(path),
+        source,
+    };
+    let (mut input, size): (Box<dyn Read>, Option<u64>) = if path == Path::new("-") {
+        (Box::new(io::stdin()), None)
+    } else {
+        let file = File::open(path).map_err(io_error)?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(file), size)
+    };
+    // The first bytes tell the kind; they are put back in front of the rest.
+    let mut head = Vec::with_capacity(4096);
+    (&mut input)
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(io_error)?;
+    let format = load::sniff(&head);
+    let schema = if schema_paths.is_empty() {
+        None
+    } else {
+        Some(load_schema(schema_paths)?)
+    };
+    let input = io::Cursor::new(head).chain(input);
+    match format {
+        WorldFormat::Script => load_script(path, input, schema.as_ref()),
+        WorldFormat::JsonSnapshot | WorldFormat::BinarySnapshot => {
+            let Some(schema) = schema else {
+                return Err(data_error(
+                    path,
+                    "a snapshot needs its schema: give --schema_path DIR (repeatable)",
+                ));
+            };
+            let bar = progress(size);
+            let name = input_name(path).display().to_string();
+            let loaded = SnapshotLoader::new(&schema, name)
+                .on_progress(|p| {
+                    bar.set_position(p.bytes);
+                    bar.set_message(format!("{} entities", p.entities));
+                })
+                .load(input);
+            bar.finish_and_clear();
+            let loaded = loaded.map_err(|e| world_error(path, e))?;
+            Ok(LoadedWorld {
+                source: WorldSource::Snapshot {
+                    format: loaded.format,
+                    entities: loaded.entities,
+                    scope: loaded.scope,
+                    entity_id_component: loaded.entity_id_component,
+                },
+                schema: Some(loaded.schema),
+                world: loaded.world,
+            })
+        }
+    }
+}
+
+/// A world error as the CLI says it: the file, then the error without it.
+fn world_error(path: &Path, error: rosetta_world::Error) -> CliError {
+    match error {
+        rosetta_world::Error::Load { message, .. } => data_error(path, message),
+        other => data_error(path, other.to_string()),
+    }
+}
+
+fn load_script(
+    path: &Path,
+    mut input: impl Read,
+    schema: Option<&Schema>,
+) -> Result<LoadedWorld, CliError> {
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|source| CliError::Io {
+            path: input_name(path),
+            source,
+        })?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| data_error(path, format!("world script is not valid JSON: {e}")))?;
+    let mut loaded = script::Loaded {
+        world: World::new(),
+        aliases: Default::default(),
+        markers: Vec::new(),
+    };
+    let components = match schema {
+        Some(s) => Some(
+            load::register_schema(&mut loaded.world, s.registry())
+                .map_err(|e| world_error(path, e))?,
+        ),
+        None => None,
+    };
+    script::apply(&mut loaded, &json).map_err(|e| world_error(path, e))?;
+    let world = std::mem::take(&mut loaded.world);
+    Ok(LoadedWorld {
+        world,
+        source: WorldSource::Script(loaded),
+        schema: components,
+    })
+}
+
+/// A progress bar over the input's bytes, drawn only when standard error is a terminal.
+fn progress(total: Option<u64>) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(total) => ProgressBar::new(total),
+        None => ProgressBar::no_length(),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    let template = if total.is_some() {
+        "{bar:40} {bytes}/{total_bytes} {msg} ({eta})"
+    } else {
+        "{spinner} {bytes} {msg}"
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The most tables `world info` lists one by one.
+const MAX_TABLES_LISTED: usize = 40;
+
+fn info(args: &WorldInfoArgs) -> Result<(), CliError> {
+    let loaded = load_world(&args.world, &args.schema_paths)?;
+    let text = render(&loaded, &args.world);
+    write_output(Path::new("-"), text.as_bytes())
+}
+
+/// Where a component came from, for `world info`.
+fn origin(loaded: &LoadedWorld, builtins: &HashSet<Id>, c: Id) -> String {
+    if builtins.contains(&c) {
+        return "Flecs builtin".into();
+    }
+    if let WorldSource::Snapshot {
+        entity_id_component,
+        ..
+    } = &loaded.source
+    {
+        if c == *entity_id_component {
+            return "loader: the SpatialOS entity id".into();
+        }
+    }
+    if let Some(schema) = &loaded.schema {
+        if let Some(id) = schema.component_id_of(c) {
+            return format!("schema component {id}");
+        }
+        if schema.is_schema_type(c) {
+            return "schema type".into();
+        }
+    }
+    "world script".into()
+}
+
+fn render(loaded: &LoadedWorld, path: &Path) -> String {
+    let w = &loaded.world;
+    let builtins: HashSet<Id> = World::new().entities().collect();
+    let mut out = String::new();
+    let line = |out: &mut String, key: &str, value: String| {
+        out.push_str(&format!("{key:<12}{value}\n"));
+    };
+    line(&mut out, "world:", input_name(path).display().to_string());
+    let source = match &loaded.source {
+        WorldSource::Script(_) => "world script".to_owned(),
+        WorldSource::Snapshot {
+            format,
+            entities,
+            scope,
+            ..
+        } => {
+            let kind = match format {
+                SnapshotFormat::Json => "JSON snapshot",
+                SnapshotFormat::Binary(rosetta_wire::snapshot::Compression::Gzip) => {
+                    "binary snapshot (gzip)"
+                }
+                SnapshotFormat::Binary(_) => "binary snapshot (uncompressed)",
+            };
+            format!("{kind}, {entities} entities under `{}`", w.path_of(*scope))
+        }
+    };
+    line(&mut out, "source:", source);
+    if let Some(schema) = &loaded.schema {
+        line(
+            &mut out,
+            "schema:",
+            format!(
+                "{} components, {} other types",
+                schema.component_count(),
+                schema.type_count() - schema.component_count()
+            ),
+        );
+    }
+    let total = w.entity_count();
+    let builtin_count = w.entities().filter(|e| builtins.contains(e)).count();
+    line(
+        &mut out,
+        "entities:",
+        format!(
+            "{total} ({builtin_count} Flecs builtins, {} others)",
+            total - builtin_count
+        ),
+    );
+    // Tables holding anything but builtins, largest first.
+    let mut tables: Vec<(usize, String)> = w
+        .tables()
+        .iter()
+        .filter(|t| t.entities().iter().any(|e| !builtins.contains(e)))
+        .map(|t| {
+            let ty: Vec<String> = t.ids().iter().map(|&id| w.id_str(id)).collect();
+            (t.len(), ty.join(", "))
+        })
+        .collect();
+    tables.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let non_empty = w.tables().iter().filter(|t| !t.is_empty()).count();
+    line(
+        &mut out,
+        "tables:",
+        format!(
+            "{} ({non_empty} non-empty, {} with entities other than builtins)",
+            w.tables().len(),
+            tables.len()
+        ),
+    );
+    for (count, ty) in tables.iter().take(MAX_TABLES_LISTED) {
+        out.push_str(&format!("  {count:>10}  {ty}\n"));
+    }
+    if tables.len() > MAX_TABLES_LISTED {
+        out.push_str(&format!(
+            "  ... {} more tables\n",
+            tables.len() - MAX_TABLES_LISTED
+        ));
+    }
+    // Components that entities other than builtins have, with their counts.
+    let mut counts: BTreeMap<Id, usize> = BTreeMap::new();
+    for t in w.tables() {
+        let users = t
+            .entities()
+            .iter()
+            .filter(|e| !builtins.contains(e))
+            .count();
+        if users == 0 {
+            continue;
+        }
+        for &id in t.ids() {
+            if let Some(c) = w.type_id_of(id).filter(|c| *c == id) {
+                *counts.entry(c).or_default() += users;
+            }
+        }
+    }
+    line(
+        &mut out,
+        "components:",
+        format!("{} in use by entities other than builtins", counts.len()),
+    );
+    if !counts.is_empty() {
+        out.push_str(&format!(
+            "  {:>10}  {:>10}  {:<32}  origin\n",
+            "id", "entities", "path"
+        ));
+    }
+    for (c, count) in &counts {
+        let row = format!(
+            "  {:>10}  {count:>10}  {:<32}  {}",
+            c.0,
+            w.path_of(*c),
+            origin(loaded, &builtins, *c)
+        );
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
