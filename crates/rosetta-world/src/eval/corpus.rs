@@ -73,9 +73,9 @@ fn repair(text: &str) -> String {
     out
 }
 
-/// Loads a setup, processing pending tables at each marker as Flecs does when a query or
+/// Loads a setup (errors as text), processing pending tables at each marker as Flecs does when a query or
 /// rule is created there.
-pub fn load_setup(setup: &Json) -> crate::Result<Loaded> {
+pub fn load_setup(setup: &Json) -> Result<Loaded, String> {
     let ops = setup.as_array().map(Vec::as_slice).unwrap_or_default();
     let is_marker = |op: &Json| {
         matches!(
@@ -89,8 +89,8 @@ pub fn load_setup(setup: &Json) -> crate::Result<Loaded> {
         if is_marker(op) || i + 1 == ops.len() {
             let chunk = Json::Array(ops.get(start..=i).unwrap_or_default().to_vec());
             match loaded.as_mut() {
-                None => loaded = Some(script::load_json(&chunk)?),
-                Some(l) => script::apply(l, &chunk)?,
+                None => loaded = Some(script::load_json(&chunk).map_err(|e| e.to_string())?),
+                Some(l) => script::apply(l, &chunk).map_err(|e| e.to_string())?,
             }
             if let Some(l) = loaded.as_mut() {
                 l.world.process_pending();
@@ -100,7 +100,7 @@ pub fn load_setup(setup: &Json) -> crate::Result<Loaded> {
     }
     let mut l = match loaded {
         Some(l) => l,
-        None => script::load_json(setup)?,
+        None => script::load_json(setup).map_err(|e| e.to_string())?,
     };
     l.world.process_pending();
     Ok(l)

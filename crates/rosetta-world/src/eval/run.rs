@@ -97,6 +97,10 @@ impl Search<'_> {
             _ => {}
         }
         let field = t.field;
+        if matches!(t.kind, TermKind::Eq | TermKind::Match) && t.oper != Oper::Or {
+            // `!=` and `~= "!x"` negate inside the predicate.
+            return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
+        }
         if t.oper == Oper::Or || (i > 0 && self.q.terms[i - 1].oper == Oper::Or) {
             return self.or_chain(i, end, st, f);
         }
