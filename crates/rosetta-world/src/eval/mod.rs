@@ -32,6 +32,7 @@ mod compile;
 pub mod corpus;
 mod result;
 mod run;
+mod trav;
 
 pub use compile::Variable;
 pub use result::{page, FieldValue, Match, QueryResult};
