@@ -21,6 +21,8 @@ Seeds per target:
   o3de_patch       "TARGET\\0PATCH" of the patch vectors, and "SOURCE\\0TARGET" of the
                    create vectors (the target applies the second to the first and creates
                    the patch from the first to the second)
+  world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
+  world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
 Uses only the Python standard library.
 """
 
@@ -161,6 +163,22 @@ def main():
         seed("o3de_json_load", document)
         seed("o3de_serde_load", document)
         seed("o3de_patch", document)
+
+    # world_script_load: the example world scripts and every setup of the Flecs corpus;
+    # world_snapshot_load: the example snapshots (binary, JSON; the target gzips each input too).
+    for path in files(REPO / "examples" / "world", "*.json"):
+        seed("world_script_load", path.read_bytes())
+    flecs = corpus / "flecs" / "v3_json_vectors.json"
+    if flecs.is_file():
+        for case in json.loads(flecs.read_text()).get("cases", []):
+            if isinstance(case, dict) and isinstance(case.get("setup"), list):
+                seed("world_script_load", json.dumps(case["setup"]))
+    for name in ("world.snapshot", "world.json"):
+        path = REPO / "examples" / "data" / name
+        if path.is_file():
+            seed("world_snapshot_load", path.read_bytes())
+            if name.endswith(".snapshot"):
+                seed("world_snapshot_load", gzip.decompress(path.read_bytes()))
 
     for target in sorted(counts):
         have = len(list((OUT / target).iterdir()))
