@@ -34,6 +34,8 @@ fn write_id(out: &mut String, id: &IdRef) {
     match id {
         IdRef::Unset => {}
         IdRef::This => out.push_str("$this"),
+        // `$""` is the one way to write a variable with an empty name.
+        IdRef::Variable(name) if name.is_empty() => out.push_str("$\"\""),
         IdRef::Variable(name) => {
             out.push('$');
             write_name(out, name);

@@ -475,6 +475,8 @@ fn quoted_and_escaped_names() {
     assert_eq!(q.terms[0].first.id, name("my tag"));
     assert_eq!(q.terms[1].second.id, IdRef::Str("a \"q\", b".into()));
     assert_eq!(q.to_string(), "my\\ tag, $x == \"a \\\"q\\\", b\"");
+    assert_eq!(ok("Tag($\"\")").terms[0].src.id, var(""));
+    assert_eq!(canon("Tag($\"\")"), "Tag($\"\")");
 }
 
 #[test]
