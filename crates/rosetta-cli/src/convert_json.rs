@@ -76,9 +76,16 @@ impl Json {
 
     /// `text` with its `$import` directives resolved, or `None` when it is not JSON at all (the
     /// load then says where the syntax error is, in the text as written).
+    ///
+    /// A document with imports, and each file it imports, is read as the JSON utilities read
+    /// them: an object with two members of one name is an error at its line and column, since
+    /// the resolved document cannot keep both (without imports, the load reads both and reports
+    /// the second as a coercion).
     fn resolve_imports(&self, text: &str, printer: &mut Printer) -> Result<Option<String>, String> {
-        let Ok(mut doc) = o3de::parse_document(text) else {
-            return Ok(None);
+        let mut doc = match o3de::parse_unique_document(text) {
+            Ok(doc) => doc,
+            Err(e) if e.is_data() => return Err(e.to_string()),
+            Err(_) => return Ok(None),
         };
         let (code, _records) =
             o3de::resolve_imports(&mut doc, &self.import_base, &mut FileLoader, printer);

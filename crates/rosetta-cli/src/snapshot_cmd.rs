@@ -75,6 +75,8 @@ fn open_input(path: &Path) -> Result<Input, CliError> {
 /// The format of a snapshot from its first bytes: JSON when the first non-blank byte is `{`.
 fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> {
     let head = input.reader.fill_buf().map_err(|e| io_error(path, e))?;
+    // A JSON snapshot may start with a byte order mark, which its reader skips.
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     let first = head.iter().find(|b| !b.is_ascii_whitespace());
     Ok(if first == Some(&b'{') {
         SnapshotFormatArg::Json

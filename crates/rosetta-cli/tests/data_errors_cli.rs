@@ -211,17 +211,53 @@ fn a_json_snapshot_may_start_with_a_byte_order_mark() {
     with_bom.extend_from_slice(&world);
     let (dir, path) = file("world.json", &with_bom);
     let out = dir.path().join("world.snapshot");
-    // `--from json`: finding the format from the content does not look past the mark yet.
+    // The format is found from the content, past the mark.
     let output = snapshot(&[
         "convert",
         path.to_str().expect("UTF-8"),
-        "--from",
-        "json",
         "-o",
         out.to_str().expect("UTF-8"),
     ]);
     assert_status(&output, 0);
     assert!(out.is_file());
+}
+
+#[test]
+fn two_members_of_one_name_in_a_document_with_imports_are_an_error() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let base = dir.path().join("base.json");
+    std::fs::write(&base, br#"{"team": "RED", "team": "BLUE"}"#).expect("written");
+    let main = dir.path().join("player.json");
+    // The resolved document cannot keep both members: an error in the importing file ...
+    std::fs::write(
+        &main,
+        br#"{"name": "Ann", "name": "Bob", "level": {"$import": "level.json"}}"#,
+    )
+    .expect("written");
+    let output = convert(
+        "data",
+        "json",
+        "wire",
+        &[main.to_str().expect("UTF-8")],
+        b"",
+    );
+    assert_status(&output, 1);
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("a second member `name`"), "{stderr}");
+    assert!(stderr.contains("line 1 column"), "{stderr}");
+    // ... and in an imported one, naming it.
+    std::fs::write(&main, br#"{"$import": "base.json"}"#).expect("written");
+    let output = convert(
+        "data",
+        "json",
+        "wire",
+        &[main.to_str().expect("UTF-8")],
+        b"",
+    );
+    assert_status(&output, 1);
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("a second member `team`"), "{stderr}");
+    assert!(stderr.contains("base.json"), "{stderr}");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::document::parse_document;
+use super::document::parse_unique_document;
 pub use super::document::without_comments;
 use super::patch::{apply_patch, create_patch, get_mut, parse_pointer, PatchStyle};
 use super::report::{push_pointer, Quiet, Report, Reporter};
@@ -24,7 +24,7 @@ pub const IMPORT_DIRECTIVE: &str = "$import";
 pub const MAX_IMPORT_DEPTH: usize = 64;
 
 /// The most levels of arrays and objects the resolved document may nest: what
-/// [`parse_document`] reads ([`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), 304: as deep
+/// [`parse_document`](super::document::parse_document) reads ([`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), 304: as deep
 /// as schema data within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs), so that a resolved
 /// document can be read again. Each file is within it, but a chain of imports adds up their
 /// depths.
@@ -40,14 +40,16 @@ pub trait ImportLoader {
     fn load(&mut self, path: &Path) -> Result<Value, String>;
 }
 
-/// An [`ImportLoader`] that reads files from disk as [`parse_document`] does.
+/// An [`ImportLoader`] that reads files from disk as [`parse_unique_document`] does: an object
+/// with two members of one name is an error at its line and column, since the resolved document
+/// (a `serde_json` value) cannot keep both, as RapidJSON's document would.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct FileLoader;
 
 impl ImportLoader for FileLoader {
     fn load(&mut self, path: &Path) -> Result<Value, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        parse_document(&text).map_err(|e| e.to_string())
+        parse_unique_document(&text).map_err(|e| e.to_string())
     }
 }
 
