@@ -22,13 +22,16 @@ fn normalized(q: &QueryAst) -> Vec<Term> {
 fn printable(q: &QueryAst) -> bool {
     let plain = |s: &str| s.is_ascii() && !s.contains('"');
     q.terms.iter().all(|t| {
-        [&t.first, &t.second, &t.src].iter().all(|id| {
-            let name_ok = match &id.id {
-                IdRef::Name(s) | IdRef::Variable(s) => plain(s),
-                _ => true,
-            };
-            name_ok && id.trav.rel.as_deref().map_or(true, plain)
-        })
+        // A term cannot start with a string, so a string first element only comes after a
+        // role, and `("x")` cannot be followed by a space.
+        !matches!(t.first.id, IdRef::Str(_))
+            && [&t.first, &t.second, &t.src].iter().all(|id| {
+                let name_ok = match &id.id {
+                    IdRef::Name(s) | IdRef::Variable(s) => plain(s),
+                    _ => true,
+                };
+                name_ok && id.trav.rel.as_deref().map_or(true, plain)
+            })
     })
 }
 

@@ -5,9 +5,13 @@ use std::fmt::{self, Write as _};
 use super::ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Term, TermId, TermKind, Traversal};
 
 /// Writes a name or variable name, escaping what would end the token.
-fn write_name(out: &mut String, name: &str) {
+/// (`*` may stay plain only where it starts the token, so not after a variable's `$`.)
+fn write_name(out: &mut String, name: &str, starts_token: bool) {
     for (i, ch) in name.chars().enumerate() {
-        let plain = ch.is_ascii_alphanumeric() || ch == '_' || ch == '.' || (i == 0 && ch == '*');
+        let plain = ch.is_ascii_alphanumeric()
+            || ch == '_'
+            || ch == '.'
+            || (i == 0 && starts_token && ch == '*');
         if !plain {
             out.push('\\');
         }
@@ -38,9 +42,9 @@ fn write_id(out: &mut String, id: &IdRef) {
         IdRef::Variable(name) if name.is_empty() => out.push_str("$\"\""),
         IdRef::Variable(name) => {
             out.push('$');
-            write_name(out, name);
+            write_name(out, name, false);
         }
-        IdRef::Name(name) => write_name(out, name),
+        IdRef::Name(name) => write_name(out, name, true),
         IdRef::Entity(id) => {
             let _ = write!(out, "{id}");
         }
@@ -62,7 +66,7 @@ fn write_trav(out: &mut String, trav: &Traversal) {
             out.push('|');
         } else if let Some(rel) = &trav.rel {
             out.push('(');
-            write_name(out, rel);
+            write_name(out, rel, true);
             out.push(')');
         }
     }
@@ -70,7 +74,8 @@ fn write_trav(out: &mut String, trav: &Traversal) {
 
 /// An element with its set expression, `name:flags` (only the flags for a `$this` source).
 fn write_arg(out: &mut String, id: &TermId, is_src: bool) {
-    if is_src && id.id == IdRef::This && !id.trav.is_empty() {
+    let flags_only = (is_src && id.id == IdRef::This) || id.id == IdRef::Unset;
+    if flags_only && !id.trav.is_empty() {
         write_trav(out, &id.trav);
         return;
     }
@@ -106,7 +111,7 @@ fn write_prefix(out: &mut String, term: &Term) {
 fn write_args(out: &mut String, term: &Term) {
     out.push('(');
     write_arg(out, &term.src, true);
-    if term.second.id.is_set() {
+    if term.second.id.is_set() || !term.second.trav.is_empty() {
         out.push_str(", ");
         write_arg(out, &term.second, false);
     }
@@ -157,6 +162,8 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
     write_prefix(out, term);
     let default_src = term.src.id == IdRef::This && term.src.trav.is_empty();
     let has_second = term.second.id.is_set();
+    // A second element with flags but no name (`Rel(Src, up)`) is written as an argument.
+    let default_src = default_src && (has_second || term.second.trav.is_empty());
     if !term.first.trav.is_empty() {
         // `(First:flags)` alone cannot be followed by a space (Flecs reads on right after
         // its `)`), so without a second element the source is written out.
@@ -211,7 +218,8 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
 
 /// Prints the query in canonical form: it parses back to the same terms, except for a name
 /// that has no spelling of its own (one with a `"`, which switches Flecs' tokenizer into
-/// string mode, or with a non-ASCII byte taken in through a backslash escape).
+/// string mode, or with a non-ASCII byte taken in through a backslash escape), and a string
+/// as first element (`("x")`, which Flecs cannot read followed by a space).
 ///
 /// ```
 /// let q = rosetta_world::query::parse("[in]Position($this),(Likes,$Food)||(Likes,Apples)").unwrap();

@@ -112,6 +112,8 @@ fn rel_with_more_arguments_expands() {
     assert_eq!(q.field_count, 3);
     // `(Rel, A, B)` is `Rel($this, A), Rel(A, B)`.
     assert_eq!(canon("(Rel, A, B)"), "(Rel, A), Rel(A, B)");
+    // An argument of flags alone: a second element with flags, then `$this` as a source.
+    assert_eq!(canon("X(8, up, h)"), "X(8, up), X(up, h)");
 }
 
 #[test]

@@ -182,6 +182,11 @@ impl Parser<'_> {
                     prev.oper = Oper::Or;
                 } else {
                     next.src = prev.second.clone();
+                    // Flecs makes a source without a name `$this` when it finalizes.
+                    if next.src.name.is_none() && !next.src.zero {
+                        next.src.this = true;
+                        next.src.var = true;
+                    }
                 }
             }
             next.second = arg;
