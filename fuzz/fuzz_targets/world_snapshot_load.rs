@@ -61,9 +61,9 @@ fn check(bytes: &[u8]) {
                 .sum();
             assert_eq!(children as u64, loaded.entities);
         }
-        Err(Error::Load { file, message, .. }) => {
-            assert_eq!(file, "fuzz.snapshot");
-            assert!(!message.is_empty());
+        Err(Error::Load(e)) => {
+            assert_eq!(e.file, "fuzz.snapshot");
+            assert!(!e.message.is_empty());
         }
         Err(other) => panic!("not a load error: {other}"),
     }

@@ -82,7 +82,7 @@ pub fn run(command: WorldCommand) -> Result<(), CliError> {
 #[derive(Debug)]
 pub enum WorldSource {
     /// A world script, with the aliases it bound.
-    Script(script::Loaded),
+    Script(Box<script::Loaded>),
     /// A snapshot.
     Snapshot {
         /// The snapshot's format.
@@ -207,7 +207,7 @@ pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, 
 /// A world error as the CLI says it: the file, then the error without it.
 fn world_error(path: &Path, error: rosetta_world::Error) -> CliError {
     match error {
-        rosetta_world::Error::Load { message, .. } => data_error(path, message),
+        rosetta_world::Error::Load(e) => data_error(path, e.message),
         other => data_error(path, other.to_string()),
     }
 }
@@ -242,7 +242,7 @@ fn load_script(
     let world = std::mem::take(&mut loaded.world);
     Ok(LoadedWorld {
         world,
-        source: WorldSource::Script(loaded),
+        source: WorldSource::Script(Box::new(loaded)),
         schema: components,
     })
 }

@@ -57,23 +57,28 @@ pub enum Error {
     #[error("world script is not valid JSON: {0}")]
     Json(String),
     /// A snapshot (or its schema) that cannot be loaded into a world: the file, where in it
-    /// (entity record, entity id, component, JSON Pointer, when known; all in `message` too) and
-    /// why.
-    #[error("{file}: {message}")]
-    Load {
-        /// The file (or `<stdin>`, or a caller's name for the input).
-        file: String,
-        /// The 0-based index of the entity record in the file.
-        record: Option<u64>,
-        /// The SpatialOS entity id.
-        entity: Option<i64>,
-        /// The component's qualified schema name.
-        component: Option<String>,
-        /// JSON Pointer of the value, as a JSON snapshot has it (`/game.Player/stats/0`).
-        pointer: Option<String>,
-        /// What went wrong, with where.
-        message: String,
-    },
+    /// and why ([`LoadError`], boxed to keep results small).
+    #[error("{0}")]
+    Load(Box<LoadError>),
+}
+
+/// Where and why a snapshot could not be loaded: the file, the entity record, entity id,
+/// component and JSON Pointer when known (all said in `message` too).
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("{file}: {message}")]
+pub struct LoadError {
+    /// The file (or `<stdin>`, or a caller's name for the input).
+    pub file: String,
+    /// The 0-based index of the entity record in the file.
+    pub record: Option<u64>,
+    /// The SpatialOS entity id.
+    pub entity: Option<i64>,
+    /// The component's qualified schema name.
+    pub component: Option<String>,
+    /// JSON Pointer of the value, as a JSON snapshot has it (`/game.Player/stats/0`).
+    pub pointer: Option<String>,
+    /// What went wrong, with where.
+    pub message: String,
 }
 
 /// Results of this crate.

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_types::Value;
 use rosetta_wire::snapshot::{read_entities, write_entities, Compression, SnapshotEntity};
+use rosetta_world::load::LoadError;
 use rosetta_world::load::{self, SnapshotFormat, SnapshotLoader};
 use rosetta_world::{builtin, DocKind, Error};
 
@@ -118,14 +119,15 @@ fn errors_name_the_file_record_entity_component_and_pointer() {
     entities[1].components.push((53, bad));
     let bytes = write_entities(&entities, Compression::Raw).unwrap();
     match error_of(&bytes) {
-        Error::Load {
-            file,
-            record,
-            entity,
-            component,
-            pointer,
-            message,
-        } => {
+        Error::Load(e) => {
+            let LoadError {
+                file,
+                record,
+                entity,
+                component,
+                pointer,
+                message,
+            } = *e;
             assert_eq!(file, "bad.snapshot");
             assert_eq!(record, Some(1));
             assert_eq!(entity, Some(2));
@@ -139,9 +141,8 @@ fn errors_name_the_file_record_entity_component_and_pointer() {
     // JSON: bad data at a pointer; a cut-short gzip stream.
     let json = br#"{"__entity_id": "1", "game.Health": {"current": -1, "maximum": 5}}"#;
     match error_of(json) {
-        Error::Load {
-            component, pointer, ..
-        } => {
+        Error::Load(e) => {
+            let (component, pointer) = (e.component, e.pointer);
             assert_eq!(component.as_deref(), Some("game.Health"));
             assert_eq!(pointer.as_deref(), Some("/game.Health/current"));
         }

@@ -86,6 +86,7 @@
 mod schema;
 mod snapshot;
 
+pub use crate::error::LoadError;
 pub use schema::{register_schema, SchemaComponents};
 pub use snapshot::{Progress, SnapshotFormat, SnapshotLoader, SnapshotWorld};
 

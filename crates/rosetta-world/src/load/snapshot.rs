@@ -12,7 +12,7 @@ use super::schema::{register_schema, SchemaComponents};
 use super::{entity_name, sniff, WorldFormat, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use crate::builtin::{CHILD_OF, DOC_DESCRIPTION};
 use crate::entity::DocKind;
-use crate::error::{Error, Result};
+use crate::error::{Error, LoadError, Result};
 use crate::id::Id;
 use crate::store::Cell;
 use crate::world::World;
@@ -170,20 +170,20 @@ impl<'a> SnapshotLoader<'a> {
     }
 
     fn error(&self, message: impl Into<String>) -> Error {
-        Error::Load {
+        Error::Load(Box::new(LoadError {
             file: self.file.clone(),
             record: None,
             entity: None,
             component: None,
             pointer: None,
             message: message.into(),
-        }
+        }))
     }
 
     /// An error of the sink, which knows everything but the file.
     fn at(&self, mut e: Error) -> Error {
-        if let Error::Load { file, .. } = &mut e {
-            file.clone_from(&self.file);
+        if let Error::Load(load) = &mut e {
+            load.file.clone_from(&self.file);
         }
         e
     }
@@ -200,14 +200,14 @@ impl<'a> SnapshotLoader<'a> {
         if gzip && e.byte_offset().is_some() {
             message.push_str("; byte offsets count the decompressed stream");
         }
-        Error::Load {
+        Error::Load(Box::new(LoadError {
             file: self.file.clone(),
             record: e.entity_index(),
             entity: e.entity_id(),
             component,
             pointer,
             message,
-        }
+        }))
     }
 }
 
@@ -285,14 +285,14 @@ impl<'s> Sink<'s> {
             Some(c) => format!("entity {id} (entity record {index}): component {c}: {what}"),
             None => format!("entity {id} (entity record {index}): {what}"),
         };
-        Error::Load {
+        Error::Load(Box::new(LoadError {
             file: String::new(),
             record: Some(index),
             entity: Some(id),
             component: component.map(str::to_owned),
             pointer,
             message,
-        }
+        }))
     }
 
     /// Adds one snapshot entity (record `index`) to the world.
