@@ -129,6 +129,10 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
             return;
         }
         TermKind::ScopeClose => {
+            // `!}` and `?}` parse too.
+            if !flecs {
+                write_prefix(out, term);
+            }
             out.push('}');
             return;
         }
