@@ -20,7 +20,9 @@ fn normalized(q: &QueryAst) -> Vec<Term> {
 /// Flecs' tokenizer into string mode) or a byte it only took through a backslash escape
 /// (non-ASCII) has no canonical spelling.
 fn printable(q: &QueryAst) -> bool {
-    let plain = |s: &str| s.is_ascii() && !s.contains('"');
+    // A name spelled like a traversal keyword reads as the keyword in an argument list.
+    let keywords = ["self", "up", "down", "cascade", "desc", "parent"];
+    let plain = |s: &str| s.is_ascii() && !s.contains('"') && !keywords.contains(&s);
     q.terms.iter().all(|t| {
         // A term cannot start with a string, so a string first element only comes after a
         // role, and `("x")` cannot be followed by a space.

@@ -233,7 +233,9 @@ fn normalized(q: &QueryAst) -> Vec<Term> {
 
 /// Whether every name can be written back (see `QueryAst`'s `Display`).
 fn printable(q: &QueryAst) -> bool {
-    let plain = |s: &str| s.is_ascii() && !s.contains('"');
+    // A name spelled like a traversal keyword reads as the keyword in an argument list.
+    let keywords = ["self", "up", "down", "cascade", "desc", "parent"];
+    let plain = |s: &str| s.is_ascii() && !s.contains('"') && !keywords.contains(&s);
     q.terms.iter().all(|t| {
         // A term cannot start with a string, so a string first element only comes after a
         // role, and `("x")` cannot be followed by a space.

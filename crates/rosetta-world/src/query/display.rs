@@ -223,7 +223,9 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
 /// Prints the query in canonical form: it parses back to the same terms, except for a name
 /// that has no spelling of its own (one with a `"`, which switches Flecs' tokenizer into
 /// string mode, or with a non-ASCII byte taken in through a backslash escape), and a string
-/// as first element (`("x")`, which Flecs cannot read followed by a space).
+/// as first element (`("x")`, which Flecs cannot read followed by a space), and a source or
+/// target named like a traversal keyword (`self`, `up`, ...), which an argument list reads
+/// as the keyword.
 ///
 /// ```
 /// let q = rosetta_world::query::parse("[in]Position($this),(Likes,$Food)||(Likes,Apples)").unwrap();
