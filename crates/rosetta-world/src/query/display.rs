@@ -5,13 +5,14 @@ use std::fmt::{self, Write as _};
 use super::ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Term, TermId, TermKind, Traversal};
 
 /// Writes a name or variable name, escaping what would end the token.
-/// (`*` may stay plain only where it starts the token, so not after a variable's `$`.)
+/// (`*`, `$` and `"` may stay plain only where they start the token, so not after a
+/// variable's `$`; a relationship name is kept as its token was written.)
 fn write_name(out: &mut String, name: &str, starts_token: bool) {
     for (i, ch) in name.chars().enumerate() {
         let plain = ch.is_ascii_alphanumeric()
             || ch == '_'
             || ch == '.'
-            || (i == 0 && starts_token && ch == '*');
+            || (i == 0 && starts_token && matches!(ch, '*' | '$' | '"'));
         if !plain {
             out.push('\\');
         }
