@@ -213,7 +213,10 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
         if let Some(next) = terms.get(i + 1) {
             if term.oper == Oper::Or {
                 out.push_str(" || ");
-            } else if term.kind != TermKind::ScopeOpen && next.kind != TermKind::ScopeClose {
+            } else if term.kind != TermKind::ScopeOpen
+                && (next.kind != TermKind::ScopeClose
+                    || (mark.is_none() && !matches!(next.oper, Oper::And | Oper::Or)))
+            {
                 out.push_str(", ");
             }
         }
