@@ -29,6 +29,8 @@ fn printable(q: &QueryAst) -> bool {
         !matches!(t.first.id, IdRef::Str(_))
             && [&t.first, &t.second, &t.src].iter().all(|id| {
                 let name_ok = match &id.id {
+                    // `$0` as a source reads as no source, as in Flecs.
+                    IdRef::Variable(s) if s == "0" => false,
                     IdRef::Name(s) | IdRef::Variable(s) => plain(s),
                     _ => true,
                 };
