@@ -31,6 +31,8 @@ fn printable(q: &QueryAst) -> bool {
                 let name_ok = match &id.id {
                     // `$0` as a source reads as no source, as in Flecs.
                     IdRef::Variable(s) if s == "0" => false,
+                    // Flecs drops a `!` right after a string's opening quote.
+                    IdRef::Str(s) if s.starts_with('!') => false,
                     IdRef::Name(s) | IdRef::Variable(s) => plain(s),
                     _ => true,
                 };
