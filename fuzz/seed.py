@@ -21,6 +21,7 @@ Seeds per target:
   o3de_patch       "TARGET\\0PATCH" of the patch vectors, and "SOURCE\\0TARGET" of the
                    create vectors (the target applies the second to the first and creates
                    the patch from the first to the second)
+  world_query_parse    every query expression of flecs/v3_json_vectors.json
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
 Uses only the Python standard library.
@@ -173,6 +174,9 @@ def main():
         for case in json.loads(flecs.read_text()).get("cases", []):
             if isinstance(case, dict) and isinstance(case.get("setup"), list):
                 seed("world_script_load", json.dumps(case["setup"]))
+            query = case.get("query") if isinstance(case, dict) else None
+            if isinstance(query, dict) and isinstance(query.get("expr"), str):
+                seed("world_query_parse", query["expr"])
     for name in ("world.snapshot", "world.json"):
         path = REPO / "examples" / "data" / name
         if path.is_file():
