@@ -85,11 +85,12 @@ enum Step {
 }
 
 impl Step {
-    fn path(self, field: &str, index: usize) -> String {
+    /// The path of element `index` of the field at `field`.
+    fn of<'a>(self, field: &'a read::Path<'a>, index: usize) -> read::Path<'a> {
         match self {
-            Step::Field => field.to_owned(),
-            Step::Option => format!("{field}/0"),
-            Step::List => format!("{field}/{index}"),
+            Step::Field => *field,
+            Step::Option => read::Path::Index(field, 0),
+            Step::List => read::Path::Index(field, index),
         }
     }
 }
@@ -107,12 +108,12 @@ struct Reader<'r> {
 
 /// What an object at `level` is read as: `Ok(true)` when it is read, `Ok(false)` when it is past
 /// the levels [`read_past_limit`] keeps, an error when it is too deep to read.
-fn within(level: usize, past_limit: bool, path: &str) -> Result<bool> {
+fn within(level: usize, past_limit: bool, path: &read::Path<'_>) -> Result<bool> {
     match level.checked_sub(MAX_NESTING) {
         None | Some(0) => Ok(true),
         Some(1) if past_limit => Ok(true),
         Some(_) if past_limit => Ok(false),
-        Some(_) => Err(too_deep(path)),
+        Some(_) => Err(too_deep(&path.render())),
     }
 }
 
@@ -151,7 +152,7 @@ pub fn read(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Result<Valu
         registry,
         past_limit: false,
     };
-    reader.structure(ty, struct_def(registry, ty)?, object, "", 1)
+    reader.structure(ty, struct_def(registry, ty)?, object, &read::Path::Root, 1)
 }
 
 /// [`read`] for a writer of another format that refuses objects nested deeper than
@@ -164,7 +165,7 @@ pub fn read_past_limit(registry: &TypeRegistry, ty: TypeId, object: &Object) -> 
         registry,
         past_limit: true,
     };
-    reader.structure(ty, struct_def(registry, ty)?, object, "", 1)
+    reader.structure(ty, struct_def(registry, ty)?, object, &read::Path::Root, 1)
 }
 
 /// Writes a value of a struct type as an object. Objects nested deeper than [`MAX_NESTING`] are
@@ -403,7 +404,7 @@ fn field_value(
         registry,
         past_limit,
     };
-    let value = reader.fields(&single, object, "", 1)?;
+    let value = reader.fields(&single, object, &read::Path::Root, 1)?;
     value
         .as_struct()
         .and_then(|fields| fields.first().cloned())

@@ -6,6 +6,8 @@ use rosetta_types::{IntEncoding, IntType, IntWidth, Value};
 use crate::error::{Error, Result};
 use crate::family::{self, Family};
 use crate::object::Object;
+use crate::scalar::each_bits;
+use std::ops::ControlFlow;
 
 /// The scalar families a schema type can use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,17 +46,67 @@ pub(crate) fn int_scalar(int: IntType) -> Scalar {
     }
 }
 
+/// Which values of a field a read takes: every one ([`All`]) or the last ([`Last`]).
+trait Take {
+    type Out;
+    fn take<F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> Self::Out;
+}
+
+/// Every value, in order.
+struct All;
+
+impl Take for All {
+    type Out = Vec<Value>;
+    fn take<F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> Vec<Value> {
+        // `Object::list` as values, without a list of the family's values first.
+        let mut out = Vec::with_capacity(o.count::<F>(id));
+        for item in o.items(id) {
+            let _ = each_bits(item, F::WIRE, &mut |bits| {
+                out.push(f(F::from_bits(bits)));
+                ControlFlow::Continue(())
+            });
+        }
+        out
+    }
+}
+
+/// The last value (the one a singular field has), `None` when there is none.
+struct Last;
+
+impl Take for Last {
+    type Out = Option<Value>;
+    fn take<F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> Option<Value> {
+        o.try_get::<F>(id).map(f)
+    }
+}
+
+/// Every value of field `id` of a scalar family, as values.
 pub(crate) fn read_scalars(
     scalar: Scalar,
     narrow: Option<IntWidth>,
     object: &Object,
     id: u32,
 ) -> Vec<Value> {
-    fn all<F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> Vec<Value> {
-        o.list::<F>(id).into_iter().map(f).collect()
+    scalars::<All>(scalar, narrow, object, id)
+}
+
+/// The last value of field `id` of a scalar family (what [`read_scalars`] ends with), without
+/// reading the others.
+pub(crate) fn read_last_scalar(
+    scalar: Scalar,
+    narrow: Option<IntWidth>,
+    object: &Object,
+    id: u32,
+) -> Option<Value> {
+    scalars::<Last>(scalar, narrow, object, id)
+}
+
+fn scalars<T: Take>(scalar: Scalar, narrow: Option<IntWidth>, object: &Object, id: u32) -> T::Out {
+    fn all<T: Take, F: Family>(o: &Object, id: u32, f: impl Fn(F::Value) -> Value) -> T::Out {
+        T::take::<F>(o, id, f)
     }
     match scalar {
-        Scalar::Bool => all::<family::Bool>(object, id, Value::Bool),
+        Scalar::Bool => all::<T, family::Bool>(object, id, Value::Bool),
         Scalar::Int32 | Scalar::Sint32 | Scalar::Sfixed32 => {
             let convert = |v: i32| match narrow {
                 Some(IntWidth::W8) => Value::I8(v as i8),
@@ -62,9 +114,9 @@ pub(crate) fn read_scalars(
                 _ => Value::I32(v),
             };
             match scalar {
-                Scalar::Int32 => all::<family::Int32>(object, id, convert),
-                Scalar::Sint32 => all::<family::Sint32>(object, id, convert),
-                _ => all::<family::Sfixed32>(object, id, convert),
+                Scalar::Int32 => all::<T, family::Int32>(object, id, convert),
+                Scalar::Sint32 => all::<T, family::Sint32>(object, id, convert),
+                _ => all::<T, family::Sfixed32>(object, id, convert),
             }
         }
         Scalar::Uint32 | Scalar::Fixed32 => {
@@ -74,20 +126,20 @@ pub(crate) fn read_scalars(
                 _ => Value::U32(v),
             };
             if scalar == Scalar::Uint32 {
-                all::<family::Uint32>(object, id, convert)
+                all::<T, family::Uint32>(object, id, convert)
             } else {
-                all::<family::Fixed32>(object, id, convert)
+                all::<T, family::Fixed32>(object, id, convert)
             }
         }
-        Scalar::Int64 => all::<family::Int64>(object, id, Value::I64),
-        Scalar::Sint64 => all::<family::Sint64>(object, id, Value::I64),
-        Scalar::Sfixed64 => all::<family::Sfixed64>(object, id, Value::I64),
-        Scalar::Uint64 => all::<family::Uint64>(object, id, Value::U64),
-        Scalar::Fixed64 => all::<family::Fixed64>(object, id, Value::U64),
-        Scalar::Float => all::<family::Float>(object, id, Value::F32),
-        Scalar::Double => all::<family::Double>(object, id, Value::F64),
-        Scalar::EntityId => all::<family::EntityId>(object, id, Value::EntityId),
-        Scalar::Enum => all::<family::Enum>(object, id, |v| Value::Enum(i64::from(v))),
+        Scalar::Int64 => all::<T, family::Int64>(object, id, Value::I64),
+        Scalar::Sint64 => all::<T, family::Sint64>(object, id, Value::I64),
+        Scalar::Sfixed64 => all::<T, family::Sfixed64>(object, id, Value::I64),
+        Scalar::Uint64 => all::<T, family::Uint64>(object, id, Value::U64),
+        Scalar::Fixed64 => all::<T, family::Fixed64>(object, id, Value::U64),
+        Scalar::Float => all::<T, family::Float>(object, id, Value::F32),
+        Scalar::Double => all::<T, family::Double>(object, id, Value::F64),
+        Scalar::EntityId => all::<T, family::EntityId>(object, id, Value::EntityId),
+        Scalar::Enum => all::<T, family::Enum>(object, id, |v| Value::Enum(i64::from(v))),
     }
 }
 

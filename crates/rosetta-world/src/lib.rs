@@ -30,6 +30,7 @@ pub mod builtin;
 pub mod entity;
 mod error;
 pub mod eval;
+mod hash;
 pub mod id;
 pub mod load;
 pub mod meta;

@@ -2,10 +2,11 @@
 //! an all-digit element is an entity id, and a path not found from the root is looked up again
 //! in `flecs.core` (Flecs' default lookup path).
 
-use rosetta_types::Value;
+use rosetta_types::{Str, Value};
 
 use crate::builtin::{self, CHILD_OF, FLECS_CORE, IDENTIFIER, SYMBOL};
 use crate::error::{Error, Result};
+use crate::hash::HashMap;
 use crate::id::Id;
 use crate::world::World;
 
@@ -15,6 +16,37 @@ const MAX_DEPTH: usize = 256;
 /// `flecs_name_is_id`: a name made of digits only.
 pub fn name_is_id(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The name index: each scope's (parent's) children by name, as Flecs keeps one per
+/// `(ChildOf, parent)` id record. A name is looked up as a `&str`, without building a key, and
+/// kept as a [`Str`] (inline when short, as `entity_123456` is).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NameIndex {
+    /// Parent index (0 for the root) → name → entity.
+    scopes: HashMap<u32, HashMap<Str, Id>>,
+}
+
+impl NameIndex {
+    /// The entity named `name` in the scope of parent index `parent`.
+    pub(crate) fn get(&self, parent: u32, name: &str) -> Option<Id> {
+        self.scopes.get(&parent)?.get(name).copied()
+    }
+
+    /// Indexes `e` as `name` in the scope of `parent` (replacing what was there).
+    pub(crate) fn insert(&mut self, parent: u32, name: Str, e: Id) {
+        self.scopes.entry(parent).or_default().insert(name, e);
+    }
+
+    /// Forgets `name` in the scope of `parent`.
+    pub(crate) fn remove(&mut self, parent: u32, name: &str) {
+        if let Some(scope) = self.scopes.get_mut(&parent) {
+            scope.remove(name);
+            if scope.is_empty() {
+                self.scopes.remove(&parent);
+            }
+        }
+    }
 }
 
 /// Splits a path at `.` outside `<...>` (Flecs' template nesting).
@@ -113,7 +145,7 @@ impl World {
                 }
             }
         }
-        self.names.get(&(parent.index(), Box::from(name))).copied()
+        self.names.get(parent.index(), name)
     }
 
     /// `flecs_name_to_id`: the alive entity with that index, or the raw id if it fits 32 bits.
@@ -194,7 +226,7 @@ impl World {
             return Err(Error::NotAlive(e.0));
         }
         let parent = self.target(e, CHILD_OF, 0).unwrap_or(Id::NULL);
-        if let Some(&other) = self.names.get(&(parent.index(), Box::from(name))) {
+        if let Some(other) = self.names.get(parent.index(), name) {
             if other != e && self.is_alive(other) {
                 return Err(Error::InvalidName {
                     name: name.into(),
@@ -202,11 +234,11 @@ impl World {
                 });
             }
         }
-        if let Some(old) = self.name_of(e).map(Box::<str>::from) {
-            self.names.remove(&(parent.index(), old));
+        if let Some(old) = self.name_of(e).map(Str::from) {
+            self.names.remove(parent.index(), &old);
         }
         self.set(e, World::NAME_PAIR, World::name_value(name))?;
-        self.names.insert((parent.index(), name.into()), e);
+        self.names.insert(parent.index(), name.into(), e);
         Ok(())
     }
 
@@ -217,15 +249,15 @@ impl World {
 
     /// Moves `e`'s name to its new parent's index after a `ChildOf` change.
     pub(crate) fn reindex_name(&mut self, e: Id, old_parent: Option<Id>) {
-        let Some(name) = self.name_of(e).map(Box::<str>::from) else {
+        let Some(name) = self.name_of(e).map(Str::from) else {
             return;
         };
         let old = old_parent.unwrap_or(Id::NULL).index();
-        if self.names.get(&(old, name.clone())) == Some(&e) {
-            self.names.remove(&(old, name.clone()));
+        if self.names.get(old, &name) == Some(e) {
+            self.names.remove(old, &name);
         }
         let new = self.target(e, CHILD_OF, 0).unwrap_or(Id::NULL).index();
-        self.names.insert((new, name), e);
+        self.names.insert(new, name, e);
     }
 
     /// `ecs_entity_init` with a name (`ecs_new_entity`): finds the entity at the path or creates

@@ -264,9 +264,9 @@ impl World {
             return;
         }
         let parent = self.target(e, CHILD_OF, 0).unwrap_or(Id::NULL);
-        if let Some(name) = self.name_of(e).map(Box::<str>::from) {
-            if self.names.get(&(parent.index(), name.clone())) == Some(&e) {
-                self.names.remove(&(parent.index(), name));
+        if let Some(name) = self.name_of(e).map(rosetta_types::Str::from) {
+            if self.names.get(parent.index(), &name) == Some(e) {
+                self.names.remove(parent.index(), &name);
             }
         }
         // remove from its own table

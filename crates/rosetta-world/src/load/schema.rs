@@ -1,10 +1,9 @@
 //! Schema components and types as reflected world components.
 
-use std::collections::HashMap;
-
 use rosetta_types::{ComponentId, Kind, TypeId, TypeRegistry};
 
 use crate::error::{Error, Result};
+use crate::hash::HashMap;
 use crate::id::Id;
 use crate::world::World;
 
@@ -120,7 +119,7 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
         _ => false,
     };
     let mut builder = registry.clone().into_builder();
-    let mut remap: HashMap<TypeId, TypeId> = HashMap::new();
+    let mut remap: HashMap<TypeId, TypeId> = HashMap::default();
     for ty in world.types.iter().filter(|t| !t.id().is_builtin()) {
         if ty.qualified_name().is_some() || !only_builtins(ty.kind()) {
             return Err(refused());

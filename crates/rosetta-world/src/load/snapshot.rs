@@ -1,11 +1,10 @@
 //! The snapshot → world loader: one entity at a time, straight into its final table.
 
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 
 use rosetta_json::spatialos::SnapshotCodec;
 use rosetta_schema::Schema;
-use rosetta_types::{ComponentId, Kind, TypeId, Value};
+use rosetta_types::{ComponentId, Kind, Str, TypeId, Value};
 use rosetta_wire::snapshot::{Compression, JsonSnapshotReader, SnapshotEntity, SnapshotReader};
 
 use super::schema::{register_schema, SchemaComponents};
@@ -13,6 +12,7 @@ use super::{entity_name, sniff, WorldFormat, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE
 use crate::builtin::{CHILD_OF, DOC_DESCRIPTION};
 use crate::entity::DocKind;
 use crate::error::{Error, LoadError, Result};
+use crate::hash::HashMap;
 use crate::id::Id;
 use crate::store::Cell;
 use crate::world::World;
@@ -224,6 +224,13 @@ struct Sink<'s> {
     components: HashMap<ComponentId, (Id, TypeId, Box<str>)>,
     loaded: u64,
     doc_name: Id,
+    /// `(ChildOf, snapshot)`.
+    child_of_scope: Id,
+    /// Buffers kept from one entity to the next, so that an entity makes no allocation of its
+    /// own beyond its values: its cells, its type, its name.
+    cells: Vec<(Id, Value)>,
+    ty: Vec<Id>,
+    name: String,
 }
 
 impl<'s> Sink<'s> {
@@ -245,7 +252,7 @@ impl<'s> Sink<'s> {
             .component_of(ENTITY_ID_COMPONENT, TypeId::ENTITY_ID)
             .map_err(|e| e.to_string())?;
         let scope = world.entity(SNAPSHOT_SCOPE).map_err(|e| e.to_string())?;
-        let mut components = HashMap::new();
+        let mut components = HashMap::default();
         for ty in registry.components() {
             if let (Some(c), Some(name)) = (ty.component(), ty.qualified_name()) {
                 if let Some(e) = schema.component(c.id()) {
@@ -270,6 +277,10 @@ impl<'s> Sink<'s> {
             components,
             loaded: 0,
             doc_name: Id::pair(DOC_DESCRIPTION, DocKind::Name.id()),
+            child_of_scope: Id::pair(CHILD_OF, scope),
+            cells: Vec::new(),
+            ty: Vec::new(),
+            name: String::new(),
         })
     }
 
@@ -298,7 +309,8 @@ impl<'s> Sink<'s> {
     /// Adds one snapshot entity (record `index`) to the world.
     fn entity(&mut self, index: u64, entity: SnapshotEntity) -> Result<()> {
         let id = entity.id;
-        let mut cells: Vec<(Id, Value)> = Vec::with_capacity(entity.components.len() + 3);
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
         let mut doc: Option<Value> = None;
         for (cid, data) in &entity.components {
             let Some((comp, ty, name)) = self.components.get(cid) else {
@@ -330,8 +342,13 @@ impl<'s> Sink<'s> {
                 None => cells.push((*comp, value)),
             }
         }
-        let name = entity_name(id);
-        if self.world.lookup_child(self.scope, &name).is_some() {
+        // `entity_name(id)`, written into a kept buffer.
+        self.name.clear();
+        self.name.push_str("entity_");
+        self.name.push_str(itoa::Buffer::new().format(id));
+        let name = self.name.as_str();
+        debug_assert_eq!(name, entity_name(id));
+        if self.world.lookup_child(self.scope, name).is_some() {
             return Err(self.error(
                 index,
                 id,
@@ -340,25 +357,30 @@ impl<'s> Sink<'s> {
                 format!("the world already has {SNAPSHOT_SCOPE}.{name}"),
             ));
         }
+        let name = Str::from(name);
         cells.push((self.id_component, Value::EntityId(id)));
-        cells.push((World::NAME_PAIR, Value::String(name.as_str().into())));
+        cells.push((World::NAME_PAIR, Value::String(name.clone())));
         if let Some(doc) = doc {
             cells.push((self.doc_name, doc));
         }
-        let mut ty: Vec<Id> = cells.iter().map(|c| c.0).collect();
-        ty.push(Id::pair(CHILD_OF, self.scope));
-        ty.sort_unstable();
+        self.ty.clear();
+        self.ty.extend(cells.iter().map(|c| c.0));
+        self.ty.push(self.child_of_scope);
+        self.ty.sort_unstable();
         let e = self.world.new_entity();
-        let dst = self.world.ensure_table(ty);
-        self.world.move_to(e, dst, |_, id| {
+        let dst = match self.world.find_table(&self.ty) {
+            Some(t) => t,
+            None => self.world.ensure_table(self.ty.clone()),
+        };
+        self.world.place(e, dst, |id| {
             match cells.iter_mut().find(|(c, _)| *c == id) {
+                // Each id of the type is asked for once: the value is moved out.
                 Some((_, v)) => Cell::Value(std::mem::replace(v, Value::Bool(false))),
                 None => Cell::Empty,
             }
         });
-        self.world
-            .names
-            .insert((self.scope.index(), name.into_boxed_str()), e);
+        self.world.names.insert(self.scope.index(), name, e);
+        self.cells = cells;
         self.loaded += 1;
         Ok(())
     }

@@ -1,11 +1,17 @@
 //! The entity index: which ids are alive (with their generation), where each lives, and which
 //! id to hand out next. Recycling follows Flecs' sparse set: a deleted id goes right after the
 //! alive ones with its generation bumped, and the next new id reuses the most recently deleted.
-
-use std::collections::HashMap;
+//!
+//! As in Flecs, the sparse side is paged by the id's low 32 bits (pages of 4096 slots made
+//! when first used), so finding an entity is two array reads, not a hash lookup.
 
 use crate::id::Id;
 use crate::store::TableId;
+
+/// Bits of an index within its page.
+const PAGE_BITS: u32 = 12;
+/// Slots per page.
+const PAGE_SIZE: usize = 1 << PAGE_BITS;
 
 /// Where an alive entity is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -16,16 +22,18 @@ pub struct Location {
     pub row: u32,
 }
 
-#[derive(Debug, Clone, Copy)]
+/// One index's sparse slot: its place in `dense` (0, which `dense` leaves unused, for an index
+/// that was never used) and its location.
+#[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    dense: usize,
+    dense: u32,
     loc: Location,
 }
 
-/// Flecs' `ecs_entity_index_t`: sparse by index, dense by id (slot 0 unused).
+/// Flecs' `ecs_entity_index_t`: sparse by index (paged), dense by id (slot 0 unused).
 #[derive(Debug, Clone)]
 pub(crate) struct EntityIndex {
-    sparse: HashMap<u32, Slot>,
+    pages: Vec<Option<Box<[Slot]>>>,
     dense: Vec<u64>,
     alive: usize,
     pub(crate) max_id: u32,
@@ -34,17 +42,47 @@ pub(crate) struct EntityIndex {
 impl EntityIndex {
     pub(crate) fn new() -> Self {
         EntityIndex {
-            sparse: HashMap::new(),
+            pages: Vec::new(),
             dense: vec![0],
             alive: 1,
             max_id: 0,
         }
     }
 
+    /// The slot of an index that was used.
+    fn slot(&self, index: u32) -> Option<&Slot> {
+        let page = self.pages.get((index >> PAGE_BITS) as usize)?.as_deref()?;
+        page.get(index as usize & (PAGE_SIZE - 1))
+            .filter(|s| s.dense != 0)
+    }
+
+    fn slot_mut(&mut self, index: u32) -> Option<&mut Slot> {
+        let page = self
+            .pages
+            .get_mut((index >> PAGE_BITS) as usize)?
+            .as_deref_mut()?;
+        page.get_mut(index as usize & (PAGE_SIZE - 1))
+            .filter(|s| s.dense != 0)
+    }
+
+    /// Gives `index` the dense place `dense` and no location, making its page if needed.
+    fn insert_slot(&mut self, index: u32, dense: usize) {
+        let p = (index >> PAGE_BITS) as usize;
+        if self.pages.len() <= p {
+            self.pages.resize_with(p + 1, || None);
+        }
+        let page = self.pages[p]
+            .get_or_insert_with(|| vec![Slot::default(); PAGE_SIZE].into_boxed_slice());
+        page[index as usize & (PAGE_SIZE - 1)] = Slot {
+            dense: dense as u32,
+            loc: Location::default(),
+        };
+    }
+
     /// The alive id with this index, whatever its generation.
     pub(crate) fn alive_of(&self, index: u32) -> Option<Id> {
-        let s = self.sparse.get(&index)?;
-        (s.dense < self.alive).then(|| Id(self.dense[s.dense]))
+        let d = self.slot(index)?.dense as usize;
+        (d < self.alive).then(|| Id(self.dense[d]))
     }
 
     pub(crate) fn is_alive(&self, e: Id) -> bool {
@@ -52,12 +90,13 @@ impl EntityIndex {
     }
 
     pub(crate) fn location(&self, e: Id) -> Option<Location> {
-        let s = self.sparse.get(&e.index())?;
-        (s.dense < self.alive && self.dense[s.dense] == e.0).then_some(s.loc)
+        let s = self.slot(e.index())?;
+        let d = s.dense as usize;
+        (d < self.alive && self.dense[d] == e.0).then_some(s.loc)
     }
 
     pub(crate) fn set_location(&mut self, e: Id, loc: Location) {
-        if let Some(s) = self.sparse.get_mut(&e.index()) {
+        if let Some(s) = self.slot_mut(e.index()) {
             s.loc = loc;
         }
     }
@@ -72,13 +111,7 @@ impl EntityIndex {
         self.max_id = self.max_id.wrapping_add(1);
         let id = self.max_id;
         self.dense.push(id as u64);
-        self.sparse.insert(
-            id,
-            Slot {
-                dense: self.dense.len() - 1,
-                loc: Location::default(),
-            },
-        );
+        self.insert_slot(id, self.dense.len() - 1);
         self.alive += 1;
         Id(id as u64)
     }
@@ -86,23 +119,16 @@ impl EntityIndex {
     /// `ecs_make_alive`: `false` if another generation of the index is alive.
     pub(crate) fn make_alive(&mut self, e: Id) -> bool {
         let index = e.index();
-        let dense = match self.sparse.get(&index) {
-            Some(s) if s.dense < self.alive => return self.dense[s.dense] == e.0,
-            Some(s) => {
-                let d = s.dense;
+        let dense = match self.slot(index).map(|s| s.dense as usize) {
+            Some(d) if d < self.alive => return self.dense[d] == e.0,
+            Some(d) => {
                 self.dense[d] = e.0;
                 d
             }
             None => {
                 self.dense.push(e.0);
                 let d = self.dense.len() - 1;
-                self.sparse.insert(
-                    index,
-                    Slot {
-                        dense: d,
-                        loc: Location::default(),
-                    },
-                );
+                self.insert_slot(index, d);
                 self.max_id = self.max_id.max(index);
                 d
             }
@@ -111,11 +137,11 @@ impl EntityIndex {
         let first_dead = self.alive;
         let other = self.dense[first_dead];
         self.dense.swap(dense, first_dead);
-        if let Some(s) = self.sparse.get_mut(&(other as u32)) {
-            s.dense = dense;
+        if let Some(s) = self.slot_mut(other as u32) {
+            s.dense = dense as u32;
         }
-        if let Some(s) = self.sparse.get_mut(&index) {
-            s.dense = first_dead;
+        if let Some(s) = self.slot_mut(index) {
+            s.dense = first_dead as u32;
             s.loc = Location::default();
         }
         self.alive += 1;
@@ -127,19 +153,19 @@ impl EntityIndex {
         if !self.is_alive(e) {
             return;
         }
-        let Some(dense) = self.sparse.get(&e.index()).map(|s| s.dense) else {
+        let Some(dense) = self.slot(e.index()).map(|s| s.dense as usize) else {
             return;
         };
         self.alive -= 1;
         let last = self.alive;
         let other = self.dense[last];
-        if let Some(s) = self.sparse.get_mut(&(other as u32)) {
-            s.dense = dense;
+        if let Some(s) = self.slot_mut(other as u32) {
+            s.dense = dense as u32;
         }
         self.dense[dense] = other;
         self.dense[last] = e.next_generation().0;
-        if let Some(s) = self.sparse.get_mut(&e.index()) {
-            s.dense = last;
+        if let Some(s) = self.slot_mut(e.index()) {
+            s.dense = last as u32;
             s.loc = Location::default();
         }
     }
@@ -180,6 +206,26 @@ mod tests {
         assert_eq!(ix.new_id().0, 10_001);
         assert!(ix.make_alive(Id(10_000)));
         assert!(!ix.make_alive(Id(10_000).next_generation()));
+        assert_eq!(ix.alive_count(), 2);
+    }
+
+    #[test]
+    fn far_apart_indexes_share_no_page() {
+        let mut ix = EntityIndex::new();
+        let high = Id(u64::from(u32::MAX - 3));
+        assert!(ix.make_alive(high));
+        assert!(ix.make_alive(Id(5)));
+        let loc = Location {
+            table: Some(TableId(2)),
+            row: 7,
+        };
+        ix.set_location(high, loc);
+        assert_eq!(ix.location(high), Some(loc));
+        assert_eq!(ix.location(Id(5)), Some(Location::default()));
+        assert_eq!(ix.alive_of(4096 + 5), None);
+        assert_eq!(ix.new_id().index(), u32::MAX - 2);
+        ix.remove(Id(5));
+        assert_eq!(ix.alive_of(5), None);
         assert_eq!(ix.alive_count(), 2);
     }
 }

@@ -4,13 +4,12 @@
 mod index;
 mod table;
 
-use std::collections::{HashMap, HashSet};
-
 pub(crate) use index::EntityIndex;
 pub use index::Location;
 pub(crate) use table::{Cell, ColumnKind};
 pub use table::{Column, Table, TableId, TableRecord};
 
+use crate::hash::{HashMap, HashSet};
 use crate::id::Id;
 
 /// Tables, the type → table lookup, and the id records.
@@ -30,10 +29,10 @@ impl Store {
     pub(crate) fn new() -> Store {
         let mut s = Store {
             tables: Vec::new(),
-            by_type: HashMap::new(),
-            records: HashMap::new(),
+            by_type: HashMap::default(),
+            records: HashMap::default(),
             pending: Vec::new(),
-            pending_set: HashSet::new(),
+            pending_set: HashSet::default(),
             stamp: 0,
         };
         s.create(Box::new([]), &[]);

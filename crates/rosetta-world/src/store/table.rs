@@ -1,10 +1,9 @@
 //! Archetype tables: a sorted type, the entities that have exactly that type, and one dense
 //! column per id that carries data.
 
-use std::collections::HashMap;
-
 use rosetta_types::Value;
 
+use crate::hash::HashMap;
 use crate::id::Id;
 
 /// A table's index in creation order (the root table, with the empty type, is 0).
@@ -203,7 +202,7 @@ pub(crate) enum Cell {
 /// `(ChildOf, 0)` for a type without a parent.
 fn records_for(ids: &[Id]) -> HashMap<Id, TableRecord> {
     use crate::builtin::{ANY, CHILD_OF, WILDCARD};
-    let mut r: HashMap<Id, TableRecord> = HashMap::new();
+    let mut r: HashMap<Id, TableRecord> = HashMap::default();
     let mut add = |id: Id, i: usize| {
         r.entry(id)
             .and_modify(|rec| rec.count += 1)

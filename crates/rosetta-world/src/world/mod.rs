@@ -3,12 +3,11 @@
 mod bootstrap;
 pub(crate) mod ops;
 
-use std::collections::HashMap;
-
 use rosetta_types::{TypeId, TypeRegistry, Value};
 
 use crate::builtin;
 use crate::error::{Error, Result};
+use crate::hash::HashMap;
 use crate::id::Id;
 use crate::meta::FlecsType;
 use crate::store::{EntityIndex, Location, Store, Table, TableId};
@@ -38,7 +37,7 @@ pub struct World {
     pub(crate) index: EntityIndex,
     pub(crate) store: Store,
     /// (parent index, name) → entity.
-    pub(crate) names: HashMap<(u32, Box<str>), Id>,
+    pub(crate) names: crate::entity::names::NameIndex,
     pub(crate) components: HashMap<u32, ComponentInfo>,
     pub(crate) types: TypeRegistry,
     pub(crate) flecs_types: HashMap<u32, FlecsType>,
@@ -59,11 +58,11 @@ impl World {
         let mut w = World {
             index: EntityIndex::new(),
             store: Store::new(),
-            names: HashMap::new(),
-            components: HashMap::new(),
+            names: Default::default(),
+            components: HashMap::default(),
             types: TypeRegistry::new(),
-            flecs_types: HashMap::new(),
-            units: HashMap::new(),
+            flecs_types: HashMap::default(),
+            units: HashMap::default(),
             last_component_id: builtin::FIRST_USER_COMPONENT_ID,
         };
         w.bootstrap();

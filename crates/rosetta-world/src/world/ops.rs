@@ -162,6 +162,28 @@ impl World {
         );
     }
 
+    /// Puts `e` in table `dst` with the cell `cell` gives for each id of the type: what
+    /// [`World::move_to`] does for an entity that has no table yet, without gathering the cells
+    /// first. (An entity that has a table moves as `move_to` moves it.)
+    pub(crate) fn place(&mut self, e: Id, dst: TableId, mut cell: impl FnMut(Id) -> Cell) {
+        let loc = self.index.location(e).unwrap_or_default();
+        if loc.table.is_some() {
+            self.move_to(e, dst, |_, id| cell(id));
+            return;
+        }
+        let row = self.store.table_mut(dst).push(e, |_, id| cell(id));
+        if row == 0 {
+            self.store.mark_pending(dst);
+        }
+        self.index.set_location(
+            e,
+            Location {
+                table: Some(dst),
+                row,
+            },
+        );
+    }
+
     fn default_cell(w: &World, id: Id) -> Cell {
         match w.column_kind(id) {
             ColumnKind::Data => match w.type_id_of(id) {
