@@ -123,7 +123,7 @@ fn every_setup_loads_and_entities_match() {
 
 #[test]
 fn example_world_loads() {
-    let text = include_str!("../examples/world/space.json");
+    let text = include_str!("../../../examples/world/space.json");
     let loaded = script::load_str(text).expect("space.json loads");
     let w = &loaded.world;
     let earth = w.lookup("Sun.Earth").expect("Sun.Earth");
