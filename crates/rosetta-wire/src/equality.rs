@@ -124,7 +124,7 @@ fn canonical_item(item: &Item) -> Item {
 /// Equal when the objects read the same: every field has the same occurrences, whatever the
 /// order of the top-level fields (inside nested objects, field order is part of the bytes and
 /// so of equality), and numeric values are equal whether they were written packed or not, in
-/// one run or several ([`canonical_field`]).
+/// one run or several.
 impl PartialEq for Object {
     fn eq(&self, other: &Self) -> bool {
         self.canonical() == other.canonical()
