@@ -114,6 +114,11 @@ fn rel_with_more_arguments_expands() {
     assert_eq!(canon("(Rel, A, B)"), "(Rel, A), Rel(A, B)");
     // An argument of flags alone: a second element with flags, then `$this` as a source.
     assert_eq!(canon("X(8, up, h)"), "X(8, up), X(up, h)");
+    // A second element `0` becomes no source, its traversal dropped as for a source written in
+    // place (found by the fuzzer: the expansion kept `up`, which printed back differently).
+    let q = ok("X($v, 0:up, $w)");
+    assert_eq!(q.terms[1].src.id, IdRef::Entity(0));
+    assert_eq!(q.terms[1].src.trav, ok("X(0:up, $w)").terms[0].src.trav);
 }
 
 #[test]

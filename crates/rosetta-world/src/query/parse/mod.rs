@@ -182,6 +182,14 @@ impl Parser<'_> {
                     prev.oper = Oper::Or;
                 } else {
                     next.src = prev.second.clone();
+                    // A source `0` is no source, whatever traversal it was written with, as
+                    // for a source written in place (so the term prints back as it reads).
+                    if next.src.name_is(b"0") {
+                        next.src = RawId {
+                            zero: true,
+                            ..RawId::default()
+                        };
+                    }
                     // Flecs makes a source without a name `$this` when it finalizes.
                     if next.src.name.is_none() && !next.src.zero {
                         next.src.this = true;
