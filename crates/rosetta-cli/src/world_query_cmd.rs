@@ -208,17 +208,43 @@ fn value_text(out: &mut String, types: &TypeRegistry, ty: Option<TypeId>, v: &Va
             }
         },
         (Value::Struct(vals) | Value::List(vals) | Value::Tuple(vals), _) => {
+            let elem = match kind {
+                Some(Kind::List(t) | Kind::Array(t, _) | Kind::Set(t)) => Some(*t),
+                _ => None,
+            };
             out.push('[');
             for (i, val) in vals.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                value_text(out, types, None, val, depth + 1);
+                value_text(out, types, elem, val, depth + 1);
             }
             out.push(']');
         }
+        (Value::Map(entries), _) => {
+            let (kt, vt) = match kind {
+                Some(Kind::Map(k, v)) => (Some(*k), Some(*v)),
+                _ => (None, None),
+            };
+            out.push('{');
+            for (i, (key, val)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                value_text(out, types, kt, key, depth + 1);
+                out.push_str(": ");
+                value_text(out, types, vt, val, depth + 1);
+            }
+            out.push('}');
+        }
         (Value::Option(None), _) => out.push_str("null"),
-        (Value::Option(Some(inner)), _) => value_text(out, types, None, inner, depth + 1),
+        (Value::Option(Some(inner)), _) => {
+            let inner_ty = match kind {
+                Some(Kind::Option(t)) => Some(*t),
+                _ => None,
+            };
+            value_text(out, types, inner_ty, inner, depth + 1)
+        }
         (Value::String(s), _) => {
             let _ = write!(out, "{:?}", s.as_str());
         }
