@@ -86,7 +86,7 @@ fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> 
 }
 
 /// Compiles every schema file on the schema paths.
-fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
+pub(crate) fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
     let options = CompileOptions {
         schema_paths: paths.to_vec(),
         load_all: true,
@@ -110,7 +110,7 @@ fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliErro
 }
 
 /// A progress bar over the input's bytes, drawn only when standard error is a terminal.
-fn progress(total: Option<u64>) -> ProgressBar {
+pub(crate) fn progress(total: Option<u64>) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

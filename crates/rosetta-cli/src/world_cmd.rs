@@ -7,17 +7,17 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_schema::Schema;
 use rosetta_world::load::{self, SchemaComponents, SnapshotFormat, SnapshotLoader, WorldFormat};
 use rosetta_world::{script, Id, World};
 
 use crate::error::CliError;
 use crate::files::{input_name, write_output};
+use crate::snapshot_cmd::{load_schema, progress};
 
 /// Examples shown by `rosetta world --help`.
 pub const WORLD_EXAMPLES: &str = "\
@@ -126,20 +126,6 @@ fn data_error(path: &Path, message: impl Into<String>) -> CliError {
     }
 }
 
-/// Compiles every schema file on the schema paths.
-pub fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
-    let options = CompileOptions {
-        schema_paths: paths.to_vec(),
-        load_all: true,
-        files: Vec::new(),
-    };
-    let compiled = compile(&options).map_err(CliError::Schema)?;
-    Schema::from_bundle(compiled.bundle()).map_err(|e| {
-        let first = paths.first().map_or(Path::new("."), PathBuf::as_path);
-        data_error(first, format!("the schema cannot be used: {e}"))
-    })
-}
-
 /// Loads WORLD (`-`: standard input): a world script (a JSON array) or a snapshot (binary,
 /// gzip or JSON), by its content. A snapshot needs `schema_paths`; with a script they are
 /// optional, and the schema's components are registered before the script runs. Snapshots are
@@ -245,27 +231,6 @@ fn load_script(
         source: WorldSource::Script(Box::new(loaded)),
         schema: components,
     })
-}
-
-/// A progress bar over the input's bytes, drawn only when standard error is a terminal.
-fn progress(total: Option<u64>) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = match total {
-        Some(total) => ProgressBar::new(total),
-        None => ProgressBar::no_length(),
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    let template = if total.is_some() {
-        "{bar:40} {bytes}/{total_bytes} {msg} ({eta})"
-    } else {
-        "{spinner} {bytes} {msg}"
-    };
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The most tables `world info` lists one by one.
