@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use rosetta_world::{builtin, script, Id, World};
+use rosetta_world::eval::corpus::{substitute, visible_ids};
+use rosetta_world::{builtin, script};
 use serde_json::{json, Value as Json};
 
 fn corpus() -> Option<Json> {
@@ -16,51 +17,6 @@ fn corpus() -> Option<Json> {
             None
         }
     }
-}
-
-/// The ids Flecs' entity serializer shows for `e` (own ids, Private ones hidden unless asked).
-fn visible_ids(w: &World, e: Id, private: bool) -> Vec<Json> {
-    let path = |x: Id| w.path_of(w.alive(x).unwrap_or(x));
-    let mut out = Vec::new();
-    for &id in w.type_of(e) {
-        let (pred, j) = if id.is_pair() && id.first() == builtin::UNION {
-            let Some(rel) = w.alive(id.second()) else {
-                continue;
-            };
-            let Some(tgt) = w.target(e, rel, 0) else {
-                continue;
-            };
-            (rel, json!([path(rel), path(tgt)]))
-        } else if id.is_pair() {
-            (id.first(), json!([path(id.first()), path(id.second())]))
-        } else if id.has_flag(Id::TOGGLE) {
-            (
-                id.without_flags(),
-                json!([path(id.without_flags()), 0, "TOGGLE"]),
-            )
-        } else {
-            (id, json!([path(id)]))
-        };
-        let pred = w.alive(pred).unwrap_or(pred);
-        if !private && w.owns(pred, builtin::PRIVATE) {
-            continue;
-        }
-        out.push(j);
-    }
-    out
-}
-
-fn substitute(expected: &str, loaded: &script::Loaded) -> String {
-    let mut s = expected.to_string();
-    while let Some(start) = s.find("{id:") {
-        let Some(len) = s[start..].find('}') else {
-            break;
-        };
-        let alias = &s[start + 4..start + len];
-        let v = loaded.resolve(alias).map_or(0, |e| e.index());
-        s.replace_range(start..start + len + 1, &v.to_string());
-    }
-    s
 }
 
 #[test]
