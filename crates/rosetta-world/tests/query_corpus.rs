@@ -1,11 +1,9 @@
 //! Every query expression of the Flecs v3 JSON corpus parses, and prints back to text that
 //! parses to the same terms.
 
-use std::path::Path;
+mod common;
 
 use rosetta_world::query::{parse, QueryAst};
-
-const CORPUS: &str = "../../../shared/corpus/flecs/v3_json_vectors.json";
 
 fn normalized(q: &QueryAst) -> QueryAst {
     let mut q = q.clone();
@@ -18,24 +16,11 @@ fn normalized(q: &QueryAst) -> QueryAst {
 
 #[test]
 fn corpus_expressions_parse() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipped: the Flecs corpus is not at {} (it lives outside the repository)",
-            path.display()
-        );
+    let Some(cases) = common::flecs_cases() else {
         return;
     };
-    let corpus: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => panic!("{}: {e}", path.display()),
-    };
-    let cases = corpus["cases"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
     let mut parsed = 0;
-    for case in cases {
+    for case in &cases {
         let Some(expr) = case["query"]["expr"].as_str() else {
             continue;
         };
@@ -56,6 +41,6 @@ fn corpus_expressions_parse() {
         }
         parsed += 1;
     }
-    assert!(parsed > 0, "no query expressions in {}", path.display());
+    assert!(parsed > 0, "no query expressions in the corpus");
     eprintln!("{parsed} corpus expressions parsed");
 }

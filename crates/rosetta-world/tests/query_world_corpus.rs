@@ -2,32 +2,17 @@
 //! (`rosetta_world::eval::corpus`): the same entities in the same order, and per result the
 //! same ids, sources, `is_set`, variables and parent. Skips when the corpus is absent.
 
-use std::path::Path;
+mod common;
 
 use rosetta_world::eval::corpus::{check_case, Outcome};
 
-const CORPUS: &str = "../../../shared/corpus/flecs/v3_json_vectors.json";
-
 #[test]
 fn corpus_iter_and_entity_cases() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipped: the Flecs corpus is not at {} (it lives outside the repository)",
-            path.display()
-        );
+    let Some(cases) = common::flecs_cases() else {
         return;
     };
-    let corpus: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => panic!("{}: {e}", path.display()),
-    };
-    let cases = corpus["cases"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
     let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
-    for case in cases {
+    for case in &cases {
         if !matches!(case["suite"].as_str(), Some("iter" | "entity")) {
             continue;
         }

@@ -1,28 +1,17 @@
 //! Loads every `setup` of the Flecs corpus and checks what a world can show without a query
 //! engine: for `entity` cases, the entity's path and its visible ids.
 
-use std::path::PathBuf;
+mod common;
 
 use rosetta_world::eval::corpus::{substitute, visible_ids};
 use rosetta_world::{builtin, script};
 use serde_json::{json, Value as Json};
 
-fn corpus() -> Option<Json> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/flecs/v3_json_vectors.json");
-    match std::fs::read_to_string(&p) {
-        Ok(t) => serde_json::from_str(&t).ok(),
-        Err(_) => {
-            eprintln!("skipping: {} is absent", p.display());
-            None
-        }
-    }
-}
-
 #[test]
 fn every_setup_loads_and_entities_match() {
-    let Some(corpus) = corpus() else { return };
-    let cases = corpus["cases"].as_array().cloned().unwrap_or_default();
+    let Some(cases) = common::flecs_cases() else {
+        return;
+    };
     let (mut loaded_n, mut checked, mut failures) = (0, 0, Vec::new());
     for case in &cases {
         let id = case["id"].as_str().unwrap_or("?");
@@ -102,8 +91,9 @@ fn example_world_loads() {
 /// of the tables holding it, in the order Flecs visits tables, are the expected entities.
 #[test]
 fn single_term_table_order_matches() {
-    let Some(corpus) = corpus() else { return };
-    let cases = corpus["cases"].as_array().cloned().unwrap_or_default();
+    let Some(cases) = common::flecs_cases() else {
+        return;
+    };
     let (mut checked, mut failures) = (0, Vec::new());
     for case in &cases {
         let id = case["id"].as_str().unwrap_or("?");
