@@ -161,10 +161,10 @@ impl Encoder<'_> {
                 return Err(key_error(d, k));
             }
             if let Err(e) = self.value(k, depth + 1) {
-                return Err(in_key(e, i));
+                return Err(typed::in_key(e, i));
             }
             if let Err(e) = self.value(v, depth + 1) {
-                return Err(in_value(e, k));
+                return Err(typed::in_value(e, k));
             }
         }
         Ok(())
@@ -193,7 +193,7 @@ impl Encoder<'_> {
                 return Err(element_error(a, item, i));
             }
             if let Err(e) = self.value(item, depth + 1) {
-                return Err(in_element(e, i));
+                return Err(typed::in_element(e, i));
             }
         }
         Ok(())
@@ -517,24 +517,6 @@ enum Extra<'t> {
     None,
     Id(u32),
     Name(&'t str),
-}
-
-#[cold]
-#[inline(never)]
-fn in_element(error: Error, index: usize) -> Error {
-    error.within(|| format!("[{index}]"))
-}
-
-#[cold]
-#[inline(never)]
-fn in_key(error: Error, index: usize) -> Error {
-    error.within(|| typed::key_number_segment(index))
-}
-
-#[cold]
-#[inline(never)]
-fn in_value(error: Error, key: &Variant) -> Error {
-    error.within(|| typed::key_segment(key))
 }
 
 #[cold]

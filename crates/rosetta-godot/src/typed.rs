@@ -18,6 +18,7 @@
 //! does. The encoder writes only elements and keys that read back unchanged.
 
 use crate::convert::{convert, Refusal};
+use crate::error::Error;
 use crate::text::{to_text, type_name};
 use crate::variant::{ContainerType, Variant, VariantType};
 use crate::Version;
@@ -78,6 +79,27 @@ pub(crate) fn shorten_key(text: &str) -> String {
 /// The segment of a dictionary key's own content (an error inside the key), by entry number.
 pub(crate) fn key_number_segment(index: usize) -> String {
     format!("{{key {index}}}")
+}
+
+/// `error`, said to be inside an Array's element `index` (cold: errors only).
+#[cold]
+#[inline(never)]
+pub(crate) fn in_element(error: Error, index: usize) -> Error {
+    error.within(|| format!("[{index}]"))
+}
+
+/// `error`, said to be inside the key of a Dictionary's entry number `index`.
+#[cold]
+#[inline(never)]
+pub(crate) fn in_key(error: Error, index: usize) -> Error {
+    error.within(|| key_number_segment(index))
+}
+
+/// `error`, said to be inside the value of a Dictionary's entry `key`.
+#[cold]
+#[inline(never)]
+pub(crate) fn in_value(error: Error, key: &Variant) -> Error {
+    error.within(|| key_segment(key))
 }
 
 /// Where an element sits in its container.

@@ -116,7 +116,7 @@ impl Reader<'_> {
             let at = self.pos;
             let item = match self.value(depth + 1) {
                 Ok(item) => item,
-                Err(e) => return Err(in_element(e, i)),
+                Err(e) => return Err(typed::in_element(e, i)),
             };
             // Godot converts what it can and drops the rest, with an error; Rosetta refuses.
             if typed::holds(&array.element_type, &item) {
@@ -155,11 +155,11 @@ impl Reader<'_> {
             let at = self.pos;
             let key = match self.value(depth + 1) {
                 Ok(key) => key,
-                Err(e) => return Err(in_key(e, i)),
+                Err(e) => return Err(typed::in_key(e, i)),
             };
             let value = match self.value(depth + 1) {
                 Ok(value) => value,
-                Err(e) => return Err(in_value(e, &key)),
+                Err(e) => return Err(typed::in_value(e, &key)),
             };
             // Keys are converted or the entry dropped, as Array elements; Godot leaves the
             // values unchecked (a `Dictionary[int, String]` can hold `{1: 2}`), and so does
@@ -193,24 +193,6 @@ impl Reader<'_> {
             n,
         ))
     }
-}
-
-#[cold]
-#[inline(never)]
-fn in_element(error: Error, index: usize) -> Error {
-    error.within(|| format!("[{index}]"))
-}
-
-#[cold]
-#[inline(never)]
-fn in_key(error: Error, index: usize) -> Error {
-    error.within(|| typed::key_number_segment(index))
-}
-
-#[cold]
-#[inline(never)]
-fn in_value(error: Error, key: &Variant) -> Error {
-    error.within(|| typed::key_segment(key))
 }
 
 /// An Array element of another type than the Array's, converted or refused.
