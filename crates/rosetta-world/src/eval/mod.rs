@@ -53,7 +53,11 @@ pub enum Engine {
     Rule,
     /// `ecs_filter_init`: uncached.
     Filter,
-    /// `ecs_query_init`: cached.
+    /// `ecs_query_init`: cached. As v3.2.12's cached queries do (and its rules do not), a
+    /// `(Rel, Tgt)` of a `Union` relationship matches through the `(Union, Rel)` column and
+    /// yields one result per entity with that target (`(Rel, *)` keeps the table whole), and
+    /// a field whose id the table has with the `TOGGLE` flag yields one result per run of
+    /// rows whose bit is enabled.
     Query,
 }
 
@@ -158,15 +162,20 @@ impl Query {
     /// Runs the query, calling `f` per result in Flecs' order until it returns `false`.
     /// Call [`World::process_pending`] first, as Flecs does before it iterates.
     pub fn each<'w>(&self, world: &'w World, mut f: impl FnMut(&Match<'w, '_>) -> bool) {
+        let cached = self.engine == Engine::Query;
         let search = Search {
             w: world,
             q: &self.compiled,
+            cached,
         };
         let mut st = search.new_state();
         let end = self.compiled.terms.len();
         search.step(0, end, &mut st, &mut |st| {
-            let m = Match::new(world, st);
-            f(&m)
+            if cached {
+                search.split_rows(st, &mut |st| f(&Match::new(world, st)))
+            } else {
+                f(&Match::new(world, st))
+            }
         });
     }
 
