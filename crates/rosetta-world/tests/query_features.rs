@@ -218,3 +218,38 @@ fn rules_ignore_toggles() {
         [vec!["plain"], vec!["x", "y", "z", "u", "v"]]
     );
 }
+
+const TREE: &str = r#"[
+    ["tag", "Foo"],
+    ["entity", "P.C.G"], ["add", "P.C.G", "Foo"],
+    ["entity", "Q.D"], ["add", "Q.D", "Foo"],
+    ["add", "P.C", "Foo"], ["add", "Q", "Foo"], ["add", "P", "Foo"],
+    ["entity", "R"], ["add", "R", "Foo"]
+]"#;
+
+/// `cascade` (cached queries): tables grouped by their depth in the relationship, roots
+/// first, the rules' table order kept within a depth; `desc` reverses the groups.
+#[test]
+fn cascade_orders_tables_by_depth() {
+    let w = world(TREE);
+    let rule = entities(&w, Engine::Rule, "Foo, ?Foo(parent)");
+    let q = "Foo, ?Foo(parent|cascade)";
+    let cached = entities(&w, Engine::Query, q);
+    assert_eq!(rule.len(), cached.len());
+    assert_ne!(rule, cached);
+    let depth = |r: &Vec<String>| r[0].matches('.').count();
+    let mut by_depth = rule.clone();
+    by_depth.sort_by_key(depth);
+    assert_eq!(cached, by_depth);
+    assert_eq!(cached.first().map(depth), Some(0));
+    assert_eq!(cached.last(), Some(&vec!["P.C.G".to_string()]));
+    let desc = entities(&w, Engine::Query, "Foo, ?Foo(parent|cascade|desc)");
+    let mut rev = rule;
+    rev.sort_by_key(|r| std::cmp::Reverse(depth(r)));
+    assert_eq!(desc, rev);
+    // The rules engine ignores cascade.
+    assert_eq!(
+        entities(&w, Engine::Rule, q),
+        entities(&w, Engine::Rule, "Foo, ?Foo(parent)")
+    );
+}

@@ -61,6 +61,9 @@ pub(crate) struct Compiled {
     pub vars: Vec<Variable>,
     pub match_prefab: bool,
     pub match_disabled: bool,
+    /// The first `cascade` term's relationship, and whether it is `desc` (cached queries
+    /// order their tables by depth in it).
+    pub cascade: Option<(Id, bool)>,
 }
 
 fn resolve_name(w: &World, name: &str) -> Option<Id> {
@@ -157,6 +160,7 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
     };
     let mut out = Vec::with_capacity(ast.terms.len());
     let (mut match_prefab, mut match_disabled) = (false, false);
+    let mut cascade = None;
     for (i, t) in ast.terms.iter().enumerate() {
         let first = cx.resolve(i, &t.first.id)?;
         let src = match &t.src.id {
@@ -189,6 +193,11 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
                     i,
                     "src.trav is not traversable",
                 ));
+            }
+        }
+        if cascade.is_none() && flags & Traversal::CASCADE != 0 {
+            if let Some(r) = up {
+                cascade = Some((r, flags & Traversal::DESC != 0));
             }
         }
         let mut self_ = flags & Traversal::SELF != 0 || flags == 0;
@@ -237,5 +246,6 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
         vars: cx.vars,
         match_prefab,
         match_disabled,
+        cascade,
     })
 }

@@ -57,7 +57,9 @@ pub enum Engine {
     /// `(Rel, Tgt)` of a `Union` relationship matches through the `(Union, Rel)` column and
     /// yields one result per entity with that target (`(Rel, *)` keeps the table whole), and
     /// a field whose id the table has with the `TOGGLE` flag yields one result per run of
-    /// rows whose bit is enabled.
+    /// rows whose bit is enabled; a `cascade` term orders the results by their table's
+    /// depth in its relationship (`desc`: deepest first). Otherwise results come in the
+    /// rules' order.
     Query,
 }
 
@@ -170,6 +172,31 @@ impl Query {
         };
         let mut st = search.new_state();
         let end = self.compiled.terms.len();
+        if let (true, Some((rel, desc))) = (cached, self.compiled.cascade) {
+            // `cascade`: tables grouped by depth, ascending (`desc`: descending), keeping
+            // the order within a depth.
+            let mut found: Vec<(u32, run::State)> = Vec::new();
+            search.step(0, end, &mut st, &mut |st| {
+                search.split_rows(st, &mut |st| {
+                    let depth = st
+                        .this
+                        .map_or(0, |(t, _, _)| search.relation_depth(rel, t, 0));
+                    found.push((depth, st.clone()));
+                    true
+                })
+            });
+            if desc {
+                found.sort_by_key(|(d, _)| std::cmp::Reverse(*d));
+            } else {
+                found.sort_by_key(|(d, _)| *d);
+            }
+            for (_, st) in &found {
+                if !f(&Match::new(world, st)) {
+                    break;
+                }
+            }
+            return;
+        }
         search.step(0, end, &mut st, &mut |st| {
             if cached {
                 search.split_rows(st, &mut |st| f(&Match::new(world, st)))

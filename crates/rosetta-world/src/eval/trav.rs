@@ -147,4 +147,25 @@ impl Search<'_> {
                 .into_iter()
                 .any(|t| t == to || self.reaches(t, rel, to, depth + 1))
     }
+
+    /// `flecs_relation_depth`: 0 for a table without `(rel, *)`, else one more than the
+    /// deepest of its targets' tables (what a cached query's `cascade` groups tables by).
+    pub(crate) fn relation_depth(&self, rel: Id, table: TableId, depth: usize) -> u32 {
+        if depth > MAX_DEPTH {
+            return 0;
+        }
+        let tbl = self.w.table(table);
+        let Some(rec) = tbl.record(Id::pair(rel, WILDCARD)) else {
+            return 0;
+        };
+        let (lo, hi) = (rec.index as usize, (rec.index + rec.count) as usize);
+        let mut best = 0;
+        for &pair in tbl.ids().get(lo..hi).unwrap_or_default() {
+            let target = self.w.alive(pair.second());
+            if let Some(t) = target.and_then(|o| self.w.table_of(o)) {
+                best = best.max(self.relation_depth(rel, t, depth + 1));
+            }
+        }
+        best + 1
+    }
 }
