@@ -30,6 +30,7 @@
 
 mod compile;
 pub mod corpus;
+mod filter;
 mod result;
 mod run;
 mod trav;
