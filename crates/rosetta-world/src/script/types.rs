@@ -62,6 +62,18 @@ impl Ctx {
         }
     }
 
+    /// The type named by member `key` of the spec object `o` at `ptr` (`null` when it is absent).
+    fn type_ref_at(
+        &mut self,
+        o: &serde_json::Map<String, Json>,
+        key: &str,
+        ptr: &str,
+        depth: usize,
+    ) -> R<Id> {
+        let j = o.get(key).unwrap_or(&Json::Null);
+        self.type_ref(j, &format!("{ptr}/{key}"), depth)
+    }
+
     /// A `type_spec` object; returns the type's entity.
     pub(crate) fn type_spec(&mut self, j: &Json, ptr: &str, depth: usize) -> R<Id> {
         if depth > MAX_NESTING {
@@ -92,11 +104,7 @@ impl Ctx {
             Ok(e)
         } else if let Some(name) = o.get("array") {
             let e = self.type_entity(name, ptr)?;
-            let el = self.type_ref(
-                o.get("type").unwrap_or(&Json::Null),
-                &format!("{ptr}/type"),
-                depth,
-            )?;
+            let el = self.type_ref_at(o, "type", ptr, depth)?;
             let count = o
                 .get("count")
                 .and_then(Json::as_u64)
@@ -108,20 +116,12 @@ impl Ctx {
             Ok(e)
         } else if let Some(name) = o.get("vector") {
             let e = self.type_entity(name, ptr)?;
-            let el = self.type_ref(
-                o.get("type").unwrap_or(&Json::Null),
-                &format!("{ptr}/type"),
-                depth,
-            )?;
+            let el = self.type_ref_at(o, "type", ptr, depth)?;
             self.world.register_vector(e, el).map_err(w)?;
             Ok(e)
         } else if let Some(name) = o.get("opaque") {
             let e = self.type_entity(name, ptr)?;
-            let t = self.type_ref(
-                o.get("as_type").unwrap_or(&Json::Null),
-                &format!("{ptr}/as_type"),
-                depth,
-            )?;
+            let t = self.type_ref_at(o, "as_type", ptr, depth)?;
             self.world.register_opaque(e, t).map_err(w)?;
             Ok(e)
         } else {
