@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
-use rosetta_world::eval::{page, FieldValue, Query};
+use rosetta_world::eval::{page, Query};
 use rosetta_world::{builtin, Id, World};
 
 use crate::error::CliError;
@@ -100,18 +100,9 @@ pub fn render(w: &World, query: &Query, offset: usize, limit: Option<usize>) -> 
                     .type_id_of(id)
                     .and_then(|c| w.component_info(c))
                     .and_then(|c| c.ty);
-                match r.value(w, f) {
-                    FieldValue::Owned(vals) => {
-                        if let Some(v) = vals.get(row) {
-                            cell.push_str(" = ");
-                            value_text(&mut cell, w.types(), ty, v, 0);
-                        }
-                    }
-                    FieldValue::Shared(v) => {
-                        cell.push_str(" = ");
-                        value_text(&mut cell, w.types(), ty, v, 0);
-                    }
-                    FieldValue::None => {}
+                if let Some(v) = r.value(w, f).get(row) {
+                    cell.push_str(" = ");
+                    value_text(&mut cell, w.types(), ty, &v, 0);
                 }
                 let src = r.sources.get(f).copied().unwrap_or_default();
                 if src.0 != 0 {

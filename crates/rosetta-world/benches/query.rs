@@ -18,31 +18,24 @@
 //!
 //! | Rosetta | hecs |
 //! | --- | --- |
-//! | `Position`, `Velocity`, `Mass`: a `rosetta_types::Value::Struct` per entity (a boxed slice of `Value::F32`) | `#[derive(Clone, Copy)]` structs of `f32` stored inline |
+//! | `Position`, `Velocity`, `Mass`: flat columns, 8 (4) bytes per entity in the C layout of the reflected struct (`rosetta_world::store::Layout`) | `#[derive(Clone, Copy)]` structs of `f32` stored inline |
 //! | `(Likes, Food<k>)`: a pair in the type (no data); the wildcard `(Likes, *)` yields the matched pair per table | a `Likes(Entity)` component per entity, the food's `hecs::Entity`, plus a zero-sized `Food<k>` marker so that hecs has the same 100 archetypes |
 //! | `Tag<j>` | a zero-sized `Tag<j>` marker |
 //! | `Position, ?Velocity, (Likes, *)` | `Query<(&Position, Option<&Velocity>, &Likes)>` |
 //!
 //! So Rosetta reads the food once per table (the matched id of field 2), hecs once per entity
-//! (its `Likes` value); each reads `Position.x` and `Velocity.x` per entity. The Rosetta query
-//! is parsed and compiled once, outside the timing (as a prepared query); hecs builds its query
-//! in each run (a hecs query matches archetypes when it is iterated, Rosetta's when it is
-//! run, so both times include finding the 100 tables). Before anything is timed, the setup
-//! checks that both see the same entities: the same sums and the same number per food.
+//! (its `Likes` value); each reads `Position.x` and `Velocity.x` per entity, Rosetta through a
+//! `#[repr(C)] struct Xy { x: f32, y: f32 }` view of each result's column run
+//! (`Values::as_slice`), as C code reads a Flecs field. The Rosetta query is parsed and
+//! compiled once, outside the timing (as a prepared query); hecs builds its query in each run
+//! (a hecs query matches archetypes when it is iterated, Rosetta's when it is run, so both
+//! times include finding the 100 tables). Before anything is timed, the setup checks that
+//! both see the same entities: the same sums and the same number per food.
 //!
 //! Two more Rosetta jobs split its time: `rosetta_no_values` runs the same query and reads no
-//! component value (what the evaluator costs), `rosetta_columns` reads the same values straight
-//! from the 100 tables' columns without a query (what the `Value` trees cost).
-//!
-//! What the split showed (1M entities, this 2-core machine): the evaluator takes under 1% of
-//! Rosetta's time (~0.1 ms for the 100 results); the rest is reading the values, each a
-//! `Value::Struct` (24 bytes in the column) pointing to its own heap slice of two 24-byte
-//! `Value::F32`, so one cache line or more per entity and component against hecs' 8 bytes.
-//! The same world cloned (its values reallocated table by table, in row order) reads 1.6x
-//! faster, so the heap layout left by building the world one `set` at a time is part of it.
-//! hecs' time here is bound by the chain of dependent `f64` additions (its per-entity reads
-//! are cheaper than that): with the sums done in integers (the `f32` bits), hecs ran in
-//! 1.3 ms and the ratio was 11x.
+//! component value (what the evaluator costs), `rosetta_dynamic` decodes each value into a
+//! `Value` tree (`FieldValue::get`), what a caller without a Rust type for the component pays:
+//! two allocations per value.
 //!
 //! After criterion, all are timed again in 30 rounds that take turns and the fastest round of
 //! each counts (as `rosetta-json`'s `o3de` bench does), and a ratio table is printed: each
@@ -55,7 +48,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use rosetta_types::Value;
 use rosetta_world::eval::{FieldValue, Match, Query};
-use rosetta_world::{script, Id, TableId, World};
+use rosetta_world::{script, Id, World};
 
 const FOODS: usize = 10;
 const TAGS: usize = 5;
@@ -125,6 +118,15 @@ fn rosetta_world(n: usize) -> World {
     w
 }
 
+/// `Position` and `Velocity` as Rosetta's caller reads them: a `#[repr(C)]` view of the flat
+/// columns (`Values::as_slice`), as a C caller of Flecs reads `ecs_field(it, Position, 1)`.
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::AnyBitPattern)]
+struct Xy {
+    x: f32,
+    y: f32,
+}
+
 fn x_of(v: &Value) -> f32 {
     match v {
         Value::Struct(fields) => match fields.first() {
@@ -132,6 +134,14 @@ fn x_of(v: &Value) -> f32 {
             _ => 0.0,
         },
         _ => 0.0,
+    }
+}
+
+/// Field `i`'s values in this result as `Xy`s (empty if not set or not flat).
+fn xys<'w>(m: &Match<'w, '_>, i: usize) -> &'w [Xy] {
+    match m.value(i) {
+        FieldValue::Owned(v) => v.as_slice().unwrap_or_default(),
+        _ => &[],
     }
 }
 
@@ -147,16 +157,12 @@ fn rosetta_run(w: &World, q: &Query) -> Totals {
     let mut t = Totals::default();
     q.each(w, |m: &Match| {
         let n = m.entities().len();
-        if let FieldValue::Owned(ps) = m.value(0) {
-            for p in ps {
-                t.xs += f64::from(x_of(p));
-            }
+        for p in xys(m, 0) {
+            t.xs += f64::from(p.x);
         }
         if m.is_set(1) {
-            if let FieldValue::Owned(vs) = m.value(1) {
-                for v in vs {
-                    t.xs += f64::from(x_of(v));
-                }
+            for v in xys(m, 1) {
+                t.xs += f64::from(v.x);
             }
         }
         t.foods += m.id(2).second().0 * n as u64;
@@ -178,24 +184,23 @@ fn rosetta_run_no_values(w: &World, q: &Query) -> Totals {
     t
 }
 
-/// The values alone: the columns of the 100 tables read without the evaluator (the tables
-/// found once, outside the timing).
-fn rosetta_run_columns(w: &World, tables: &[(TableId, Id, bool)], pos: Id, vel: Id) -> Totals {
+/// The same query with each value decoded into a `Value` tree (what a caller without a
+/// `#[repr(C)]` type of its own gets: `FieldValue::get` per entity).
+fn rosetta_run_dynamic(w: &World, q: &Query) -> Totals {
     let mut t = Totals::default();
-    for &(tb, food, has_vel) in tables {
-        let table = w.table(tb);
-        let n = table.len();
-        for p in table.data(pos).unwrap_or_default() {
-            t.xs += f64::from(x_of(p));
-        }
-        if has_vel {
-            for v in table.data(vel).unwrap_or_default() {
-                t.xs += f64::from(x_of(v));
+    q.each(w, |m: &Match| {
+        let n = m.entities().len();
+        let (ps, vs) = (m.value(0), m.value(1));
+        for i in 0..n {
+            t.xs += ps.get(i).map_or(0.0, |p| f64::from(x_of(&p)));
+            if m.is_set(1) {
+                t.xs += vs.get(i).map_or(0.0, |v| f64::from(x_of(&v)));
             }
         }
-        t.foods += food.0 * n as u64;
+        t.foods += m.id(2).second().0 * n as u64;
         t.entities += n as u64;
-    }
+        true
+    });
     t
 }
 
@@ -376,25 +381,8 @@ fn main() {
     assert_eq!(r.entities, n as u64);
     assert_eq!(rosetta_per_food(&rw, &q), hecs_per_food(&hw));
 
-    let (pos, vel) = (
-        rw.lookup("Position").expect("Position"),
-        rw.lookup("Velocity").expect("Velocity"),
-    );
-    let tables: Vec<(TableId, Id, bool)> = rw
-        .tables()
-        .iter()
-        .filter(|t| !t.is_empty() && t.index_of(pos).is_some())
-        .filter_map(|t| {
-            let food = t.ids().iter().find(|id| id.is_pair())?.second();
-            Some((t.id(), food, t.index_of(vel).is_some()))
-        })
-        .collect();
-    assert_eq!(tables.len(), TABLES);
-    let col = rosetta_run_columns(&rw, &tables, pos, vel);
-    assert_eq!(
-        (col.xs, col.foods, col.entities),
-        (r.xs, r.foods, r.entities)
-    );
+    let d = rosetta_run_dynamic(&rw, &q);
+    assert_eq!((d.xs, d.foods, d.entities), (r.xs, r.foods, r.entities));
     let e = rosetta_run_no_values(&rw, &q);
     assert_eq!((e.foods, e.entities), (r.foods, r.entities));
 
@@ -418,9 +406,9 @@ fn main() {
             }),
         ),
         (
-            "rosetta_columns",
+            "rosetta_dynamic",
             Box::new(|| {
-                black_box(rosetta_run_columns(black_box(&rw), &tables, pos, vel));
+                black_box(rosetta_run_dynamic(black_box(&rw), &q));
             }),
         ),
     ];
@@ -456,7 +444,7 @@ fn main() {
 const RIVALS: [(&str, &str); 4] = [
     (
         "rosetta",
-        "the query, Position.x and Velocity.x read from the Value trees",
+        "the query, Position.x and Velocity.x read as #[repr(C)] slices of the flat columns",
     ),
     (
         "hecs",
@@ -467,7 +455,7 @@ const RIVALS: [(&str, &str); 4] = [
         "the query alone, no value read (the evaluator's share)",
     ),
     (
-        "rosetta_columns",
-        "the same values read from the tables' columns, no query",
+        "rosetta_dynamic",
+        "the query, each value decoded into a Value tree (no Rust type of the component)",
     ),
 ];

@@ -46,7 +46,7 @@ fn binary_and_json_snapshots_load_the_same_world() {
         assert_eq!(w.lookup("snapshot.entity_2"), loaded.entity(2));
         assert_eq!(w.doc_get(ann, DocKind::Name), Some("Player"));
         assert_eq!(
-            w.get(ann, loaded.entity_id_component),
+            w.get(ann, loaded.entity_id_component).as_deref(),
             Some(&Value::EntityId(1))
         );
         let player = w.lookup("game.Player").unwrap();
@@ -61,7 +61,8 @@ fn binary_and_json_snapshots_load_the_same_world() {
         );
         let game = w.target(player, builtin::CHILD_OF, 0).unwrap();
         assert_eq!(w.path_of(game), "game");
-        let Some(Value::Struct(fields)) = w.get(ann, player) else {
+        let Some(Value::Struct(fields)) = w.get(ann, player).map(std::borrow::Cow::into_owned)
+        else {
             panic!("Player is a struct");
         };
         assert_eq!(fields[0], Value::String("Ann".into()));

@@ -72,7 +72,7 @@ fn path_elems(path: &str) -> Vec<&str> {
 impl World {
     /// `ecs_get_name`.
     pub fn name_of(&self, e: Id) -> Option<&str> {
-        match self.get_owned(e, World::NAME_PAIR)? {
+        match self.get_boxed(e, World::NAME_PAIR)? {
             Value::String(s) => Some(s.as_str()),
             _ => None,
         }
@@ -80,7 +80,7 @@ impl World {
 
     /// The symbol (`(Identifier, Symbol)`), if set.
     pub fn symbol_of(&self, e: Id) -> Option<&str> {
-        match self.get_owned(e, Id::pair(IDENTIFIER, SYMBOL))? {
+        match self.get_boxed(e, Id::pair(IDENTIFIER, SYMBOL))? {
             Value::String(s) => Some(s.as_str()),
             _ => None,
         }

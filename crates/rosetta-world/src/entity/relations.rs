@@ -126,11 +126,11 @@ impl World {
     /// w.set(base, mass, Value::I32(10))?;
     /// let e = w.entity("e")?;
     /// w.add(e, Id::pair(builtin::IS_A, base))?;
-    /// assert_eq!(w.get(e, mass), Some(&Value::I32(10)));
+    /// assert_eq!(w.get(e, mass).as_deref(), Some(&Value::I32(10)));
     /// assert_eq!(w.get_owned(e, mass), None);
     /// # Ok::<(), rosetta_world::Error>(())
     /// ```
-    pub fn get(&self, e: Id, comp: Id) -> Option<&Value> {
+    pub fn get(&self, e: Id, comp: Id) -> Option<std::borrow::Cow<'_, Value>> {
         let src = self.source_of(e, comp)?;
         self.get_owned(src, comp)
     }
@@ -225,7 +225,7 @@ impl World {
 
     /// A doc string of `e` (own only: doc pairs are `DontInherit`).
     pub fn doc_get(&self, e: Id, kind: DocKind) -> Option<&str> {
-        match self.get_owned(e, Id::pair(DOC_DESCRIPTION, kind.id()))? {
+        match self.get_boxed(e, Id::pair(DOC_DESCRIPTION, kind.id()))? {
             Value::String(s) => Some(s.as_str()),
             _ => None,
         }

@@ -1,23 +1,39 @@
 //! Query results: borrowed ([`Match`], while iterating) and owned ([`QueryResult`]), the
 //! values of their fields, and paging (offset and limit).
 
+use std::borrow::Cow;
+
 use rosetta_types::Value;
 
 use crate::id::Id;
-use crate::store::TableId;
+use crate::store::{TableId, Values};
 use crate::world::World;
 
 use super::run::State;
 
 /// A field's component values in one result.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// Values of a fixed-size type are stored flat (see [`crate::store::Layout`]): read them as a
+/// slice of a `#[repr(C)]` type with [`Values::as_slice`], or one [`Value`] at a time.
+#[derive(Debug, Clone, PartialEq)]
 pub enum FieldValue<'w> {
     /// No data: a tag, an unset field, or an id without a column.
     None,
     /// One value per entity of the result (matched on `$this`).
-    Owned(&'w [Value]),
+    Owned(Values<'w>),
     /// One value shared by the result (a fixed, variable or traversed source).
-    Shared(&'w Value),
+    Shared(Cow<'w, Value>),
+}
+
+impl<'w> FieldValue<'w> {
+    /// The value for the result's entity `i`: its own, or the shared one.
+    pub fn get(&self, i: usize) -> Option<Cow<'w, Value>> {
+        match self {
+            FieldValue::None => None,
+            FieldValue::Owned(v) => v.get(i),
+            FieldValue::Shared(v) => Some(v.clone()),
+        }
+    }
 }
 
 fn values_of<'w>(
@@ -41,14 +57,13 @@ fn values_of<'w>(
     let Some(t) = table else {
         return FieldValue::None;
     };
-    match w.table(t).data(id) {
-        Some(col) => {
-            let lo = offset as usize;
-            match col.get(lo..lo + count as usize) {
-                Some(s) => FieldValue::Owned(s),
-                None => FieldValue::None,
-            }
-        }
+    let lo = offset as usize;
+    match w
+        .table(t)
+        .column(id)
+        .and_then(|c| c.slice(lo, lo + count as usize))
+    {
+        Some(s) => FieldValue::Owned(s),
         None => FieldValue::None,
     }
 }

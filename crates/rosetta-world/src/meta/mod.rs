@@ -22,6 +22,7 @@ use rosetta_types::{Constant, EnumType, Field, IntType, Kind, StructType, TypeId
 use crate::builtin;
 use crate::error::{Error, Result};
 use crate::id::Id;
+use crate::store::{Column, Layout};
 use crate::world::{ComponentInfo, World};
 
 /// What kind of Flecs type a reflected component is.
@@ -175,19 +176,31 @@ impl World {
         if let Some(m) = meta {
             self.flecs_types.insert(e.index(), m);
         }
+        let layout = ty
+            .and_then(|t| Layout::of(&self.types, t))
+            .map(std::sync::Arc::new);
+        match &layout {
+            Some(l) => self.layouts.insert(e.index(), std::sync::Arc::clone(l)),
+            None => self.layouts.remove(&e.index()),
+        };
         let default = self.default_value_of(e);
         let tables: Vec<_> = self.store.tables_for(e).to_vec();
         for t in tables {
             let table = self.store.table_mut(t);
-            if let Some(i) = table.index_of(e) {
-                if let Some(crate::store::Column::Data(v)) = table.columns.get_mut(i) {
-                    for x in v.iter_mut() {
-                        if matches!(x, rosetta_types::Value::Tuple(t) if t.is_empty()) {
-                            *x = default.clone();
-                        }
-                    }
+            let Some(col) = table.index_of(e).and_then(|i| table.columns.get_mut(i)) else {
+                continue;
+            };
+            let mut values = match col {
+                Column::Data(v) => std::mem::take(v),
+                Column::Flat(c) => c.to_values(),
+                _ => continue,
+            };
+            for x in values.iter_mut() {
+                if matches!(x, rosetta_types::Value::Tuple(t) if t.is_empty()) {
+                    *x = default.clone();
                 }
             }
+            *col = Column::of_values(values, layout.clone());
         }
         if !self.owns(e, builtin::COMPONENT) {
             self.add(e, builtin::COMPONENT)?;

@@ -1,9 +1,11 @@
 //! Storage: the entity index, archetype tables in creation order, and the id records (which
 //! tables hold an id or a wildcard form of it, in the order Flecs lists them).
 
+mod flat;
 mod index;
 mod table;
 
+pub use flat::{FlatColumn, Layout, Values};
 pub(crate) use index::EntityIndex;
 pub use index::Location;
 pub(crate) use table::{Cell, ColumnKind};

@@ -1,8 +1,11 @@
 //! Archetype tables: a sorted type, the entities that have exactly that type, and one dense
 //! column per id that carries data.
 
+use std::sync::Arc;
+
 use rosetta_types::Value;
 
+use super::flat::{FlatColumn, Layout, Values};
 use crate::hash::HashMap;
 use crate::id::Id;
 
@@ -15,8 +18,10 @@ pub struct TableId(pub u32);
 pub enum Column {
     /// A tag or a pair without data.
     None,
-    /// Component values.
+    /// Component values, one boxed [`Value`] each.
     Data(Vec<Value>),
+    /// Component values of a fixed-size type, as bytes in its C layout.
+    Flat(FlatColumn),
     /// The current target of a union relationship (the type holds `(Union, Rel)`).
     Union(Vec<Id>),
     /// The enabled bits of a `TOGGLE` id (Flecs' bitset; new rows start disabled).
@@ -24,12 +29,58 @@ pub enum Column {
 }
 
 /// The kind of column an id gets in a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ColumnKind {
     None,
     Data,
+    Flat(Arc<Layout>),
     Union,
     Toggle,
+}
+
+impl Column {
+    /// A column of `values`: flat if there is a layout and every value has its shape.
+    pub(crate) fn of_values(values: Vec<Value>, layout: Option<Arc<Layout>>) -> Column {
+        if let Some(l) = layout {
+            let mut c = FlatColumn::new(l);
+            if values.iter().all(|v| c.push(v)) {
+                return Column::Flat(c);
+            }
+        }
+        Column::Data(values)
+    }
+
+    /// The values of a data column (boxed or flat), every row.
+    pub fn values(&self) -> Option<Values<'_>> {
+        match self {
+            Column::Data(v) => Some(Values::Boxed(v)),
+            Column::Flat(c) => c.slice(0, c.len()),
+            _ => None,
+        }
+    }
+
+    /// The values of rows `lo..hi` of a data column.
+    pub fn slice(&self, lo: usize, hi: usize) -> Option<Values<'_>> {
+        match self {
+            Column::Data(v) => v.get(lo..hi).map(Values::Boxed),
+            Column::Flat(c) => c.slice(lo, hi),
+            _ => None,
+        }
+    }
+
+    /// Turns a flat column whose next value does not fit its layout into boxed values, so
+    /// that no value is lost (the world validates values first, so this is a safety net).
+    fn unflatten(&mut self) -> &mut Vec<Value> {
+        if let Column::Flat(c) = self {
+            *self = Column::Data(c.to_values());
+        }
+        match self {
+            Column::Data(v) => v,
+            // Invariant: a flat column became a data column just above; callers pass only
+            // data or flat columns.
+            _ => unreachable!("unflatten of a column without values"),
+        }
+    }
 }
 
 /// Where an id (or a wildcard id) occurs in a table's type: Flecs' `ecs_table_record_t`.
@@ -74,6 +125,7 @@ impl Table {
             .map(|k| match k {
                 ColumnKind::None => Column::None,
                 ColumnKind::Data => Column::Data(Vec::new()),
+                ColumnKind::Flat(l) => Column::Flat(FlatColumn::new(Arc::clone(l))),
                 ColumnKind::Union => Column::Union(Vec::new()),
                 ColumnKind::Toggle => Column::Toggle(Vec::new()),
             })
@@ -137,10 +189,31 @@ impl Table {
     }
 
     /// The component values of `id`, one per entity, if the id carries data.
-    pub fn data(&self, id: Id) -> Option<&[Value]> {
-        match self.column(id)? {
-            Column::Data(v) => Some(v),
-            _ => None,
+    pub fn values(&self, id: Id) -> Option<Values<'_>> {
+        self.column(id)?.values()
+    }
+
+    /// Overwrites the value in column `index`, row `row`; false if the column holds no values
+    /// or the row does not exist.
+    pub(crate) fn set_value(&mut self, index: usize, row: usize, v: Value) -> bool {
+        let Some(col) = self.columns.get_mut(index) else {
+            return false;
+        };
+        match col {
+            Column::Flat(c) if row < c.len() => {
+                if !c.set(row, &v) {
+                    col.unflatten()[row] = v;
+                }
+                true
+            }
+            Column::Data(vals) => match vals.get_mut(row) {
+                Some(slot) => {
+                    *slot = v;
+                    true
+                }
+                None => false,
+            },
+            _ => false,
         }
     }
 
@@ -159,6 +232,15 @@ impl Table {
             let cell = take(i, self.ids[i]);
             match (col, cell) {
                 (Column::Data(v), Cell::Value(x)) => v.push(x),
+                (col @ Column::Flat(_), Cell::Value(x)) => {
+                    if let Column::Flat(c) = col {
+                        if c.push(&x) {
+                            continue;
+                        }
+                    }
+                    col.unflatten().push(x);
+                }
+                (Column::Flat(c), _) => c.push_zeroed(),
                 (Column::Union(v), Cell::Target(t)) => v.push(t),
                 (Column::Toggle(v), Cell::Enabled(b)) => v.push(b),
                 (Column::Data(v), _) => v.push(Value::Tuple(Box::new([]))),
@@ -179,6 +261,7 @@ impl Table {
             .map(|c| match c {
                 Column::None => Cell::Empty,
                 Column::Data(v) => Cell::Value(v.swap_remove(row)),
+                Column::Flat(c) => c.swap_remove(row).map_or(Cell::Empty, Cell::Value),
                 Column::Union(v) => Cell::Target(v.swap_remove(row)),
                 Column::Toggle(v) => Cell::Enabled(v.swap_remove(row)),
             })
@@ -271,7 +354,7 @@ mod tests {
             Id::pair(Id(500), Id(601)),
         ]
         .into();
-        let t = Table::new(TableId(1), ids, &[ColumnKind::None; 5], 0);
+        let t = Table::new(TableId(1), ids, &vec![ColumnKind::None; 5], 0);
         assert_eq!(
             t.record(Id::pair(Id(500), WILDCARD)),
             Some(TableRecord { index: 3, count: 2 })

@@ -41,6 +41,8 @@ pub struct World {
     pub(crate) components: HashMap<u32, ComponentInfo>,
     pub(crate) types: TypeRegistry,
     pub(crate) flecs_types: HashMap<u32, FlecsType>,
+    /// Component index → the C layout of its type, for the types whose values are flat.
+    pub(crate) layouts: HashMap<u32, std::sync::Arc<crate::store::Layout>>,
     pub(crate) units: HashMap<u32, crate::meta::Unit>,
     pub(crate) last_component_id: u64,
 }
@@ -62,6 +64,7 @@ impl World {
             components: HashMap::default(),
             types: TypeRegistry::new(),
             flecs_types: HashMap::default(),
+            layouts: HashMap::default(),
             units: HashMap::default(),
             last_component_id: builtin::FIRST_USER_COMPONENT_ID,
         };

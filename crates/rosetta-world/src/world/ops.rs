@@ -1,5 +1,7 @@
 //! Adding, removing and setting ids: entities move between tables as Flecs moves them.
 
+use std::borrow::Cow;
+
 use rosetta_types::Value;
 
 use crate::builtin::{self, CHILD_OF, EXCLUSIVE, IDENTIFIER, NAME, UNION};
@@ -60,8 +62,11 @@ impl World {
             ColumnKind::Union
         } else if id.has_flag(Id::TOGGLE) && !id.has_pair_flag() {
             ColumnKind::Toggle
-        } else if self.type_id_of(id).is_some() {
-            ColumnKind::Data
+        } else if let Some(c) = self.type_id_of(id) {
+            match self.layouts.get(&c.index()) {
+                Some(l) => ColumnKind::Flat(std::sync::Arc::clone(l)),
+                None => ColumnKind::Data,
+            }
         } else {
             ColumnKind::None
         }
@@ -186,7 +191,7 @@ impl World {
 
     fn default_cell(w: &World, id: Id) -> Cell {
         match w.column_kind(id) {
-            ColumnKind::Data => match w.type_id_of(id) {
+            ColumnKind::Data | ColumnKind::Flat(_) => match w.type_id_of(id) {
                 Some(c) => Cell::Value(w.default_value_of(c)),
                 None => Cell::Empty,
             },
@@ -281,27 +286,33 @@ impl World {
         if !self.type_of(e).contains(&comp) {
             self.add(e, comp)?;
         }
-        if let Some(slot) = self.get_owned_mut(e, comp) {
-            *slot = value;
+        if let Some(loc) = self.index.location(e) {
+            if let Some(t) = loc.table {
+                let table = self.store.table_mut(t);
+                if let Some(i) = table.index_of(comp) {
+                    table.set_value(i, loc.row as usize, value);
+                }
+            }
         }
         Ok(())
     }
 
-    /// The value of `comp` that `e` owns.
-    pub fn get_owned(&self, e: Id, comp: Id) -> Option<&Value> {
+    /// The value of `comp` that `e` owns: borrowed from a column of boxed values, decoded
+    /// from a flat one.
+    pub fn get_owned(&self, e: Id, comp: Id) -> Option<Cow<'_, Value>> {
         let loc = self.index.location(e)?;
         self.store
             .table(loc.table?)
-            .data(comp)?
+            .values(comp)?
             .get(loc.row as usize)
     }
 
-    pub(crate) fn get_owned_mut(&mut self, e: Id, comp: Id) -> Option<&mut Value> {
+    /// The value of `comp` that `e` owns where the column holds boxed values (names, doc
+    /// strings: strings are never flat).
+    pub(crate) fn get_boxed(&self, e: Id, comp: Id) -> Option<&Value> {
         let loc = self.index.location(e)?;
-        let table = self.store.table_mut(loc.table?);
-        let i = table.index_of(comp)?;
-        match table.columns.get_mut(i)? {
-            crate::store::Column::Data(v) => v.get_mut(loc.row as usize),
+        match self.store.table(loc.table?).column(comp)? {
+            crate::store::Column::Data(v) => v.get(loc.row as usize),
             _ => None,
         }
     }
