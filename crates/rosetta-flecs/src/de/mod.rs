@@ -1,0 +1,1 @@
+//! World JSON read back into a world (`ecs_world_from_json`).

@@ -1,0 +1,1 @@
+//! JSON text as Flecs v3.2.12 writes it.
