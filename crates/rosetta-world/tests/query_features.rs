@@ -72,6 +72,27 @@ fn union_target_splits_rows() {
     assert!(entities(&w, Engine::Query, "(Movement, Jumping)").is_empty());
 }
 
+/// A target set again moves the row to the front of its target's list (`flecs_switch_set`
+/// prepends); setting the same target keeps its place, and a row moved by a delete keeps
+/// its place too.
+#[test]
+fn union_rows_follow_the_switch_list() {
+    let w = world(
+        r#"[["union", "Movement"], ["tag", "Walking"], ["tag", "Running"],
+            ["entity", "e1"], ["add", "e1", ["Movement", "Walking"]],
+            ["entity", "e2"], ["add", "e2", ["Movement", "Walking"]],
+            ["entity", "e3"], ["add", "e3", ["Movement", "Walking"]],
+            ["entity", "e4"], ["add", "e4", ["Movement", "Walking"]],
+            ["add", "e1", ["Movement", "Running"]], ["add", "e1", ["Movement", "Walking"]],
+            ["add", "e3", ["Movement", "Walking"]],
+            ["delete", "e2"]]"#,
+    );
+    assert_eq!(
+        entities(&w, Engine::Query, "(Movement, Walking)"),
+        [["e1"], ["e4"], ["e3"]]
+    );
+}
+
 /// `Switch_query_1_case_2_types`: tables in order, rows of each table newest first.
 #[test]
 fn union_target_across_tables() {
@@ -252,4 +273,47 @@ fn cascade_orders_tables_by_depth() {
         entities(&w, Engine::Rule, q),
         entities(&w, Engine::Rule, "Foo, ?Foo(parent)")
     );
+}
+
+/// `flecs_rule_with_or`: on a source already known, an Or chain yields the first match of
+/// the first alternative that has one, even when that alternative is a wildcard with more.
+#[test]
+fn rule_or_chain_on_a_known_source_yields_one_match() {
+    let w = world(
+        r#"[["tag", "Position"], ["tag", "Likes"], ["tag", "Apples"], ["tag", "Pears"],
+            ["tag", "Bananas"],
+            ["entity", "e"], ["add", "e", "Position"], ["add", "e", ["Likes", "Pears"]],
+            ["add", "e", ["Likes", "Bananas"]]]"#,
+    );
+    let r = run(&w, Engine::Rule, "Position, (Likes, Apples) || (Likes, *)");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].1[1], "(Likes,Pears)");
+    // Unknown source: every match of each alternative, skipping sources an earlier one had.
+    let r = run(&w, Engine::Rule, "(Likes, Apples) || (Likes, *)");
+    assert_eq!(r.len(), 2);
+}
+
+/// `ecs_enable_id` on a pair: `TOGGLE | (Rel, Tgt)` gets a bitset column like a plain id, and
+/// a cached query yields only the enabled runs.
+#[test]
+fn toggled_pairs_split_into_enabled_runs() {
+    let w = world(
+        r#"[["tag", "Likes"], ["tag", "Apples"],
+            ["entity", "e1"], ["entity", "e2"], ["entity", "e3"],
+            ["enable_id", "e1", ["Likes", "Apples"], true],
+            ["enable_id", "e2", ["Likes", "Apples"], false],
+            ["enable_id", "e3", ["Likes", "Apples"]],
+            ["add", "e1", ["Likes", "Apples"]], ["add", "e2", ["Likes", "Apples"]],
+            ["add", "e3", ["Likes", "Apples"]]]"#,
+    );
+    assert_eq!(
+        entities(&w, Engine::Query, "(Likes, Apples)"),
+        [["e1"], ["e3"]]
+    );
+    assert_eq!(
+        entities(&w, Engine::Rule, "(Likes, Apples)"),
+        [["e1", "e2", "e3"]]
+    );
+    let e2 = id(&w, "e2");
+    assert!(!w.is_enabled_id(e2, Id::pair(id(&w, "Likes"), id(&w, "Apples"))));
 }

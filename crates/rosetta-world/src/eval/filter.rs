@@ -58,15 +58,15 @@ impl Search<'_> {
     /// rows whose union targets are the fields' targets (one row per result) and whose
     /// toggle bits for the fields' ids are enabled (one result per run of enabled rows).
     ///
-    /// Rows of one union target come in descending row order: v3.2.12 walks the switch
-    /// list, newest first, which is descending row order unless targets were changed or
-    /// rows swapped by deletes (not tracked here).
+    /// Rows of one union target come in the order of v3.2.12's switch list: the row whose
+    /// target was set last first (a row moved by a delete keeps its place).
     pub(crate) fn split_rows(&self, st: &mut State, f: &mut Cont<'_>) -> bool {
         let Some((tbl, off, n)) = st.this else {
             return f(st);
         };
         let table = self.w.table(tbl);
         let mut cases: Vec<(&[Id], Id)> = Vec::new();
+        let mut newest: Option<&[u64]> = None;
         let mut bits: Vec<&[bool]> = Vec::new();
         for t in &self.q.terms {
             if t.kind != TermKind::Id || t.src != Ref::Var(0) {
@@ -81,12 +81,13 @@ impl Search<'_> {
             {
                 if let Some(tg) = table.union_targets(id.first()) {
                     cases.push((tg, id.second()));
+                    newest = newest.or(table.union_stamps(id.first()));
                 }
             }
-            if !id.is_pair() {
-                if let Some(Column::Toggle(b)) = table.column(id.with_flag(Id::TOGGLE)) {
-                    bits.push(b);
-                }
+            // `TOGGLE | id` has a bitset column for plain ids and pairs alike (v3.2.12's
+            // `flecs_table_init_flags` gives any id with the flag one).
+            if let Some(Column::Toggle(b)) = table.column(id.with_flag(Id::TOGGLE)) {
+                bits.push(b);
             }
         }
         if cases.is_empty() && bits.is_empty() {
@@ -105,8 +106,13 @@ impl Search<'_> {
             f(st)
         };
         if bits.is_empty() {
-            for r in (lo..hi).rev() {
-                if case_ok(r) && !emit(st, r, 1) {
+            // The first union field's list for its target, newest first.
+            let mut rows: Vec<usize> = (lo..hi).filter(|&r| case_ok(r)).collect();
+            if let Some(when) = newest {
+                rows.sort_by_key(|&r| std::cmp::Reverse(when.get(r).copied().unwrap_or(0)));
+            }
+            for r in rows {
+                if !emit(st, r, 1) {
                     go = false;
                     break;
                 }

@@ -168,9 +168,17 @@ impl Search<'_> {
             return true;
         };
         if self.src_written(head, st) {
+            // `flecs_rule_with_or`: the first match of the first alternative that has one,
+            // and no other (on redo the block is done).
             for alt in chain {
-                if self.exists(alt, st) {
-                    return self.each_match(alt, st, &mut |st| self.step(next, end, st, f));
+                let (mut found, mut go) = (false, true);
+                self.each_match(alt, st, &mut |st| {
+                    found = true;
+                    go = self.step(next, end, st, f);
+                    false
+                });
+                if found {
+                    return go;
                 }
             }
             return true;

@@ -1,6 +1,8 @@
 //! The world-script loader: a JSON array of setup operations, as the Flecs corpus'
 //! `conventions.setup_ops` documents them (`["tag", "T"]`, `["entity", "a.b"]`,
-//! `["add", "e", ["Rel", "Tgt"]]`, `["set", "e", "Position", {"x": 1}]`, ...).
+//! `["add", "e", ["Rel", "Tgt"]]`, `["set", "e", "Position", {"x": 1}]`, ...). Beyond the
+//! corpus' list, `["enable", E]` undoes `disable`, and `["enable_id", E, Id, true|false]` is
+//! `ecs_enable_id` (it adds `TOGGLE | Id` first if needed; a new toggle starts disabled).
 //!
 //! Every error names the operation (its index and a JSON Pointer into the script) and says why.
 //! Loading never panics: nesting is bounded by [`rosetta_types::MAX_NESTING`] and `repeat` by

@@ -264,6 +264,16 @@ impl Ctx {
                 let e = self.entity_arg(a, 1, ptr)?;
                 self.world.enable(e, true).map_err(w)?;
             }
+            "enable_id" => {
+                let e = self.entity_arg(a, 1, ptr)?;
+                let id = self.id_arg(a.get(2).unwrap_or(&Json::Null), &format!("{ptr}/2"))?;
+                let on = match a.get(3) {
+                    None => true,
+                    Some(Json::Bool(b)) => *b,
+                    Some(_) => return err(&format!("{ptr}/3"), "expected true or false"),
+                };
+                self.world.enable_id(e, id, on).map_err(w)?;
+            }
             "import" => {
                 let m = string(a, 1, ptr)?.to_string();
                 self.mark(MarkerKind::Import(m));

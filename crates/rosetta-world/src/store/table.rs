@@ -22,8 +22,10 @@ pub enum Column {
     Data(Vec<Value>),
     /// Component values of a fixed-size type, as bytes in its C layout.
     Flat(FlatColumn),
-    /// The current target of a union relationship (the type holds `(Union, Rel)`).
-    Union(Vec<Id>),
+    /// The current target of a union relationship (the type holds `(Union, Rel)`), and per
+    /// row when the target was last set: Flecs keeps the rows of each target in a list,
+    /// newest first (`flecs_switch_set` prepends), and cached queries walk it in that order.
+    Union(Vec<Id>, Vec<u64>),
     /// The enabled bits of a `TOGGLE` id (Flecs' bitset; new rows start disabled).
     Toggle(Vec<bool>),
 }
@@ -116,6 +118,8 @@ pub struct Table {
     pub(crate) listed_nonempty: bool,
     /// When the table last moved between the empty and non-empty lists.
     pub(crate) stamp: u64,
+    /// Counts union target changes, to order each target's rows newest first.
+    pub(crate) union_clock: u64,
 }
 
 impl Table {
@@ -126,7 +130,7 @@ impl Table {
                 ColumnKind::None => Column::None,
                 ColumnKind::Data => Column::Data(Vec::new()),
                 ColumnKind::Flat(l) => Column::Flat(FlatColumn::new(Arc::clone(l))),
-                ColumnKind::Union => Column::Union(Vec::new()),
+                ColumnKind::Union => Column::Union(Vec::new(), Vec::new()),
                 ColumnKind::Toggle => Column::Toggle(Vec::new()),
             })
             .collect();
@@ -139,6 +143,7 @@ impl Table {
             records,
             listed_nonempty: false,
             stamp,
+            union_clock: 0,
         }
     }
 
@@ -220,7 +225,29 @@ impl Table {
     /// The union targets stored for `(Union, rel)`, one per entity.
     pub fn union_targets(&self, rel: Id) -> Option<&[Id]> {
         match self.column(Id::pair(crate::builtin::UNION, rel))? {
-            Column::Union(v) => Some(v),
+            Column::Union(v, _) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Sets row `row`'s target in the union column at type index `index` (a change makes it
+    /// the newest row of its target, as `flecs_switch_set` does; the same target keeps it).
+    pub(crate) fn set_union_target(&mut self, index: usize, row: usize, target: Id) {
+        if let Some(Column::Union(v, s)) = self.columns.get_mut(index) {
+            if let (Some(slot), Some(when)) = (v.get_mut(row), s.get_mut(row)) {
+                if *slot != target {
+                    *slot = target;
+                    self.union_clock += 1;
+                    *when = self.union_clock;
+                }
+            }
+        }
+    }
+
+    /// When each row's target of union column `(Union, rel)` was set (larger is newer).
+    pub(crate) fn union_stamps(&self, rel: Id) -> Option<&[u64]> {
+        match self.column(Id::pair(crate::builtin::UNION, rel))? {
+            Column::Union(_, s) => Some(s),
             _ => None,
         }
     }
@@ -241,10 +268,18 @@ impl Table {
                     col.unflatten().push(x);
                 }
                 (Column::Flat(c), _) => c.push_zeroed(),
-                (Column::Union(v), Cell::Target(t)) => v.push(t),
+                (Column::Union(v, s), Cell::Target(t)) => {
+                    v.push(t);
+                    self.union_clock += 1;
+                    s.push(self.union_clock);
+                }
                 (Column::Toggle(v), Cell::Enabled(b)) => v.push(b),
                 (Column::Data(v), _) => v.push(Value::Tuple(Box::new([]))),
-                (Column::Union(v), _) => v.push(Id::NULL),
+                (Column::Union(v, s), _) => {
+                    v.push(Id::NULL);
+                    self.union_clock += 1;
+                    s.push(self.union_clock);
+                }
                 (Column::Toggle(v), _) => v.push(false),
                 (Column::None, _) => {}
             }
@@ -262,7 +297,11 @@ impl Table {
                 Column::None => Cell::Empty,
                 Column::Data(v) => Cell::Value(v.swap_remove(row)),
                 Column::Flat(c) => c.swap_remove(row).map_or(Cell::Empty, Cell::Value),
-                Column::Union(v) => Cell::Target(v.swap_remove(row)),
+                Column::Union(v, s) => {
+                    // The last row moves into `row` and keeps its place in its target's list.
+                    s.swap_remove(row);
+                    Cell::Target(v.swap_remove(row))
+                }
                 Column::Toggle(v) => Cell::Enabled(v.swap_remove(row)),
             })
             .collect();

@@ -29,8 +29,9 @@ impl World {
             return bad("wildcards cannot be added");
         }
         if id.has_pair_flag() {
-            if !id.is_pair() {
-                return bad("a pair cannot have other flags");
+            // `ecs_id_is_valid` allows flags on pairs (`TOGGLE | (R, T)` for `ecs_enable_id`).
+            if id.flags() & !(Id::PAIR | Id::TOGGLE | Id::OVERRIDE) != 0 {
+                return bad("unsupported id flag");
             }
             if id.first().0 == 0 || id.second().0 == 0 {
                 return bad("a pair element is 0");
@@ -60,7 +61,7 @@ impl World {
     pub(crate) fn column_kind(&self, id: Id) -> ColumnKind {
         if id.is_pair() && id.first() == UNION {
             ColumnKind::Union
-        } else if id.has_flag(Id::TOGGLE) && !id.has_pair_flag() {
+        } else if id.has_flag(Id::TOGGLE) {
             ColumnKind::Toggle
         } else if let Some(c) = self.type_id_of(id) {
             match self.layouts.get(&c.index()) {
@@ -237,11 +238,7 @@ impl World {
         let Some(t) = loc.table else { return };
         let table = self.store.table_mut(t);
         if let Some(i) = table.index_of(stored) {
-            if let Some(crate::store::Column::Union(v)) = table.columns.get_mut(i) {
-                if let Some(slot) = v.get_mut(loc.row as usize) {
-                    *slot = target;
-                }
-            }
+            table.set_union_target(i, loc.row as usize, target);
         }
     }
 
