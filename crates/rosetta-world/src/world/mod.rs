@@ -1,6 +1,7 @@
 //! The [`World`]: entities, tables, names, components and their reflected types.
 
 mod bootstrap;
+mod commit;
 pub(crate) mod ops;
 
 use rosetta_types::{TypeId, TypeRegistry, Value};
