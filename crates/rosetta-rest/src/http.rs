@@ -1,0 +1,207 @@
+//! The HTTP server: hyper's HTTP/1.1 on tokio, answering as Flecs v3.2.12's HTTP addon does.
+//!
+//! What a client sees is Flecs': status lines with Flecs' texts (`404 OK` for a REST error,
+//! `404 Resource not found` for an unknown route), `Content-Type: application/json` on every
+//! reply but a preflight, `Access-Control-Allow-Origin: *` on every reply, and on an `OPTIONS`
+//! preflight `Access-Control-Allow-Private-Network: true`, `Access-Control-Allow-Methods: GET,
+//! PUT, OPTIONS` and `Access-Control-Max-Age: 600`; header names in title case.
+//!
+//! Where they differ, and why: connections are kept alive (Flecs closes each after its
+//! reply), GET replies are not cached for 0.2 s, and requests are answered at once on tokio's
+//! threads rather than when the application's next frame dequeues them. A target that cannot
+//! be read (see [`crate::request`]) is `400 Bad Request` or `414 URI Too Long` with an
+//! `{"error":"..."}` body; a method Flecs does not parse is `405 Method Not Allowed`; a
+//! request line or headers not received within 10 s close the connection.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper::header::{HeaderName, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+
+use crate::reply::Reply;
+use crate::request::{Method, Request, RequestError};
+use crate::{routes, Options, SharedWorld};
+
+/// Flecs' `ECS_REST_DEFAULT_PORT`, where the explorer looks for a server.
+pub const DEFAULT_PORT: u16 = 27750;
+
+/// How long a connection may take to send a request's line and headers.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most a connection buffers for one request's line and headers (hyper answers longer
+/// ones itself, with 414 or 431).
+const MAX_BUF: usize = 256 * 1024;
+
+/// What every connection's handler shares.
+#[derive(Debug)]
+struct State {
+    world: SharedWorld,
+    options: Options,
+}
+
+/// Serves `world` on `listener` until `shutdown` completes: each connection on its own task,
+/// each request answered by [`routes::answer`] on tokio's blocking pool (reads run at once
+/// under the world's read lock).
+///
+/// ```no_run
+/// # async fn run() -> std::io::Result<()> {
+/// use rosetta_rest::{serve, Options, SharedWorld};
+/// let listener = tokio::net::TcpListener::bind(("127.0.0.1", rosetta_rest::DEFAULT_PORT)).await?;
+/// let world = SharedWorld::new(rosetta_world::World::new());
+/// serve(listener, world, Options::default(), async {
+///     let _ = tokio::signal::ctrl_c().await;
+/// })
+/// .await
+/// # }
+/// ```
+pub async fn serve(
+    listener: TcpListener,
+    world: SharedWorld,
+    options: Options,
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let state = Arc::new(State { world, options });
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            () = &mut shutdown => return Ok(()),
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors and the like: wait, the next accept may succeed.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let state = Arc::clone(&state);
+        tokio::spawn(async move {
+            let service = service_fn(move |req| {
+                let state = Arc::clone(&state);
+                async move { Ok::<_, Infallible>(handle(&state, req).await) }
+            });
+            let connection = http1::Builder::new()
+                .title_case_headers(true)
+                .max_buf_size(MAX_BUF)
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            // A client that goes away mid-request is no error of the server's.
+            let _ = connection.await;
+        });
+    }
+}
+
+/// The address `serve` is bound to, for a message (`listener.local_addr()`).
+pub fn url(addr: SocketAddr) -> String {
+    format!("http://{addr}")
+}
+
+/// Answers one request.
+async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<Full<Bytes>> {
+    let target = req
+        .uri()
+        .path_and_query()
+        .map_or("/", |p| p.as_str())
+        .to_owned();
+    let reply = match Request::parse(req.method().as_str(), &target) {
+        Err(e @ RequestError::TooLong(_)) => Reply {
+            status: "URI Too Long",
+            ..Reply::error(414, &e.to_string())
+        },
+        Err(e) => Reply {
+            status: "Bad Request",
+            ..Reply::error(400, &e.to_string())
+        },
+        Ok(request) if request.method == Method::Options => Reply::preflight(),
+        Ok(request) => {
+            let state = Arc::clone(state);
+            tokio::task::spawn_blocking(move || {
+                routes::answer(&state.world, &request, &state.options)
+            })
+            .await
+            // A route that panicked (a bug) answers 500 instead of dropping the connection.
+            .unwrap_or_else(|_| Reply::internal_error())
+        }
+    };
+    response(reply)
+}
+
+/// A [`Reply`] as hyper's response, with Flecs' headers and status text.
+pub(crate) fn response(reply: Reply) -> Response<Full<Bytes>> {
+    let mut res = Response::new(Full::new(Bytes::from(reply.body)));
+    *res.status_mut() = StatusCode::from_u16(reply.code).unwrap_or(StatusCode::OK);
+    if res.status().canonical_reason() != Some(reply.status) {
+        res.extensions_mut()
+            .insert(hyper::ext::ReasonPhrase::from_static(
+                reply.status.as_bytes(),
+            ));
+    }
+    let headers = res.headers_mut();
+    if let Some(ct) = reply.content_type {
+        headers.insert(hyper::header::CONTENT_TYPE, HeaderValue::from_static(ct));
+    }
+    headers.insert(
+        hyper::header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    if reply.preflight {
+        headers.insert(
+            HeaderName::from_static("access-control-allow-private-network"),
+            HeaderValue::from_static("true"),
+        );
+        headers.insert(
+            hyper::header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, PUT, OPTIONS"),
+        );
+        headers.insert(
+            hyper::header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("600"),
+        );
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_reply_keeps_flecs_status_text() {
+        let res = response(Reply::error(404, "entity 'x' not found"));
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        let reason = res.extensions().get::<hyper::ext::ReasonPhrase>();
+        assert_eq!(reason.map(|r| r.as_bytes()), Some(&b"OK"[..]));
+        assert_eq!(res.headers()["access-control-allow-origin"], "*");
+        assert_eq!(res.headers()["content-type"], "application/json");
+    }
+
+    #[test]
+    fn preflight_headers() {
+        let res = response(Reply::preflight());
+        assert!(res.headers().get("content-type").is_none());
+        assert_eq!(
+            res.headers()["access-control-allow-methods"],
+            "GET, PUT, OPTIONS"
+        );
+        assert_eq!(
+            res.headers()["access-control-allow-private-network"],
+            "true"
+        );
+        assert_eq!(res.headers()["access-control-max-age"], "600");
+        assert!(res.extensions().get::<hyper::ext::ReasonPhrase>().is_none());
+    }
+}
