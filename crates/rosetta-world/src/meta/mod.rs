@@ -111,6 +111,11 @@ pub struct FlecsType {
     pub members: Vec<Member>,
     /// Enum or bitmask constants in declaration (insertion) order.
     pub constants: Vec<(String, i64)>,
+    /// Indices into [`FlecsType::constants`] in the order Flecs lists the constants' child
+    /// entities (`ecs_type_info_to_json`): a constant declared without a value (or with 0)
+    /// and one with a value end up in two different tables, listed in the order each table
+    /// got its first constant, each in declaration order.
+    pub child_order: Vec<usize>,
 }
 
 impl FlecsType {
@@ -119,6 +124,7 @@ impl FlecsType {
             kind,
             members: Vec::new(),
             constants: Vec::new(),
+            child_order: Vec::new(),
         }
     }
 }
@@ -297,6 +303,9 @@ impl World {
         self.reflect(e, Some(ty), Some(meta))
     }
 
+    /// Constant values as Flecs' meta addon gives them: an explicit value of 0 counts as no
+    /// value (`ecs_enum_init` tests `!value`); an enum constant without one gets one more than
+    /// the largest value so far (at least 0), a bitmask's n-th constant `1 << n`.
     fn constants(
         &self,
         e: Id,
@@ -304,14 +313,15 @@ impl World {
         bitmask: bool,
     ) -> Result<Vec<(String, i64)>> {
         let mut out: Vec<(String, i64)> = Vec::with_capacity(constants.len());
-        let mut next = 0i64;
         for (name, v) in constants {
-            let value = match v {
-                Some(v) => *v,
+            let value = match v.filter(|&v| v != 0) {
+                Some(v) => v,
                 None if bitmask => 1i64.checked_shl(out.len() as u32).unwrap_or(0),
-                None => next,
+                None => out
+                    .iter()
+                    .map(|(_, v)| v.saturating_add(1))
+                    .fold(0, i64::max),
             };
-            next = value.wrapping_add(1);
             if out.iter().any(|(n, _)| n == name) {
                 return Err(Error::BadType {
                     name: self.path_of(e),
@@ -321,6 +331,18 @@ impl World {
             out.push((name.clone(), value));
         }
         Ok(out)
+    }
+
+    /// [`FlecsType::child_order`] of constants declared with these (optional) values.
+    fn child_order(constants: &[(String, Option<i64>)]) -> Vec<usize> {
+        let explicit = |i: &usize| constants[*i].1.is_some_and(|v| v != 0);
+        let all = 0..constants.len();
+        let (mut first, second): (Vec<usize>, Vec<usize>) = match constants.first() {
+            Some((_, Some(v))) if *v != 0 => all.partition(explicit),
+            _ => all.partition(|i| !explicit(i)),
+        };
+        first.extend(second);
+        first
     }
 
     /// `ecs_enum_init`: constants with optional explicit values (implicit values count up from
@@ -362,6 +384,7 @@ impl World {
             FlecsKind::Enum
         });
         meta.constants = list;
+        meta.child_order = World::child_order(c);
         self.reflect(e, Some(ty), Some(meta))
     }
 
@@ -397,15 +420,20 @@ impl World {
         )
     }
 
-    /// `ecs_unit_init`: unit metadata on `e` (the symbol of a derived unit without one is
-    /// `base/over`, as Flecs derives it).
+    /// `ecs_unit_init`: unit metadata on `e`. A unit with a base and an `over` unit but no
+    /// symbol gets the one Flecs derives: the base's symbol, then `/` and the over unit's
+    /// symbol when it has one (`m/s`).
     pub fn register_unit(&mut self, e: Id, mut unit: Unit) -> Result<()> {
         if unit.symbol.is_none() {
             if let (Some(b), Some(o)) = (unit.base, unit.over) {
-                let sb = self.units.get(&b.index()).and_then(|u| u.symbol.clone());
-                let so = self.units.get(&o.index()).and_then(|u| u.symbol.clone());
-                if let (Some(sb), Some(so)) = (sb, so) {
-                    unit.symbol = Some(format!("{sb}/{so}"));
+                let symbol = |u: Id| self.units.get(&u.index()).and_then(|u| u.symbol.clone());
+                let mut derived = symbol(b).unwrap_or_default();
+                if let Some(so) = symbol(o) {
+                    derived.push('/');
+                    derived.push_str(&so);
+                }
+                if !derived.is_empty() {
+                    unit.symbol = Some(derived);
                 }
             }
         }
@@ -424,5 +452,103 @@ impl World {
     /// The unit metadata of `e`.
     pub fn unit(&self, e: Id) -> Option<&Unit> {
         self.units.get(&e.index())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(list: &[(&str, Option<i64>)]) -> Vec<(String, Option<i64>)> {
+        list.iter().map(|(n, v)| (n.to_string(), *v)).collect()
+    }
+
+    #[test]
+    fn enum_implicit_values_follow_the_largest_so_far() {
+        let mut w = World::new();
+        let e = w.new_entity();
+        let c = named(&[
+            ("A", Some(5)),
+            ("B", None),
+            ("C", Some(1)),
+            ("D", None),
+            ("E", Some(0)),
+        ]);
+        w.register_enum(e, &c).unwrap();
+        let got: Vec<i64> = w
+            .flecs_type(e)
+            .unwrap()
+            .constants
+            .iter()
+            .map(|c| c.1)
+            .collect();
+        assert_eq!(got, [5, 6, 1, 7, 8]);
+        let neg = w.new_entity();
+        w.register_enum(neg, &named(&[("N", Some(-3)), ("Z", None)]))
+            .unwrap();
+        let got: Vec<i64> = w
+            .flecs_type(neg)
+            .unwrap()
+            .constants
+            .iter()
+            .map(|c| c.1)
+            .collect();
+        assert_eq!(got, [-3, 0]);
+    }
+
+    #[test]
+    fn bitmask_zero_value_counts_as_implicit() {
+        let mut w = World::new();
+        let e = w.new_entity();
+        w.register_bitmask(
+            e,
+            &named(&[("None", Some(0)), ("A", None), ("AB", Some(3))]),
+        )
+        .unwrap();
+        let t = w.flecs_type(e).unwrap();
+        let got: Vec<i64> = t.constants.iter().map(|c| c.1).collect();
+        assert_eq!(got, [1, 2, 3]);
+        assert_eq!(t.child_order, [0, 1, 2]);
+    }
+
+    #[test]
+    fn child_order_groups_implicit_and_explicit_constants() {
+        let mut w = World::new();
+        let e = w.new_entity();
+        let c = named(&[("A", Some(5)), ("B", None), ("C", Some(1)), ("D", None)]);
+        w.register_enum(e, &c).unwrap();
+        assert_eq!(w.flecs_type(e).unwrap().child_order, [0, 2, 1, 3]);
+        let f = w.new_entity();
+        let c = named(&[("A", None), ("B", Some(7)), ("C", None)]);
+        w.register_bitmask(f, &c).unwrap();
+        assert_eq!(w.flecs_type(f).unwrap().child_order, [0, 2, 1]);
+    }
+
+    #[test]
+    fn derived_unit_symbols() {
+        let mut w = World::new();
+        let (m, s, nosym, ms, per_s) = (
+            w.new_entity(),
+            w.new_entity(),
+            w.new_entity(),
+            w.new_entity(),
+            w.new_entity(),
+        );
+        let sym = |x: &str| Unit {
+            symbol: Some(x.into()),
+            ..Unit::default()
+        };
+        w.register_unit(m, sym("m")).unwrap();
+        w.register_unit(s, sym("s")).unwrap();
+        w.register_unit(nosym, Unit::default()).unwrap();
+        let derived = |base, over| Unit {
+            base: Some(base),
+            over: Some(over),
+            ..Unit::default()
+        };
+        w.register_unit(ms, derived(m, s)).unwrap();
+        w.register_unit(per_s, derived(nosym, s)).unwrap();
+        assert_eq!(w.unit(ms).unwrap().symbol.as_deref(), Some("m/s"));
+        assert_eq!(w.unit(per_s).unwrap().symbol.as_deref(), Some("/s"));
     }
 }

@@ -129,6 +129,61 @@ pub fn apply(loaded: &mut Loaded, json: &Json) -> Result<()> {
     r
 }
 
+/// Defines the type a corpus `type_spec` describes in `loaded`'s world (a primitive name, an
+/// alias, a path, or a spec object such as `{"struct": "T", "members": [...]}`) and returns
+/// its entity. Errors name the spec's part as a JSON Pointer.
+///
+/// ```
+/// use rosetta_world::script;
+/// let mut loaded = script::load_str("[]")?;
+/// let spec = serde_json::json!({"struct": "T", "members": [{"name": "x", "type": "i32"}]});
+/// let t = script::load_type(&mut loaded, &spec)?;
+/// let v = script::decode_value(&mut loaded, t, &serde_json::json!({"x": 10}))?;
+/// assert_eq!(v, rosetta_types::Value::Struct(Box::new([rosetta_types::Value::I32(10)])));
+/// # Ok::<(), rosetta_world::Error>(())
+/// ```
+pub fn load_type(loaded: &mut Loaded, spec: &Json) -> Result<Id> {
+    with_ctx(loaded, |ctx| ctx.type_ref(spec, "", 0))
+}
+
+/// Decodes a value in the corpus' value encoding (`{"entity": path}`, `{"raw": n}`,
+/// `{"float": "nan"}`, ...) as a value of the reflected type entity `ty`.
+pub fn decode_value(loaded: &mut Loaded, ty: Id, value: &Json) -> Result<rosetta_types::Value> {
+    let Some(t) = loaded.world.component_info(ty).and_then(|c| c.ty) else {
+        return Err(Error::BadType {
+            name: loaded.world.path_of(ty),
+            reason: "has no reflection data".into(),
+        });
+    };
+    with_ctx(loaded, |ctx| ctx.decode(t, value, "", 0))
+}
+
+/// Runs `f` on a loader over `loaded` (aliases carry over); an error names the JSON Pointer.
+fn with_ctx<T>(
+    loaded: &mut Loaded,
+    f: impl FnOnce(&mut Ctx) -> std::result::Result<T, (String, String)>,
+) -> Result<T> {
+    let mut ctx = Ctx {
+        world: std::mem::take(&mut loaded.world),
+        aliases: std::mem::take(&mut loaded.aliases),
+        markers: std::mem::take(&mut loaded.markers),
+        ops_run: 0,
+    };
+    let r = f(&mut ctx);
+    loaded.world = ctx.world;
+    loaded.aliases = ctx.aliases;
+    loaded.markers = ctx.markers;
+    r.map_err(|(pointer, reason)| Error::Script {
+        index: 0,
+        pointer: if pointer.is_empty() {
+            "/".into()
+        } else {
+            pointer
+        },
+        reason,
+    })
+}
+
 /// Loader state.
 pub(crate) struct Ctx {
     pub(crate) world: World,
@@ -176,5 +231,34 @@ impl Ctx {
         self.world
             .lookup(name)
             .ok_or_else(|| format!("no entity or alias '{name}'"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rosetta_types::Value;
+    use serde_json::json;
+
+    #[test]
+    fn id_values_keep_their_flags() {
+        let mut l = load_str(r#"[["tag", "T"]]"#).unwrap();
+        let id = load_type(&mut l, &json!("id")).unwrap();
+        let t = l.world.lookup("T").unwrap();
+        let v = decode_value(&mut l, id, &json!({"id": ["T"], "flags": "TOGGLE"})).unwrap();
+        assert_eq!(v, Value::U64(t.with_flag(Id::TOGGLE).0));
+        let bad = decode_value(&mut l, id, &json!({"id": ["T"], "flags": "NOPE"})).unwrap_err();
+        assert!(bad.to_string().contains("NOPE"), "{bad}");
+    }
+
+    #[test]
+    fn type_errors_say_where() {
+        let mut l = load_str("[]").unwrap();
+        let spec = json!({"struct": "T", "members": [{"name": "x", "type": "nope"}]});
+        let e = load_type(&mut l, &spec).unwrap_err().to_string();
+        assert!(e.contains("/members/0/type") && e.contains("nope"), "{e}");
+        let plain = load_type(&mut l, &json!("f32")).unwrap();
+        assert!(decode_value(&mut l, plain, &json!("x")).is_err());
+        assert!(decode_value(&mut l, Id(9999), &json!(1)).is_err());
     }
 }

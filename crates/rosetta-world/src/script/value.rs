@@ -91,7 +91,13 @@ impl Ctx {
             Kind::Int(t) => {
                 let v = match j {
                     Json::Object(o) if o.contains_key("id") => {
-                        self.id_value(&o["id"], ptr)?.0 as i128
+                        let flags = match o.get("flags").and_then(Json::as_str) {
+                            None => 0,
+                            Some("TOGGLE") => Id::TOGGLE,
+                            Some("OVERRIDE") => Id::OVERRIDE,
+                            Some(f) => return err(ptr, format!("unknown id flag '{f}'")),
+                        };
+                        self.id_value(&o["id"], ptr)?.with_flag(flags).0 as i128
                     }
                     Json::Object(o) if o.contains_key("entity") => {
                         self.entity_value(j, ptr)?.0 as i128
