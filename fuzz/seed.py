@@ -22,6 +22,7 @@ Seeds per target:
                    create vectors (the target applies the second to the first and creates
                    the patch from the first to the second)
   world_query_parse    every query expression of flecs/v3_json_vectors.json
+  world_query_eval     the same expressions, run against a small world
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
 Uses only the Python standard library.
@@ -177,6 +178,7 @@ def main():
             query = case.get("query") if isinstance(case, dict) else None
             if isinstance(query, dict) and isinstance(query.get("expr"), str):
                 seed("world_query_parse", query["expr"])
+                seed("world_query_eval", query["expr"])
     for name in ("world.snapshot", "world.json"):
         path = REPO / "examples" / "data" / name
         if path.is_file():

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
-use rosetta_world::eval::{page, Query};
+use rosetta_world::eval::Query;
 use rosetta_world::{builtin, Id, World};
 
 use crate::error::CliError;
@@ -66,13 +66,23 @@ pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
         path: PathBuf::from("QUERY"),
         message: e.to_string(),
     })?;
-    let text = render(w, &query, args.offset, args.limit);
+    let text = render(w, &query, args.offset, args.limit)?;
     write_output(&PathBuf::from("-"), text.as_bytes())
 }
 
 /// The table: a header, then one row per entity (or per result without `$this`).
-pub fn render(w: &World, query: &Query, offset: usize, limit: Option<usize>) -> String {
-    let results = page(query.results(w), offset, limit);
+pub fn render(
+    w: &World,
+    query: &Query,
+    offset: usize,
+    limit: Option<usize>,
+) -> Result<String, CliError> {
+    let results = query
+        .page(w, offset, limit, rosetta_world::eval::DEFAULT_STEP_LIMIT)
+        .map_err(|e| CliError::Data {
+            path: PathBuf::from("QUERY"),
+            message: e.to_string(),
+        })?;
     let fields = query.field_count();
     let mut header = vec!["entity".to_string()];
     header.extend(query.field_ids().iter().map(|&id| id_text(w, id)));
@@ -148,7 +158,7 @@ pub fn render(w: &World, query: &Query, offset: usize, limit: Option<usize>) -> 
         count(&results),
         results.len()
     );
-    out
+    Ok(out)
 }
 
 fn count(results: &[rosetta_world::QueryResult]) -> usize {

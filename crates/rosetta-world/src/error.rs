@@ -53,6 +53,12 @@ pub enum Error {
         /// Why it failed.
         reason: String,
     },
+    /// A query search stopped by its step limit ([`crate::Query::each_bounded`]).
+    #[error(
+        "the query took more than {0} search steps and was stopped (wildcard terms multiply: \
+         narrow the query or raise the limit)"
+    )]
+    QueryBudget(u64),
     /// A world script that is not JSON (or not an array).
     #[error("world script is not valid JSON: {0}")]
     Json(String),

@@ -38,6 +38,11 @@ mod trav;
 pub use compile::Variable;
 pub use result::{page, FieldValue, Match, QueryResult};
 
+/// A step limit for [`Query::each_bounded`] and [`Query::page`] that a query from outside
+/// (the command line, the REST API) gets: about a second of search on this machine.
+pub const DEFAULT_STEP_LIMIT: u64 = 20_000_000;
+
+use crate::error::Error;
 use crate::id::Id;
 use crate::query::{self, InOut, Oper, ParseError, QueryAst};
 use crate::world::World;
@@ -164,12 +169,51 @@ impl Query {
 
     /// Runs the query, calling `f` per result in Flecs' order until it returns `false`.
     /// Call [`World::process_pending`] first, as Flecs does before it iterates.
-    pub fn each<'w>(&self, world: &'w World, mut f: impl FnMut(&Match<'w, '_>) -> bool) {
+    ///
+    /// The search is not bounded: for a query from outside, use [`Query::each_bounded`].
+    pub fn each<'w>(&self, world: &'w World, f: impl FnMut(&Match<'w, '_>) -> bool) {
+        self.run(world, u64::MAX, f);
+    }
+
+    /// [`Query::each`] that gives up after `max_steps` search steps (a step is one term
+    /// tried in one state; [`DEFAULT_STEP_LIMIT`] takes a second or two), with
+    /// [`Error::QueryBudget`].
+    ///
+    /// ```
+    /// use rosetta_world::{script, Error, Query};
+    /// let mut l = script::load_str(r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"]]"#)?;
+    /// l.world.process_pending();
+    /// let q = Query::new(&l.world, "*, *, *, *, *, *, *, *, *, *, *, *, !T").unwrap();
+    /// let r = q.each_bounded(&l.world, 10_000, |_| true);
+    /// assert!(matches!(r, Err(Error::QueryBudget(10_000))));
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn each_bounded<'w>(
+        &self,
+        world: &'w World,
+        max_steps: u64,
+        f: impl FnMut(&Match<'w, '_>) -> bool,
+    ) -> Result<(), Error> {
+        match self.run(world, max_steps, f) {
+            true => Err(Error::QueryBudget(max_steps)),
+            false => Ok(()),
+        }
+    }
+
+    /// Runs the search; true if it stopped because its steps ran out.
+    fn run<'w>(
+        &self,
+        world: &'w World,
+        max_steps: u64,
+        mut f: impl FnMut(&Match<'w, '_>) -> bool,
+    ) -> bool {
         let cached = self.engine == Engine::Query;
         let search = Search {
             w: world,
             q: &self.compiled,
             cached,
+            steps: std::cell::Cell::new(max_steps),
+            exhausted: std::cell::Cell::new(false),
         };
         let mut st = search.new_state();
         let end = self.compiled.terms.len();
@@ -196,15 +240,48 @@ impl Query {
                     break;
                 }
             }
-            return;
+            return search.out_of_steps();
         }
+        let mut stopped = false;
         search.step(0, end, &mut st, &mut |st| {
-            if cached {
+            let go = if cached {
                 search.split_rows(st, &mut |st| f(&Match::new(world, st)))
             } else {
                 f(&Match::new(world, st))
-            }
+            };
+            stopped |= !go;
+            go
         });
+        !stopped && search.out_of_steps()
+    }
+
+    /// The results in one page: `offset` entities skipped, at most `limit` kept (as
+    /// [`page`] cuts them), found without searching past the page. Prefer this to
+    /// [`Query::results`] for queries from outside: wildcard terms multiply, and
+    /// `*, *, *, *, *, *` has more results than memory.
+    ///
+    /// ```
+    /// use rosetta_world::{script, Query};
+    /// let mut l = script::load_str(r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"],
+    ///     ["entity", "b"], ["add", "b", "T"]]"#)?;
+    /// l.world.process_pending();
+    /// let q = Query::new(&l.world, "T").unwrap();
+    /// let p = q.page(&l.world, 1, Some(5), rosetta_world::eval::DEFAULT_STEP_LIMIT)?;
+    /// assert_eq!(p[0].entities(&l.world), &[l.world.lookup("b").unwrap()]);
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn page(
+        &self,
+        world: &World,
+        offset: usize,
+        limit: Option<usize>,
+        max_steps: u64,
+    ) -> Result<Vec<QueryResult>, Error> {
+        let mut pager = result::Pager::new(offset, limit);
+        if pager.wants_more() {
+            self.each_bounded(world, max_steps, |m| pager.push(m.to_owned()))?;
+        }
+        Ok(pager.out)
     }
 
     /// Every result, owned (one allocation per result, none per entity).

@@ -252,32 +252,61 @@ impl QueryResult {
 /// assert_eq!(p.iter().map(|r| (r.offset, r.count)).collect::<Vec<_>>(), [(3, 2), (0, 2)]);
 /// ```
 pub fn page(results: Vec<QueryResult>, offset: usize, limit: Option<usize>) -> Vec<QueryResult> {
-    let mut skip = offset;
-    let mut left = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::new();
-    for mut r in results {
-        if left == 0 {
+    let mut pager = Pager::new(offset, limit);
+    for r in results {
+        if !pager.push(r) {
             break;
+        }
+    }
+    pager.out
+}
+
+/// [`page`] one result at a time, so that a search can stop once the page is full.
+#[derive(Debug)]
+pub(crate) struct Pager {
+    skip: usize,
+    left: usize,
+    pub(crate) out: Vec<QueryResult>,
+}
+
+impl Pager {
+    pub(crate) fn new(offset: usize, limit: Option<usize>) -> Pager {
+        Pager {
+            skip: offset,
+            left: limit.unwrap_or(usize::MAX),
+            out: Vec::new(),
+        }
+    }
+
+    /// Whether the page still has room (false: stop searching).
+    pub(crate) fn wants_more(&self) -> bool {
+        self.left > 0
+    }
+
+    /// Takes a result (or the part of it in the page); false once the page is full.
+    pub(crate) fn push(&mut self, mut r: QueryResult) -> bool {
+        if self.left == 0 {
+            return false;
         }
         let n = if r.table.is_some() {
             r.count as usize
         } else {
             1
         };
-        if skip >= n {
-            skip -= n;
-            continue;
+        if self.skip >= n {
+            self.skip -= n;
+            return true;
         }
         if r.table.is_some() {
-            let take = (n - skip).min(left);
-            r.offset += skip as u32;
+            let take = (n - self.skip).min(self.left);
+            r.offset += self.skip as u32;
             r.count = take as u32;
-            left -= take;
+            self.left -= take;
         } else {
-            left -= 1;
+            self.left -= 1;
         }
-        skip = 0;
-        out.push(r);
+        self.skip = 0;
+        self.out.push(r);
+        self.left > 0
     }
-    out
 }

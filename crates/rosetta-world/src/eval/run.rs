@@ -35,9 +35,17 @@ pub(crate) struct Search<'a> {
     /// Cached-query behaviour (`ecs_query_init`): a pair of a union relationship is found
     /// through its `(Union, Rel)` storage column, and [`Search::split_rows`] applies.
     pub cached: bool,
+    /// Search steps left; the search stops when they run out ([`Search::out_of_steps`]).
+    pub steps: std::cell::Cell<u64>,
+    pub exhausted: std::cell::Cell<bool>,
 }
 
 impl Search<'_> {
+    /// Whether the search stopped because its steps ran out.
+    pub(crate) fn out_of_steps(&self) -> bool {
+        self.exhausted.get()
+    }
+
     pub(crate) fn new_state(&self) -> State {
         State {
             this: None,
@@ -61,6 +69,15 @@ impl Search<'_> {
 
     /// Runs terms `i..end`, calling `f` per solution. Returns `false` if `f` stopped it.
     pub(crate) fn step(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
+        // Every step counts against the budget: wildcard terms multiply, and a query such
+        // as `*, *, *, *, *, *, Missing` backtracks through every combination.
+        match self.steps.get().checked_sub(1) {
+            Some(left) => self.steps.set(left),
+            None => {
+                self.exhausted.set(true);
+                return false;
+            }
+        }
         if i >= end {
             return f(st);
         }
