@@ -41,6 +41,9 @@ pub enum Command {
     /// A Flecs world loaded from a world script or a SpatialOS snapshot: what it holds.
     #[command(subcommand, after_help = crate::world_cmd::WORLD_EXAMPLES)]
     World(crate::world_cmd::WorldCommand),
+    /// Serve a world over Flecs v3.2.12's REST API, for the Flecs explorer.
+    #[command(after_help = crate::serve_cmd::SERVE_EXAMPLES)]
+    Serve(crate::serve_cmd::ServeArgs),
 }
 
 /// `rosetta schema …`

@@ -13,6 +13,7 @@ mod json_cmd;
 mod output;
 mod reports;
 mod schema_cmd;
+mod serve_cmd;
 mod snapshot_cmd;
 mod suggest;
 mod world_cmd;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Command::Godot(command) => godot_cmd::run(command),
         Command::Json(command) => json_cmd::run(command),
         Command::World(command) => world_cmd::run(command),
+        Command::Serve(args) => serve_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -73,7 +73,7 @@ fn every_help_example_runs_as_written() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("a PATH");
-    let commands: [&[&str]; 14] = [
+    let commands: [&[&str]; 15] = [
         &[],
         &["schema"],
         &["schema", "compile"],
@@ -88,6 +88,7 @@ fn every_help_example_runs_as_written() {
         &["json", "patch", "apply"],
         &["json", "patch", "create"],
         &["json", "imports"],
+        &["serve"],
     ];
     let mut ran = 0;
     for command in commands {
