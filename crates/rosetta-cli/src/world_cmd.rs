@@ -1,8 +1,10 @@
-//! `rosetta world …`: a Flecs world loaded from a world script or a SpatialOS snapshot.
+//! `rosetta world …`: a Flecs world loaded from a world script, a SpatialOS snapshot or Flecs
+//! world JSON.
 //!
-//! [`load_world`] loads either kind of file, told apart by its content (a JSON array is a world
-//! script, JSON objects a JSON snapshot, anything else a binary or gzip snapshot), with a
-//! progress bar on a terminal for snapshots. `rosetta world query` (`world_query_cmd.rs`, its
+//! [`load_world`] loads any of them, told apart by its content (a JSON array is a world script,
+//! an object starting with `results` (or another member Flecs' iterator JSON starts with) Flecs
+//! world JSON, other JSON objects a JSON snapshot, anything else a binary or gzip snapshot),
+//! with a progress bar on a terminal for snapshots. `rosetta world query` (`world_query_cmd.rs`, its
 //! variant in [`WorldCommand`]) loads its WORLD through it.
 
 use std::collections::{BTreeMap, HashSet};
@@ -19,6 +21,9 @@ use crate::error::CliError;
 use crate::files::{input_name, write_output};
 use crate::snapshot_cmd::{load_schema, progress};
 
+mod convert;
+mod flecs;
+
 /// Examples shown by `rosetta world --help`.
 pub const WORLD_EXAMPLES: &str = "\
 Examples (from the repository root):
@@ -28,20 +33,31 @@ Examples (from the repository root):
   rosetta world info examples/data/world.json --schema_path schema --schema_path examples/schema
   rosetta world info examples/world/space.json
   # the snapshot's entities with a Health, and their doc names' source
-  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema";
+  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema
+  # Flecs world JSON (what ecs_world_to_json and GET /world write), with its types from a script
+  rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json
+  # a world converted: to Flecs world JSON, to a SpatialOS snapshot
+  rosetta world convert examples/world/space.json -o - --to flecs-json
+  rosetta world convert examples/data/world.json --schema_path schema --schema_path examples/schema -o - --to json-snapshot";
 
 /// Examples shown by `rosetta world info --help`.
 pub const WORLD_INFO_EXAMPLES: &str = "\
-WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups) or a
-SpatialOS snapshot (binary, gzip or JSON), told apart by its content. A snapshot needs its schema
+WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups), a
+SpatialOS snapshot (binary, gzip or JSON) or Flecs world JSON (what Flecs v3.2.12's
+ecs_world_to_json and REST GET /world write), told apart by its content. A snapshot needs its schema
 (--schema_path, repeatable, as `snapshot convert` takes it): each schema component becomes a
 component at its qualified name (game.Player is Player under the scope game), each snapshot entity
 N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
 improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
+World JSON carries values but not types: they come from --schema_path (a world exported from
+Rosetta's snapshot world) or from --types SCRIPT, a world script run first that defines them.
+A column of values the world has no type for is skipped with a warning (an error with --strict),
+as Flecs' ecs_world_from_json does.
 
 Examples:
   rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
-  rosetta world info examples/world/space.json";
+  rosetta world info examples/world/space.json
+  rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json";
 
 /// `rosetta world …`
 #[derive(Debug, Subcommand)]
@@ -52,12 +68,15 @@ pub enum WorldCommand {
     /// Runs a query in Flecs' query language and prints a table of the matches.
     #[command(after_help = crate::world_query_cmd::WORLD_QUERY_EXAMPLES)]
     Query(crate::world_query_cmd::WorldQueryArgs),
+    /// Writes a world as Flecs world JSON or as a SpatialOS snapshot (binary or JSON).
+    #[command(after_help = convert::WORLD_CONVERT_EXAMPLES)]
+    Convert(convert::WorldConvertArgs),
 }
 
 /// Arguments of `rosetta world info`.
 #[derive(Debug, Args)]
 pub struct WorldInfoArgs {
-    /// A world script or a snapshot (`-` for standard input).
+    /// A world script, a snapshot or Flecs world JSON (`-` for standard input).
     #[arg(value_name = "WORLD")]
     pub world: PathBuf,
 
@@ -68,6 +87,14 @@ pub struct WorldInfoArgs {
         value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
+
+    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
+
+    /// For Flecs world JSON: values the world has no type for are an error, not a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Runs one `rosetta world` subcommand.
@@ -75,6 +102,7 @@ pub fn run(command: WorldCommand) -> Result<(), CliError> {
     match command {
         WorldCommand::Info(args) => info(&args),
         WorldCommand::Query(args) => crate::world_query_cmd::run(&args),
+        WorldCommand::Convert(args) => convert::run(&args),
     }
 }
 
@@ -94,6 +122,17 @@ pub enum WorldSource {
         /// The component `spatialos.EntityId`.
         entity_id_component: Id,
     },
+    /// Flecs world JSON.
+    FlecsJson {
+        /// Results (tables) read.
+        tables: usize,
+        /// Entities read.
+        entities: usize,
+        /// Ids whose values were skipped (the world has no type for them).
+        skipped: usize,
+        /// Whether `--types` gave a world script.
+        types: bool,
+    },
 }
 
 /// A world loaded by [`load_world`].
@@ -105,6 +144,8 @@ pub struct LoadedWorld {
     pub source: WorldSource,
     /// The schema's components, when a schema was given.
     pub schema: Option<SchemaComponents>,
+    /// The schema itself, when one was given.
+    pub compiled: Option<Schema>,
 }
 
 impl LoadedWorld {
@@ -113,7 +154,7 @@ impl LoadedWorld {
     pub fn resolve(&self, name: &str) -> Option<Id> {
         match &self.source {
             WorldSource::Script(loaded) => loaded.alias(name),
-            WorldSource::Snapshot { .. } => None,
+            WorldSource::Snapshot { .. } | WorldSource::FlecsJson { .. } => None,
         }
         .or_else(|| self.world.lookup(name))
     }
@@ -133,6 +174,30 @@ fn data_error(path: &Path, message: impl Into<String>) -> CliError {
 ///
 /// This is what `rosetta world query` calls to load its WORLD.
 pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, CliError> {
+    load_world_with(
+        path,
+        &WorldInputs {
+            schema_paths,
+            types: None,
+            strict: false,
+        },
+    )
+}
+
+/// What a WORLD is loaded with, besides the file.
+#[derive(Debug, Clone, Copy)]
+pub struct WorldInputs<'a> {
+    /// Schema roots (`--schema_path`).
+    pub schema_paths: &'a [PathBuf],
+    /// A world script run before Flecs world JSON is read (`--types`).
+    pub types: Option<&'a Path>,
+    /// Flecs world JSON: values without a type are an error (`--strict`).
+    pub strict: bool,
+}
+
+/// [`load_world`] with a types script and strictness for Flecs world JSON.
+pub fn load_world_with(path: &Path, inputs: &WorldInputs<'_>) -> Result<LoadedWorld, CliError> {
+    let schema_paths = inputs.schema_paths;
     let io_error = |source| CliError::Io {
         path: input_name(path),
         source,
@@ -156,11 +221,28 @@ pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, 
     } else {
         Some(load_schema(schema_paths)?)
     };
+    let flecs_json = rosetta_flecs::de::is_world_json(&head);
     let input = io::Cursor::new(head).chain(input);
-    match format {
-        WorldFormat::Script => load_script(path, input, schema.as_ref()),
+    if flecs_json {
+        let mut loaded = flecs::load(path, input, schema.as_ref(), inputs)?;
+        loaded.compiled = schema;
+        return Ok(loaded);
+    }
+    if let Some(types) = inputs.types {
+        return Err(CliError::Usage {
+            argument: "--types".into(),
+            message: format!(
+                "`{}` is for Flecs world JSON; {} is not (a world script defines its own types, \
+                 a snapshot's come from --schema_path)",
+                types.display(),
+                input_name(path).display()
+            ),
+        });
+    }
+    let mut loaded = match format {
+        WorldFormat::Script => load_script(path, input, schema.as_ref())?,
         WorldFormat::JsonSnapshot | WorldFormat::BinarySnapshot => {
-            let Some(schema) = schema else {
+            let Some(schema) = schema.as_ref() else {
                 return Err(data_error(
                     path,
                     "a snapshot needs its schema: give --schema_path DIR (repeatable)",
@@ -168,7 +250,7 @@ pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, 
             };
             let bar = progress(size);
             let name = input_name(path).display().to_string();
-            let loaded = SnapshotLoader::new(&schema, name)
+            let loaded = SnapshotLoader::new(schema, name)
                 .on_progress(|p| {
                     bar.set_position(p.bytes);
                     bar.set_message(format!("{} entities", p.entities));
@@ -176,7 +258,7 @@ pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, 
                 .load(input);
             bar.finish_and_clear();
             let loaded = loaded.map_err(|e| world_error(path, e))?;
-            Ok(LoadedWorld {
+            LoadedWorld {
                 source: WorldSource::Snapshot {
                     format: loaded.format,
                     entities: loaded.entities,
@@ -185,9 +267,12 @@ pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, 
                 },
                 schema: Some(loaded.schema),
                 world: loaded.world,
-            })
+                compiled: None,
+            }
         }
-    }
+    };
+    loaded.compiled = schema;
+    Ok(loaded)
 }
 
 /// A world error as the CLI says it: the file, then the error without it.
@@ -230,6 +315,7 @@ fn load_script(
         world,
         source: WorldSource::Script(Box::new(loaded)),
         schema: components,
+        compiled: None,
     })
 }
 
@@ -237,7 +323,12 @@ fn load_script(
 const MAX_TABLES_LISTED: usize = 40;
 
 fn info(args: &WorldInfoArgs) -> Result<(), CliError> {
-    let loaded = load_world(&args.world, &args.schema_paths)?;
+    let inputs = WorldInputs {
+        schema_paths: &args.schema_paths,
+        types: args.types.as_deref(),
+        strict: args.strict,
+    };
+    let loaded = load_world_with(&args.world, &inputs)?;
     let text = render(&loaded, &args.world);
     write_output(Path::new("-"), text.as_bytes())
 }
@@ -256,6 +347,10 @@ fn origin(loaded: &LoadedWorld, builtins: &HashSet<Id>, c: Id) -> String {
             return "loader: the SpatialOS entity id".into();
         }
     }
+    let flecs_json = matches!(loaded.source, WorldSource::FlecsJson { .. });
+    if flecs_json && loaded.world.path_of(c) == load::ENTITY_ID_COMPONENT {
+        return "loader: the SpatialOS entity id".into();
+    }
     if let Some(schema) = &loaded.schema {
         if let Some(id) = schema.component_id_of(c) {
             return format!("schema component {id}");
@@ -264,7 +359,11 @@ fn origin(loaded: &LoadedWorld, builtins: &HashSet<Id>, c: Id) -> String {
             return "schema type".into();
         }
     }
-    "world script".into()
+    match loaded.source {
+        WorldSource::FlecsJson { types: true, .. } => "types script".into(),
+        WorldSource::FlecsJson { .. } => "world JSON (no reflection)".into(),
+        _ => "world script".into(),
+    }
 }
 
 fn render(loaded: &LoadedWorld, path: &Path) -> String {
@@ -291,6 +390,18 @@ fn render(loaded: &LoadedWorld, path: &Path) -> String {
                 SnapshotFormat::Binary(_) => "binary snapshot (uncompressed)",
             };
             format!("{kind}, {entities} entities under `{}`", w.path_of(*scope))
+        }
+        WorldSource::FlecsJson {
+            tables,
+            entities,
+            skipped,
+            ..
+        } => {
+            let skipped = match skipped {
+                0 => String::new(),
+                n => format!(", values of {n} ids skipped (no type)"),
+            };
+            format!("Flecs world JSON, {tables} tables, {entities} entities{skipped}")
         }
     };
     line(&mut out, "source:", source);

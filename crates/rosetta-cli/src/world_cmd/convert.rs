@@ -1,0 +1,262 @@
+//! `rosetta world convert WORLD -o OUT`: a world written as Flecs world JSON
+//! (`ecs_world_to_json`) or as a SpatialOS snapshot.
+
+use std::collections::HashSet;
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use rosetta_types::Value;
+use rosetta_wire::snapshot::{ComponentOrder, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter};
+use rosetta_world::load::{ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
+use rosetta_world::{builtin, Id, World};
+
+use super::{load_world_with, LoadedWorld, WorldInputs};
+use crate::error::CliError;
+use crate::files::{input_name, write_all};
+use crate::output::Output;
+
+/// Examples shown by `rosetta world convert --help`.
+pub const WORLD_CONVERT_EXAMPLES: &str = "\
+WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
+
+--to flecs-json writes what Flecs v3.2.12's ecs_world_to_json (REST GET /world) writes: every
+table of entities that are not Flecs builtins, in table mode with private ids.
+--to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
+schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
+its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
+components and tags, and entities without an id, are left out (a warning says how many).
+Without --to, OUT's extension decides: .snapshot a binary snapshot, anything else Flecs JSON.
+
+Examples:
+  rosetta world convert examples/world/space.json -o - --to flecs-json
+  rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o - --to json-snapshot
+  rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json";
+
+/// Arguments of `rosetta world convert`.
+#[derive(Debug, Args)]
+pub struct WorldConvertArgs {
+    /// A world script, a snapshot or Flecs world JSON (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// Where to write the result (`-` for standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// The output's format; from OUT's extension when left out.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Option<WorldFormatArg>,
+
+    /// A schema root; a snapshot (in or out) needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
+
+    /// For Flecs world JSON: values the world has no type for are an error, not a warning.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// The `--to` values of `rosetta world convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WorldFormatArg {
+    /// Flecs v3.2.12's world JSON (`ecs_world_to_json`, REST `GET /world`).
+    FlecsJson,
+    /// A binary SpatialOS snapshot (gzip).
+    Snapshot,
+    /// The SDK's JSON snapshot format.
+    JsonSnapshot,
+}
+
+/// Runs `rosetta world convert`.
+pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
+    let to = args
+        .to
+        .unwrap_or_else(|| match args.output.extension().and_then(|e| e.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("snapshot") => WorldFormatArg::Snapshot,
+            _ => WorldFormatArg::FlecsJson,
+        });
+    if to != WorldFormatArg::FlecsJson && args.schema_paths.is_empty() {
+        return Err(CliError::Usage {
+            argument: "--to".into(),
+            message: "a SpatialOS snapshot needs its schema: give --schema_path DIR (repeatable)"
+                .into(),
+        });
+    }
+    let inputs = WorldInputs {
+        schema_paths: &args.schema_paths,
+        types: args.types.as_deref(),
+        strict: args.strict,
+    };
+    let mut loaded = load_world_with(&args.world, &inputs)?;
+    loaded.world.process_pending();
+    // The output is checked (a directory, a folder that cannot be written) before the work.
+    let mut output = Output::open(&args.output)?;
+    let written = match to {
+        WorldFormatArg::FlecsJson => {
+            let json =
+                rosetta_flecs::ser::world_to_json(&loaded.world).map_err(|e| CliError::Data {
+                    path: input_name(&args.world),
+                    message: format!("cannot be written as Flecs world JSON: {e}"),
+                })?;
+            write_all(&mut output, json.as_bytes())?;
+            None
+        }
+        WorldFormatArg::Snapshot | WorldFormatArg::JsonSnapshot => {
+            let entities = snapshot_entities(&loaded, &args.world)?;
+            write_snapshot(&loaded, &entities, to, &mut output)?;
+            Some(entities.len())
+        }
+    };
+    output.finish()?;
+    if let (Some(n), true) = (written, io::stderr().is_terminal()) {
+        eprintln!("converted {n} entities to {}", args.output.display());
+    }
+    Ok(())
+}
+
+/// The SpatialOS id of `e`: its `spatialos.EntityId`, else the `N` of its name `entity_N`
+/// under the `snapshot` scope.
+fn spatial_id(w: &World, e: Id, id_component: Option<Id>, scope: Option<Id>) -> Option<i64> {
+    if let Some(c) = id_component {
+        if let Some(v) = w.get_owned(e, c) {
+            if let Value::EntityId(n) = v.as_ref() {
+                return Some(*n);
+            }
+        }
+    }
+    let scope = scope?;
+    if w.target(e, builtin::CHILD_OF, 0) != Some(scope) {
+        return None;
+    }
+    w.name_of(e)?.strip_prefix("entity_")?.parse().ok()
+}
+
+/// The snapshot entities of the world, in ascending SpatialOS id, each with its schema
+/// components (owned, not inherited) in ascending component id.
+fn snapshot_entities(loaded: &LoadedWorld, path: &Path) -> Result<Vec<SnapshotEntity>, CliError> {
+    let w = &loaded.world;
+    let data_error = |message: String| CliError::Data {
+        path: input_name(path),
+        message,
+    };
+    let Some(schema) = &loaded.schema else {
+        return Err(data_error(
+            "a snapshot needs the schema's components".into(),
+        ));
+    };
+    let id_component = w.lookup_from(Id::NULL, ENTITY_ID_COMPONENT, false);
+    let scope = w.lookup_from(Id::NULL, SNAPSHOT_SCOPE, false);
+    let mut out: Vec<SnapshotEntity> = Vec::new();
+    let mut seen: HashSet<i64> = HashSet::new();
+    let mut without_id = 0usize;
+    let mut left_out: HashSet<Id> = HashSet::new();
+    for e in w.entities() {
+        let ty = w.type_of(e);
+        let schema_ids: Vec<(Id, u32)> = ty
+            .iter()
+            .filter_map(|&id| Some((id, schema.component_id_of(id)?)))
+            .collect();
+        let Some(sid) = spatial_id(w, e, id_component, scope) else {
+            if !schema_ids.is_empty() {
+                without_id += 1;
+            }
+            continue;
+        };
+        if !seen.insert(sid) {
+            return Err(data_error(format!(
+                "two entities have SpatialOS id {sid} ({} is the second)",
+                w.path_of(e)
+            )));
+        }
+        let mut entity = SnapshotEntity::new(sid);
+        for &id in ty {
+            let cid = schema_ids.iter().find(|(i, _)| *i == id).map(|(_, c)| *c);
+            let Some(cid) = cid else {
+                // The loader's own ids: the id component, the name `entity_N`, the scope, and
+                // the doc name it takes from improbable.Metadata's entity_type.
+                let bookkeeping = Some(id) == id_component
+                    || id == Id::pair(builtin::IDENTIFIER, builtin::NAME)
+                    || id == Id::pair(builtin::DOC_DESCRIPTION, builtin::NAME)
+                    || id.is_pair() && id.first() == builtin::CHILD_OF;
+                if !bookkeeping {
+                    left_out.insert(id);
+                }
+                continue;
+            };
+            let (Some(value), Some(ty)) =
+                (w.get_owned(e, id), w.component_info(id).and_then(|c| c.ty))
+            else {
+                continue;
+            };
+            let object = rosetta_wire::typed::write(w.types(), ty, &value).map_err(|x| {
+                data_error(format!(
+                    "entity {sid} ({}): component {}: {x}",
+                    w.path_of(e),
+                    w.path_of(id)
+                ))
+            })?;
+            entity = entity.with_component(cid, object);
+        }
+        out.push(entity);
+    }
+    out.sort_by_key(|e| e.id);
+    if without_id > 0 {
+        eprintln!(
+            "warning: {}: {without_id} entities with schema components have no SpatialOS id \
+             (a {ENTITY_ID_COMPONENT} or the name {SNAPSHOT_SCOPE}.entity_N) and were left out",
+            input_name(path).display()
+        );
+    }
+    if !left_out.is_empty() {
+        let mut names: Vec<String> = left_out.iter().map(|&id| w.id_str(id)).collect();
+        names.sort();
+        eprintln!(
+            "warning: {}: ids that are not schema components were left out: {}",
+            input_name(path).display(),
+            names.join(", ")
+        );
+    }
+    Ok(out)
+}
+
+fn write_snapshot(
+    loaded: &LoadedWorld,
+    entities: &[SnapshotEntity],
+    to: WorldFormatArg,
+    output: &mut Output,
+) -> Result<(), CliError> {
+    let name = output.name().to_path_buf();
+    let fail = |e: rosetta_wire::Error| CliError::Data {
+        path: name.clone(),
+        message: e.to_string(),
+    };
+    if to == WorldFormatArg::Snapshot {
+        let mut writer = SnapshotWriter::new(&mut *output)
+            .map_err(fail)?
+            .component_order(ComponentOrder::Ascending);
+        for e in entities {
+            writer.write_entity(e).map_err(fail)?;
+        }
+        writer.finish().map_err(fail)?;
+        return Ok(());
+    }
+    let Some(schema) = &loaded.compiled else {
+        return Err(CliError::Internal("the schema was not kept".into()));
+    };
+    let codec = rosetta_json::spatialos::SnapshotCodec::for_schema(schema);
+    let mut writer = JsonSnapshotWriter::new(&mut *output, schema, &codec);
+    for e in entities {
+        writer.write_entity(e).map_err(fail)?;
+    }
+    writer.finish().map_err(fail)?;
+    Ok(())
+}
