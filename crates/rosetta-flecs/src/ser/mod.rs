@@ -6,6 +6,12 @@ use rosetta_world::{Id, World};
 
 use crate::error::{Error, Result};
 
+mod shape;
+pub mod type_info;
+pub mod value;
+
+pub use value::{array_to_json, value_to_json_mode, ValueWriter};
+
 /// `ecs_entity_to_json_desc_t`: what [`entity_to_json`] writes. [`Default`] is
 /// `ECS_ENTITY_TO_JSON_INIT` (path, ids and base on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,16 +172,20 @@ pub struct Page {
     pub limit: Option<usize>,
 }
 
-/// `ecs_ptr_to_json`: `value` of reflected type `ty` (a type entity) appended to `out`.
+/// `ecs_ptr_to_json`: `value` of reflected type `ty` (a type entity) appended to `out`, as
+/// valid JSON ([`value_to_json_mode`] for v3.2.12's bytes; see [`value`]). Fails for a type
+/// without reflection data, an enum value without a constant and bitmask bits without a flag
+/// (where Flecs returns NULL), and a value that does not match the type; `out` is then left as
+/// it was.
 pub fn value_to_json(out: &mut String, world: &World, ty: Id, value: &Value) -> Result<()> {
-    let _ = (out, world, ty, value);
-    Err(Error::Value("value_to_json: not written yet".into()))
+    value_to_json_mode(out, world, ty, value, crate::text::Mode::Valid)
 }
 
-/// `ecs_type_info_to_json`: the type info of `ty` appended to `out`.
+/// `ecs_type_info_to_json`: the type info of `ty` appended to `out` (`0` for a type without
+/// reflection data), as valid JSON ([`type_info::type_info_to_json_mode`] for v3.2.12's
+/// bytes; see [`type_info`]).
 pub fn type_info_to_json(out: &mut String, world: &World, ty: Id) -> Result<()> {
-    let _ = (out, world, ty);
-    Err(Error::Value("type_info_to_json: not written yet".into()))
+    type_info::type_info_to_json_mode(out, world, ty, crate::text::Mode::Valid)
 }
 
 /// `ecs_entity_to_json`.

@@ -1,0 +1,328 @@
+//! Flecs' float formatter (`flecs_strbuf_ftoa` with precision 10, as `ecs_strbuf_appendflt`
+//! calls it), reproduced step by step so the bytes match:
+//!
+//! 1. NaN and ±Inf are `NaN` and `Inf` (the sign of infinity is lost), between the delimiter.
+//! 2. A negative number gets `-` and is negated (`-0.0` is not negative: it prints `0`).
+//! 3. `0.00000000005` is added (rounding to 10 decimals).
+//! 4. While the number exceeds `INT64_MAX` it is divided by 10⁹, 9 going to the exponent.
+//! 5. The integer part is written, then `.` and 10 fraction digits, each taken by multiplying
+//!    by 10 and truncating.
+//! 6. Trailing `0`s and then a trailing `.` are removed.
+//! 7. If more than 3 integer zeros remain at the end, or the exponent is not 0, those zeros go
+//!    to the exponent.
+//! 8. With an exponent, a `.` goes after the text's first character and the characters move
+//!    right one place each until the end or the old `.` (the digit before the old `.` and every
+//!    fraction digit are then dropped, without rounding); the exponent grows by the places
+//!    moved, then `e<exponent>` follows, all between the delimiters: `"1e4"`, `"5.9722e24"`,
+//!    `"1.98849999999e30"`. For a negative number the first character is the sign, so the `.`
+//!    lands before the first digit: `-10000` prints `"-.1e5"`.
+
+use super::Mode;
+
+/// `INT64_MAX` as a double (2⁶³), the bound of step 4.
+const INT64_MAX_F: f64 = i64::MAX as f64;
+
+/// The flecs float text of `f` appended to `out`. `delim` wraps `NaN`, `Inf` and exponent
+/// forms: JSON passes `Some('"')` (see [`push_f64`]), Flecs' expression format `None`.
+///
+/// One value breaks Flecs' formatter: when the number is exactly 2⁶³ after step 4 its
+/// integer part converts to `INT64_MIN` and prints as `-` and `'0' - d` characters.
+/// [`Mode::Engine`] writes those bytes, [`Mode::Valid`] the digits of 2⁶³.
+pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
+    if f.is_nan() || f.is_infinite() {
+        let word = if f.is_nan() { "NaN" } else { "Inf" };
+        match delim {
+            Some(d) => {
+                out.push(d);
+                out.push_str(word);
+                out.push(d);
+            }
+            None => out.push_str(word),
+        }
+        return;
+    }
+    // The number's text, built as ASCII bytes.
+    let mut buf: Vec<u8> = Vec::with_capacity(48);
+    let mut f = f;
+    if f < 0.0 {
+        f = -f;
+        buf.push(b'-');
+    }
+    f += 0.000_000_000_05;
+    let mut exp: i64 = 0;
+    while f > INT64_MAX_F {
+        f /= 1_000_000_000.0;
+        exp += 9;
+    }
+    if f >= INT64_MAX_F && mode == Mode::Valid {
+        buf.extend_from_slice(b"9223372036854775808");
+        f = 0.0;
+    } else {
+        // x86's conversion of 2⁶³ (the one value the loop lets through that does not fit)
+        // gives INT64_MIN; Rust's `as` saturates, so that case is spelled out.
+        let int_part: i64 = if f >= INT64_MAX_F { i64::MIN } else { f as i64 };
+        f -= int_part as f64;
+        push_flecs_int(&mut buf, int_part);
+    }
+    buf.push(b'.');
+    for _ in 0..10 {
+        f *= 10.0;
+        let digit = c_char_of(f);
+        buf.push(b'0'.wrapping_add(digit as u8));
+        f -= f64::from(digit);
+    }
+    // Step 6: trailing zeros, never the first character, then a trailing '.'.
+    while buf.len() > 1 && buf.last() == Some(&b'0') {
+        buf.pop();
+    }
+    if buf.len() > 1 && buf.last() == Some(&b'.') {
+        buf.pop();
+    }
+    // Step 7: integer zeros left at the end.
+    let mut zeros = 0;
+    while buf.len() - zeros > 1 && buf[buf.len() - zeros - 1] == b'0' {
+        zeros += 1;
+    }
+    if exp != 0 || zeros > 3 {
+        buf.truncate(buf.len() - zeros);
+        exp += zeros as i64;
+    }
+    if exp == 0 {
+        push_ascii(out, &buf);
+        return;
+    }
+    // Step 8: the mantissa.
+    let mut text: Vec<u8> = Vec::with_capacity(buf.len() + 24);
+    text.push(buf[0]);
+    if buf.len() > 1 {
+        text.push(b'.');
+        // Each character moves one place right (the exponent counts the places); reaching
+        // the old '.', the character before it is dropped with the fraction.
+        for &c in &buf[1..] {
+            if c == b'.' {
+                text.pop();
+                break;
+            }
+            text.push(c);
+            exp += 1;
+        }
+    }
+    text.push(b'e');
+    push_flecs_int(&mut text, exp);
+    if let Some(d) = delim {
+        out.push(d);
+    }
+    push_ascii(out, &text);
+    if let Some(d) = delim {
+        out.push(d);
+    }
+}
+
+/// C's `(char)f` as x86-64 compiles it: truncated to a 32-bit integer (a value out of range
+/// gives `INT_MIN`), then its low byte as a signed char. Only the 2⁶³ case of [`ftoa`] reaches
+/// out-of-range values.
+fn c_char_of(f: f64) -> i8 {
+    let i = if f > -2_147_483_649.0 && f < 2_147_483_648.0 {
+        f as i32
+    } else {
+        i32::MIN
+    };
+    i as i8
+}
+
+/// The JSON form of `f` (`flecs_json_number`): [`ftoa`] with `"` around `NaN`, `Inf` and
+/// exponent forms, always valid JSON.
+pub fn push_f64(out: &mut String, f: f64) {
+    ftoa(out, f, Some('"'), Mode::Valid);
+}
+
+/// [`push_f64`] in either [`Mode`].
+pub fn push_f64_mode(out: &mut String, f: f64, mode: Mode) {
+    ftoa(out, f, Some('"'), mode);
+}
+
+/// An `f32` as Flecs writes it: widened to `f64` first (`0.1f32` prints `0.1000000015`).
+pub fn push_f32(out: &mut String, f: f32, mode: Mode) {
+    push_f64_mode(out, f64::from(f), mode);
+}
+
+/// `flecs_strbuf_itoa` into a byte buffer, including its overflow on `i64::MIN` (the negation
+/// wraps, so every digit comes out as `'0' - d`); [`super::int`] decides when that is wanted.
+pub(crate) fn push_flecs_int(buf: &mut Vec<u8>, v: i64) {
+    if v == 0 {
+        buf.push(b'0');
+        return;
+    }
+    let mut v = v;
+    if v < 0 {
+        buf.push(b'-');
+        v = v.wrapping_neg();
+    }
+    let start = buf.len();
+    while v != 0 {
+        let div = v / 10;
+        let rem = v - div * 10; // negative only for i64::MIN
+        buf.push((i64::from(b'0') + rem) as u8);
+        v = div;
+    }
+    buf[start..].reverse();
+}
+
+/// ASCII bytes appended to a `String`.
+fn push_ascii(out: &mut String, bytes: &[u8]) {
+    out.extend(bytes.iter().map(|&b| char::from(b)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(f: f64) -> String {
+        let mut s = String::new();
+        push_f64_mode(&mut s, f, Mode::Engine);
+        let mut valid = String::new();
+        push_f64(&mut valid, f);
+        if s != valid {
+            assert!(
+                serde_json::from_str::<serde_json::Value>(&valid).is_ok(),
+                "{valid}"
+            );
+        }
+        s
+    }
+
+    #[test]
+    fn research_note_examples() {
+        let cases: &[(f64, &str)] = &[
+            (0.1, "0.1"),
+            (1.0 / 3.0, "0.3333333333"),
+            (1000.0, "1000"),
+            (10000.0, "\"1e4\""),
+            (12345.0, "12345"),
+            (100000.0, "\"1e5\""),
+            (2147483648.0, "2147483648"),
+            (1e-11, "0"),
+            (0.999999999999, "1"),
+            (-0.0, "0"),
+            (5.9722e24, "\"5.9722e24\""),
+            (f64::MAX, "\"1.7976931348e308\""),
+            (1e300, "\"1.00000000000e300\""),
+            (1.9885e30, "\"1.98849999999e30\""),
+            (60000.0, "\"6e4\""),
+            (10.5, "10.5"),
+        ];
+        for (f, want) in cases {
+            assert_eq!(json(*f), *want, "{f:e}");
+        }
+    }
+
+    /// The corpus' probes, given as the C literals they were printed from.
+    #[test]
+    fn corpus_probe_values() {
+        let cases: &[(&str, &str)] = &[
+            ("1", "1"),
+            ("0.5", "0.5"),
+            ("0.33333333333333331", "0.3333333333"),
+            ("3.14159265358979", "3.1415926536"),
+            ("100", "100"),
+            ("123456.789", "123456.789"),
+            ("1000000", "\"1e6\""),
+            ("10000000000", "\"1e10\""),
+            ("10000000000000000", "\"1e16\""),
+            ("1.0000000000000001e-05", "0.00001"),
+            ("-273.14999999999998", "-273.15"),
+            ("9.9999999999900009", "10"),
+        ];
+        for (f, want) in cases {
+            assert_eq!(json(f.parse().unwrap()), *want, "{f}");
+        }
+    }
+
+    #[test]
+    fn f32_is_widened() {
+        let cases: &[(&str, &str)] = &[
+            ("0.100000001", "0.1000000015"),
+            ("0.300000012", "0.3000000119"),
+            ("1.10000002", "1.1000000238"),
+            ("100.5", "100.5"),
+            ("0.00100000005", "0.001"),
+            ("-2.5", "-2.5"),
+            ("0.333332986", "0.3333329856"),
+        ];
+        for (f, want) in cases {
+            let mut s = String::new();
+            push_f32(&mut s, f.parse().unwrap(), Mode::Valid);
+            assert_eq!(s, *want, "{f}");
+        }
+    }
+
+    #[test]
+    fn nan_and_inf() {
+        assert_eq!(json(f64::NAN), "\"NaN\"");
+        assert_eq!(json(f64::INFINITY), "\"Inf\"");
+        assert_eq!(json(f64::NEG_INFINITY), "\"Inf\"");
+        let mut s = String::new();
+        ftoa(&mut s, f64::NAN, None, Mode::Valid);
+        assert_eq!(s, "NaN");
+    }
+
+    #[test]
+    fn negative_exponent_forms_put_the_point_after_the_sign() {
+        assert_eq!(json(-10000.0), "\"-.1e5\"");
+        assert_eq!(json(-5.9722e24), "\"-.59722e25\"");
+        assert_eq!(json(-1000.0), "-1000");
+    }
+
+    /// Outputs of v3.2.12's `flecs_strbuf_ftoa` compiled from its source (x86-64, gcc): this
+    /// port matched it on 2998 random and edge-case doubles.
+    #[test]
+    fn edge_cases_checked_against_the_c_formatter() {
+        let cases: &[(f64, &str)] = &[
+            (-1e-11, "-0"),
+            (1e23, "\"9.999999999999e22\""),
+            (-1e300, "\"-.100000000000e301\""),
+            (-1.9885e30, "\"-.198849999999e31\""),
+            (123456789012345678.0, "123456789012345680"),
+            (99999.99999999999, "\"1e5\""),
+            (1e-10, "0.0000000001"),
+            (4.9999999e-11, "0"),
+            (1e19, "\"1e19\""),
+            // 2^63 passes the loop and converts to INT64_MIN: digits of '0' - d.
+            (9.223372036854776e18, "-'..--).0-*(+,))+(0("),
+            (-9.223372036854776e18, "--'..--).0-*(+,))+(0("),
+        ];
+        for (f, want) in cases {
+            assert_eq!(json(*f), *want, "{f:e}");
+        }
+        let mut valid = String::new();
+        push_f64(&mut valid, -9.223372036854776e18);
+        assert_eq!(valid, "-9223372036854775808");
+    }
+
+    #[test]
+    fn exponent_without_delimiter() {
+        let mut s = String::new();
+        ftoa(&mut s, 10000.0, None, Mode::Valid);
+        assert_eq!(s, "1e4");
+    }
+
+    #[test]
+    fn large_exact_integers_keep_every_digit() {
+        // Divided once by 1e9: no '.' left, so no digit is dropped.
+        assert_eq!(json(1.234_567_890_123_4e22), "\"1.2345678901234e22\"");
+    }
+
+    #[test]
+    fn flecs_itoa_overflows_on_int64_min() {
+        let mut b = Vec::new();
+        push_flecs_int(&mut b, i64::MIN);
+        let want: String = "9223372036854775808"
+            .bytes()
+            .map(|d| char::from(b'0' - (d - b'0')))
+            .collect();
+        assert_eq!(String::from_utf8(b).unwrap(), format!("-{want}"));
+        let mut b = Vec::new();
+        push_flecs_int(&mut b, -42);
+        assert_eq!(b, b"-42");
+    }
+}
