@@ -20,15 +20,44 @@ pub fn example_world() -> World {
         .world
 }
 
-/// Whether `rosetta_flecs`' serializers are written (the REST layer is built against their
-/// signatures; tests of the bytes they produce say they skipped until then).
+/// Whether `rosetta_flecs`' entity and iterator serializers are written (the REST layer is
+/// built against their signatures; tests of the bytes they produce say they skipped until
+/// then).
 pub fn serializers_ready() -> bool {
+    entity_serializer_ready() && iter_serializer_ready()
+}
+
+fn not_written(r: rosetta_flecs::Result<String>) -> bool {
+    matches!(r, Err(e) if e.to_string().contains("not written yet"))
+}
+
+/// Whether `rosetta_flecs::entity_to_json` is written.
+pub fn entity_serializer_ready() -> bool {
     let w = World::new();
-    match rosetta_flecs::entity_to_json(&w, rosetta_world::builtin::WORLD, &Default::default()) {
-        Ok(_) => true,
-        Err(e) if e.to_string().contains("not written yet") => false,
-        Err(_) => true,
-    }
+    !not_written(rosetta_flecs::entity_to_json(
+        &w,
+        rosetta_world::builtin::WORLD,
+        &Default::default(),
+    ))
+}
+
+/// Whether `rosetta_flecs::iter_to_json` is written.
+pub fn iter_serializer_ready() -> bool {
+    let w = World::new();
+    let Ok(q) = rosetta_world::eval::Query::new(&w, "flecs.core.Module") else {
+        return false;
+    };
+    !not_written(rosetta_flecs::iter_to_json(
+        &w,
+        &q,
+        &Default::default(),
+        Default::default(),
+    ))
+}
+
+/// Whether `rosetta_flecs::world_to_json` is written.
+pub fn world_serializer_ready() -> bool {
+    !not_written(rosetta_flecs::world_to_json(&World::new()))
 }
 
 /// A server on 127.0.0.1 (a free port) for the life of the value.
