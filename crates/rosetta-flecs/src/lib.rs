@@ -7,11 +7,24 @@
 //!   ([`ser::entity_to_json`]), `ecs_iter_to_json` ([`ser::iter_to_json`]) and
 //!   `ecs_world_to_json` ([`ser::world_to_json`]), each with its options and v3.2.12's
 //!   defaults.
+//! - [`corpus`]: the Flecs corpus' cases checked against the serializers (the conformance
+//!   suite `flecs` uses it).
 //! - [`de`]: world JSON (what `ecs_world_to_json` and `GET /world` write) read back into a
 //!   world, as `ecs_world_from_json` reads it.
+//!
+//! # Valid JSON and the engine's bytes
+//!
+//! v3.2.12 writes invalid JSON in a few places (a name with a `"`, `\a`/`\v` escapes, raw
+//! control characters, `INT64_MIN`, a doubled separator in some type info). The serializers
+//! take a [`text::Mode`]: [`text::Mode::Valid`], the default, writes Flecs' bytes wherever
+//! those are valid JSON and standard JSON escapes where they are not;
+//! [`text::Mode::Engine`] writes v3.2.12's bytes exactly. Both keep what Flecs writes validly
+//! but lossily: ESC in a string as `[`, `uptr` cut to 32 bits, `"Inf"` for both infinities,
+//! numbers through Flecs' float formatter (`"1e4"`). The [`text`] module lists every rule.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod corpus;
 pub mod de;
 mod error;
 pub mod ser;
