@@ -25,6 +25,9 @@ Seeds per target:
   world_query_eval     the same expressions, run against a small world
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
+  flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
+                   flecs/v3_json_vectors.json (every iter case's expected JSON), and a few
+                   documents with every value form the target's types have
 Uses only the Python standard library.
 """
 
@@ -110,6 +113,25 @@ def snapshot_objects(stream):
     return objects
 
 
+# World JSON over the types of fuzz_targets/flecs_world_json_load.rs, one value form each.
+FLECS_WORLD_JSON = [
+    '{"results":[{"ids":[["Position"], ["Planet"], ["Likes","Sun"], '
+    '["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"]], '
+    '"parent":"Sun", "entities":["Earth", "Mars"], '
+    '"values":[[{"x":1, "y":2.5}, {"x":"1e4", "y":-3}], 0, 0, 0, 0]}]}',
+    '{"results":[{"ids":[["Big"], ["Nested"], ["flecs.core.Identifier","flecs.core.Name"]], '
+    '"entities":["a", "b"], "values":[[{"u":"18446744073709551615", "i":"-9223372036854775808", '
+    '"d":"NaN", "s":"q", "c":"z", "b":true}, {"u":5, "i":"2366700781656087864", "d":"Inf", '
+    '"s":null, "c":0, "b":0}], [{"pos":{"x":"1.98849999999e30"}, "color":"Blue", '
+    '"flags":"Bacon|Tomato"}, {"pos.y":7, "color":1, "flags":0}]]}]}',
+    '{"results":[{"ids":[["Ref"], ["Triple"], ["Path"], ["Inline"]], "entities":[5000, "5001"], '
+    '"values":[[{"target":"Sun.Earth", "which":["Likes","5001"]}, {"target":0, "which":["Planet"]}], '
+    '[[1, 2, 3], [4]], [[{"x":1, "y":1}, {"x":2, "y":2}], []], [{"a":[7, 8]}, {"a":[9]}]]}]}',
+    '{"results":[{"ids":[["Movement","Planet"], ["flecs.core.IsA","Sun"], ["flecs.core.Prefab"]], '
+    '"entities":[400, 401]}, {"ids":[["flecs.core.ChildOf","400"]], "entities":["401.x"]}]}',
+]
+
+
 def main():
     corpus = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else REPO.parent / "shared" / "corpus"
     if not corpus.is_dir():
@@ -179,6 +201,18 @@ def main():
             if isinstance(query, dict) and isinstance(query.get("expr"), str):
                 seed("world_query_parse", query["expr"])
                 seed("world_query_eval", query["expr"])
+    # flecs_world_json_load: world JSON (what ecs_world_to_json writes); iterator outputs that
+    # are not in table mode are refused quickly, which is worth fuzzing too.
+    for path in files(REPO / "examples" / "flecs", "*_world.json"):
+        seed("flecs_world_json_load", path.read_bytes())
+    if flecs.is_file():
+        for case in json.loads(flecs.read_text()).get("cases", []):
+            expected = case.get("expected") if isinstance(case, dict) else None
+            if case.get("suite") == "iter" and isinstance(expected, str) and case.get("valid_json"):
+                seed("flecs_world_json_load", expected)
+    for document in FLECS_WORLD_JSON:
+        seed("flecs_world_json_load", document)
+
     for name in ("world.snapshot", "world.json"):
         path = REPO / "examples" / "data" / name
         if path.is_file():
