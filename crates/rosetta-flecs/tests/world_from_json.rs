@@ -373,3 +373,24 @@ fn corpus() -> Option<Vec<Json>> {
     let corpus: Json = serde_json::from_str(&text).unwrap();
     Some(corpus["cases"].as_array().cloned().unwrap_or_default())
 }
+
+#[test]
+fn kinds_flecs_cannot_describe_read_0_as_their_default() {
+    let mut w = types();
+    let uuid = w.component_of("Guid", rosetta_types::TypeId::UUID).unwrap();
+    let json = r#"{"results":[{"ids":[["Guid"]], "entities":["e"], "values":[[0]]}]}"#;
+    let report = world_from_json(&mut w, json, &FromJsonDesc { strict: true }).unwrap();
+    assert!(report.skipped.is_empty());
+    let e = w.lookup("e").unwrap();
+    assert_eq!(
+        w.get_owned(e, uuid).map(|v| v.into_owned()),
+        Some(Value::Uuid([0; 16]))
+    );
+    let json = r#"{"results":[{"ids":[["Guid"]], "entities":["e"], "values":[["x"]]}]}"#;
+    let err = world_from_json(&mut w, json, &FromJsonDesc { strict: true }).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("values of kind uuid cannot be read from Flecs JSON (only 0)"),
+        "{err}"
+    );
+}

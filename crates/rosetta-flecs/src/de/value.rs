@@ -328,11 +328,14 @@ impl Decoder<'_> {
                 }
                 Value::Map(out.into_boxed_slice())
             }
+            // Kinds Flecs' meta addon cannot describe are written as `0` (no reflection): they
+            // read back as their default.
+            _ if j.as_u64() == Some(0) => self.default(ty, at)?,
             other => {
                 return Err(ReadError::at(
                     at,
                     format!(
-                        "values of kind {} cannot be read from Flecs JSON",
+                        "values of kind {} cannot be read from Flecs JSON (only 0)",
                         kind_name(&other)
                     ),
                 ))
