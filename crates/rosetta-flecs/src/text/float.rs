@@ -41,8 +41,8 @@ pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
         }
         return;
     }
-    // The number's text, built as ASCII bytes.
-    let mut buf: Vec<u8> = Vec::with_capacity(48);
+    // The number's text, built as ASCII bytes on the stack.
+    let mut buf = Ascii::new();
     let mut f = f;
     if f < 0.0 {
         f = -f;
@@ -55,52 +55,70 @@ pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
         exp += 9;
     }
     if f >= INT64_MAX_F && mode == Mode::Valid {
-        buf.extend_from_slice(b"9223372036854775808");
+        buf.extend(b"9223372036854775808");
         f = 0.0;
-    } else {
+    } else if f >= INT64_MAX_F {
         // x86's conversion of 2⁶³ (the one value the loop lets through that does not fit)
         // gives INT64_MIN; Rust's `as` saturates, so that case is spelled out.
-        let int_part: i64 = if f >= INT64_MAX_F { i64::MIN } else { f as i64 };
+        f -= i64::MIN as f64;
+        push_flecs_int(&mut buf, i64::MIN);
+    } else {
+        let int_part = f as i64;
         f -= int_part as f64;
-        push_flecs_int(&mut buf, int_part);
+        buf.extend(itoa::Buffer::new().format(int_part).as_bytes());
     }
     buf.push(b'.');
-    for _ in 0..10 {
-        f *= 10.0;
-        let digit = c_char_of(f);
-        buf.push(b'0'.wrapping_add(digit as u8));
-        f -= f64::from(digit);
+    if (0.0..1.0).contains(&f) {
+        // Each digit is below 10: a plain truncation is C's (char) cast.
+        for _ in 0..10 {
+            f *= 10.0;
+            let digit = f as u8;
+            buf.push(b'0' + digit);
+            f -= f64::from(digit);
+        }
+    } else {
+        for _ in 0..10 {
+            f *= 10.0;
+            let digit = c_char_of(f);
+            buf.push(b'0'.wrapping_add(digit as u8));
+            f -= f64::from(digit);
+        }
     }
     // Step 6: trailing zeros, never the first character, then a trailing '.'.
-    while buf.len() > 1 && buf.last() == Some(&b'0') {
-        buf.pop();
+    while buf.len > 1 && buf.last() == b'0' {
+        buf.len -= 1;
     }
-    if buf.len() > 1 && buf.last() == Some(&b'.') {
-        buf.pop();
+    if buf.len > 1 && buf.last() == b'.' {
+        buf.len -= 1;
     }
     // Step 7: integer zeros left at the end.
+    let bytes = buf.as_bytes();
     let mut zeros = 0;
-    while buf.len() - zeros > 1 && buf[buf.len() - zeros - 1] == b'0' {
+    while bytes.len() - zeros > 1 && bytes[bytes.len() - zeros - 1] == b'0' {
         zeros += 1;
     }
     if exp != 0 || zeros > 3 {
-        buf.truncate(buf.len() - zeros);
+        buf.len -= zeros;
         exp += zeros as i64;
     }
     if exp == 0 {
-        push_ascii(out, &buf);
+        buf.write_to(out);
         return;
     }
     // Step 8: the mantissa.
-    let mut text: Vec<u8> = Vec::with_capacity(buf.len() + 24);
-    text.push(buf[0]);
-    if buf.len() > 1 {
+    let mut text = Ascii::new();
+    if let Some(d) = delim {
+        text.push(d as u8);
+    }
+    let bytes = buf.as_bytes();
+    text.push(bytes[0]);
+    if bytes.len() > 1 {
         text.push(b'.');
         // Each character moves one place right (the exponent counts the places); reaching
         // the old '.', the character before it is dropped with the fraction.
-        for &c in &buf[1..] {
+        for &c in &bytes[1..] {
             if c == b'.' {
-                text.pop();
+                text.len -= 1;
                 break;
             }
             text.push(c);
@@ -110,11 +128,50 @@ pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
     text.push(b'e');
     push_flecs_int(&mut text, exp);
     if let Some(d) = delim {
-        out.push(d);
+        text.push(d as u8);
     }
-    push_ascii(out, &text);
-    if let Some(d) = delim {
-        out.push(d);
+    text.write_to(out);
+}
+
+/// ASCII text on the stack: a float's text is at most 40 bytes (sign, 19 integer digits,
+/// `.`, 10 digits, `e`, exponent, delimiters).
+pub(crate) struct Ascii {
+    b: [u8; 48],
+    len: usize,
+}
+
+impl Ascii {
+    pub(crate) fn new() -> Ascii {
+        Ascii { b: [0; 48], len: 0 }
+    }
+
+    pub(crate) fn push(&mut self, c: u8) {
+        // The texts written here are bounded well below the buffer's size.
+        if let Some(slot) = self.b.get_mut(self.len) {
+            *slot = c;
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, s: &[u8]) {
+        for &c in s {
+            self.push(c);
+        }
+    }
+
+    fn last(&self) -> u8 {
+        self.as_bytes().last().copied().unwrap_or(0)
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.b[..self.len]
+    }
+
+    pub(crate) fn write_to(&self, out: &mut String) {
+        match std::str::from_utf8(self.as_bytes()) {
+            Ok(s) => out.push_str(s),
+            Err(_) => out.extend(self.as_bytes().iter().map(|&c| char::from(c))),
+        }
     }
 }
 
@@ -146,9 +203,9 @@ pub fn push_f32(out: &mut String, f: f32, mode: Mode) {
     push_f64_mode(out, f64::from(f), mode);
 }
 
-/// `flecs_strbuf_itoa` into a byte buffer, including its overflow on `i64::MIN` (the negation
-/// wraps, so every digit comes out as `'0' - d`); [`super::int`] decides when that is wanted.
-pub(crate) fn push_flecs_int(buf: &mut Vec<u8>, v: i64) {
+/// `flecs_strbuf_itoa`, including its overflow on `i64::MIN` (the negation wraps, so every
+/// digit comes out as `'0' - d`); [`super::int`] decides when that is wanted.
+pub(crate) fn push_flecs_int(buf: &mut Ascii, v: i64) {
     if v == 0 {
         buf.push(b'0');
         return;
@@ -158,19 +215,14 @@ pub(crate) fn push_flecs_int(buf: &mut Vec<u8>, v: i64) {
         buf.push(b'-');
         v = v.wrapping_neg();
     }
-    let start = buf.len();
+    let start = buf.len;
     while v != 0 {
         let div = v / 10;
         let rem = v - div * 10; // negative only for i64::MIN
         buf.push((i64::from(b'0') + rem) as u8);
         v = div;
     }
-    buf[start..].reverse();
-}
-
-/// ASCII bytes appended to a `String`.
-fn push_ascii(out: &mut String, bytes: &[u8]) {
-    out.extend(bytes.iter().map(|&b| char::from(b)));
+    buf.b[start..buf.len].reverse();
 }
 
 #[cfg(test)]
@@ -314,15 +366,15 @@ mod tests {
 
     #[test]
     fn flecs_itoa_overflows_on_int64_min() {
-        let mut b = Vec::new();
+        let mut b = Ascii::new();
         push_flecs_int(&mut b, i64::MIN);
         let want: String = "9223372036854775808"
             .bytes()
             .map(|d| char::from(b'0' - (d - b'0')))
             .collect();
-        assert_eq!(String::from_utf8(b).unwrap(), format!("-{want}"));
-        let mut b = Vec::new();
+        assert_eq!(b.as_bytes(), format!("-{want}").as_bytes());
+        let mut b = Ascii::new();
         push_flecs_int(&mut b, -42);
-        assert_eq!(b, b"-42");
+        assert_eq!(b.as_bytes(), b"-42");
     }
 }

@@ -1,7 +1,7 @@
 //! Integers as Flecs writes them: `ecs_strbuf_appendint` (its own `itoa`), `%llu` for `u64`,
 //! `%u` for `uptr`, and the quotes v3.2.9+ puts around `u64`/`i64` values of 2³¹ and more.
 
-use super::float::push_flecs_int;
+use super::float::{push_flecs_int, Ascii};
 use super::Mode;
 
 /// Values from here on are quoted when they are a `u64` or `i64` (commit `6d0feeeec`).
@@ -12,9 +12,9 @@ pub const LARGE_INT: u64 = 2_147_483_648;
 /// bytes, [`Mode::Valid`] the number.
 pub fn push_i64(out: &mut String, v: i64, mode: Mode) {
     if v == i64::MIN && mode == Mode::Engine {
-        let mut b = Vec::with_capacity(20);
+        let mut b = Ascii::new();
         push_flecs_int(&mut b, v);
-        out.extend(b.iter().map(|&c| char::from(c)));
+        b.write_to(out);
     } else {
         out.push_str(itoa::Buffer::new().format(v));
     }
