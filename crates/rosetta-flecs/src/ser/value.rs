@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 
 use rosetta_types::Value;
+use rosetta_world::builtin::{ANY, WILDCARD};
 use rosetta_world::{Id, World};
 
 use super::shape::{map_order, shape, type_name, MemberShape, Prim, Shape, TypeRef};
@@ -435,9 +436,15 @@ fn mismatch(what: &str, v: &Value) -> Fail {
 }
 
 /// `flecs_json_path`: `"` + the entity's path (`flecs.core.ChildOf`, `parent.545` for an
-/// unnamed child) + `"`, the path unescaped in [`Mode::Engine`].
+/// unnamed child, `*` and `_` for the wildcards) + `"`, unescaped in [`Mode::Engine`].
 pub fn push_path(out: &mut String, world: &World, e: Id, mode: Mode) {
-    text::push_raw(out, &world.path_of(e), mode);
+    if e == WILDCARD {
+        out.push_str("\"*\"");
+    } else if e == ANY {
+        out.push_str("\"_\"");
+    } else {
+        text::push_raw(out, &world.path_of(e), mode);
+    }
 }
 
 /// `flecs_json_id`: `["Path"]`, or `["First","Second"]` for a pair (no space after the

@@ -39,6 +39,11 @@ fn primitives() {
         "\"flecs.core\""
     );
     assert_eq!(ok(json!("id"), json!({"id": null})), "0");
+    assert_eq!(ok(json!("entity"), json!({"entity": "*"})), "\"*\"");
+    assert_eq!(
+        ok(json!("id"), json!({"id": ["flecs.core.ChildOf", "*"]})),
+        "[\"flecs.core.ChildOf\",\"*\"]"
+    );
     assert_eq!(
         ok(
             json!("id"),
