@@ -62,8 +62,10 @@ impl Decoder<'_> {
     /// The value of component `comp` (a component entity) in `j`.
     pub(crate) fn component(&mut self, comp: Id, ty: TypeId, j: &Json, at: &Trail) -> R<Value> {
         if comp == builtin::DOC_DESCRIPTION {
-            // Flecs reflects `EcsDocDescription` as `{"value": string}`.
+            // Flecs reflects `EcsDocDescription` as `{"value": string}`; a plain string is
+            // read too.
             return match j {
+                Json::String(s) => Ok(Value::String(s.as_str().into())),
                 Json::Object(o) if o.len() == 1 => match o.get("value") {
                     Some(Json::String(s)) => Ok(Value::String(s.as_str().into())),
                     Some(Json::Null) => Ok(Value::String("".into())),
