@@ -595,5 +595,4 @@ fn quoted(name: &str, mode: Mode) -> Box<str> {
 }
 
 #[cfg(test)]
-#[path = "value_tests.rs"]
 mod tests;
