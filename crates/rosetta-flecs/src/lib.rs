@@ -32,6 +32,6 @@ pub mod text;
 
 pub use error::{Error, Result};
 pub use ser::{
-    entity_to_json, iter_to_json, type_info_to_json, value_to_json, world_to_json, EntityDesc,
-    IterDesc, Page,
+    entity_to_json, entity_to_json_with, iter_to_json, iter_to_json_bounded, type_info_to_json,
+    value_to_json, world_to_json, world_to_json_mode, EntityDesc, Extras, IterDesc, Page,
 };

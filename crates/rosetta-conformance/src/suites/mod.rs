@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::report::Report;
 
+pub mod flecs;
 pub mod flecs_world;
 pub mod godot;
 pub mod o3de_json;
@@ -63,6 +64,13 @@ pub const SUITES: &[Suite] = &[
                 the same ids, sources, is_set and variables per result; entities the same path \
                 and ids",
         run: flecs_world::run,
+    },
+    Suite {
+        name: "flecs",
+        about: "FILE (shared/corpus/flecs/v3_json_vectors.json): every value, type_info, \
+                entity, iter and iter_rows case written by rosetta-flecs on the world built \
+                from its setup, byte for byte as Flecs v3.2.12 wrote it ({id:X} resolved)",
+        run: flecs::run,
     },
 ];
 

@@ -4,13 +4,24 @@ use rosetta_types::Value;
 use rosetta_world::eval::Query;
 use rosetta_world::{Id, World};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 mod shape;
 pub mod type_info;
 pub mod value;
 
 pub use value::{array_to_json, value_to_json_mode, ValueWriter};
+
+pub mod entity;
+pub mod iter;
+mod names;
+mod options;
+mod rows;
+pub mod world;
+
+pub use entity::{entity_to_json_with, Extras};
+pub use iter::iter_to_json_bounded;
+pub use world::world_to_json_mode;
 
 /// `ecs_entity_to_json_desc_t`: what [`entity_to_json`] writes. [`Default`] is
 /// `ECS_ENTITY_TO_JSON_INIT` (path, ids and base on).
@@ -46,6 +57,9 @@ pub struct EntityDesc {
     pub refs: Option<Id>,
     /// `serialize_matches`.
     pub matches: bool,
+    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
+    /// ([`Mode`](crate::text::Mode)).
+    pub mode: crate::text::Mode,
 }
 
 impl Default for EntityDesc {
@@ -66,6 +80,7 @@ impl Default for EntityDesc {
             alerts: false,
             refs: None,
             matches: false,
+            mode: crate::text::Mode::Valid,
         }
     }
 }
@@ -102,6 +117,9 @@ pub struct IterDesc {
     pub rows: bool,
     /// `dont_serialize_results` negated: whether `results` is written.
     pub results: bool,
+    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
+    /// ([`Mode`](crate::text::Mode)).
+    pub mode: crate::text::Mode,
 }
 
 impl Default for IterDesc {
@@ -148,6 +166,7 @@ impl IterDesc {
             table: false,
             rows: false,
             results: true,
+            mode: crate::text::Mode::Valid,
         }
     }
 
@@ -188,20 +207,29 @@ pub fn type_info_to_json(out: &mut String, world: &World, ty: Id) -> Result<()> 
     type_info::type_info_to_json_mode(out, world, ty, crate::text::Mode::Valid)
 }
 
-/// `ecs_entity_to_json`.
+/// `ecs_entity_to_json` (see [`entity`]); `matches` is empty and `alerts` is not written
+/// (this world holds no named queries and no alerts module: [`entity_to_json_with`] passes
+/// them).
 pub fn entity_to_json(world: &World, e: Id, desc: &EntityDesc) -> Result<String> {
-    let _ = (world, e, desc);
-    Err(Error::Value("entity_to_json: not written yet".into()))
+    entity::entity_to_json_with(world, e, desc, &entity::Extras::default())
 }
 
-/// `ecs_iter_to_json` over `query`'s results, paged.
+/// `ecs_iter_to_json` over `query`'s results, paged (see [`iter`]). The query's search stops
+/// after [`DEFAULT_STEP_LIMIT`](rosetta_world::eval::DEFAULT_STEP_LIMIT) steps with an error
+/// ([`iter_to_json_bounded`] sets another bound). Call [`World::process_pending`] first, as
+/// Flecs does when it creates an iterator.
 pub fn iter_to_json(world: &World, query: &Query, desc: &IterDesc, page: Page) -> Result<String> {
-    let _ = (world, query, desc, page);
-    Err(Error::Value("iter_to_json: not written yet".into()))
+    iter::iter_to_json_bounded(
+        world,
+        query,
+        desc,
+        page,
+        rosetta_world::eval::DEFAULT_STEP_LIMIT,
+    )
 }
 
-/// `ecs_world_to_json`: every table's entities in table mode (what `GET /world` returns).
+/// `ecs_world_to_json`: every table's entities in table mode (what `GET /world` returns), as
+/// valid JSON ([`world_to_json_mode`] writes v3.2.12's bytes).
 pub fn world_to_json(world: &World) -> Result<String> {
-    let _ = world;
-    Err(Error::Value("world_to_json: not written yet".into()))
+    world::world_to_json_mode(world, crate::text::Mode::Valid)
 }
