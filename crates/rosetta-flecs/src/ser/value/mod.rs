@@ -15,15 +15,17 @@
 //! - An opaque type is written as its `as_type` through the serializer's callbacks: a struct
 //!   as an object of members, an array or vector as a list, each value as a whole value.
 
-use std::collections::HashMap;
-
 use rosetta_types::Value;
 use rosetta_world::builtin::{ANY, WILDCARD};
 use rosetta_world::{Id, World};
 
-use super::shape::{map_order, shape, type_name, MemberShape, Prim, Shape, TypeRef};
+use super::shape::{shape, Prim, TypeRef};
 use crate::error::{Error, Result};
 use crate::text::{self, Mode, SEP};
+
+mod compile;
+
+use compile::Compiler;
 
 type NodeId = usize;
 
@@ -122,15 +124,10 @@ impl ValueWriter {
                 world.path_of(ty)
             )));
         }
-        let mut c = Compiler {
-            world,
-            mode,
-            nodes: Vec::new(),
-            memo: HashMap::new(),
-        };
+        let mut c = Compiler::new(world, mode);
         let root = c.component(t)?;
         Ok(ValueWriter {
-            nodes: c.nodes,
+            nodes: c.into_nodes(),
             root,
             mode,
         })
@@ -461,137 +458,6 @@ pub fn push_id(out: &mut String, world: &World, id: Id, mode: Mode) {
         push_path(out, world, id.without_flags(), mode);
     }
     out.push(']');
-}
-
-/// Compiles types into nodes; struct, enum, array ... nodes are made once per type, which
-/// also ends the recursion of a recursive type.
-struct Compiler<'w> {
-    world: &'w World,
-    mode: Mode,
-    nodes: Vec<Node>,
-    memo: HashMap<TypeRef, NodeId>,
-}
-
-impl<'w> Compiler<'w> {
-    fn push(&mut self, n: Node) -> NodeId {
-        self.nodes.push(n);
-        self.nodes.len() - 1
-    }
-
-    fn shape(&self, t: TypeRef) -> Result<Shape<'w>> {
-        shape(self.world, t).ok_or_else(|| {
-            Error::Value(format!(
-                "cannot serialize to JSON, '{}' has no reflection data",
-                type_name(self.world, t)
-            ))
-        })
-    }
-
-    /// A whole value of type `t` (the type's ops from the top).
-    fn component(&mut self, t: TypeRef) -> Result<NodeId> {
-        match self.shape(t)? {
-            Shape::Array(el, n) => {
-                let e = self.op(el)?;
-                Ok(self.push(if n > 1 { Node::List(e) } else { Node::First(e) }))
-            }
-            _ => self.op(t),
-        }
-    }
-
-    /// An element of an array (`in_array`: its count ignored) or of a vector.
-    fn element(&mut self, el: TypeRef, in_array: bool) -> Result<NodeId> {
-        if !in_array {
-            return self.component(el);
-        }
-        match self.shape(el)? {
-            Shape::Array(inner, _) => {
-                let e = self.op(inner)?;
-                Ok(self.push(Node::First(e)))
-            }
-            _ => self.op(el),
-        }
-    }
-
-    /// One op of type `t` (a struct's ops from push to pop).
-    fn op(&mut self, t: TypeRef) -> Result<NodeId> {
-        if let Some(&n) = self.memo.get(&t) {
-            return Ok(n);
-        }
-        let id = self.push(Node::Pending);
-        self.memo.insert(t, id);
-        let s = self.shape(t)?;
-        let node = self.op_node(t, s)?;
-        self.nodes[id] = node;
-        Ok(id)
-    }
-
-    fn op_node(&mut self, t: TypeRef, s: Shape<'w>) -> Result<Node> {
-        let mode = self.mode;
-        Ok(match s {
-            Shape::Prim(p) => Node::Prim(p),
-            Shape::Enum(c) => Node::Enum(
-                type_name(self.world, t).into(),
-                c.list
-                    .iter()
-                    .map(|(name, v)| (*v as i32, quoted(name, mode)))
-                    .collect(),
-            ),
-            Shape::Bitmask(c) => {
-                let keys: Vec<u64> = c.list.iter().map(|(_, v)| u64::from(*v as u32)).collect();
-                let flags = map_order(&keys)
-                    .into_iter()
-                    .map(|i| {
-                        let mut name = String::new();
-                        text::raw_into(&mut name, c.list[i].0, mode);
-                        (keys[i] as u32, name.into_boxed_str())
-                    })
-                    .collect();
-                Node::Bitmask(type_name(self.world, t).into(), flags)
-            }
-            Shape::Struct(members) => self.members(&members, false)?,
-            Shape::Array(el, _) => Node::List(self.element(el, true)?),
-            Shape::Vector(el) => Node::List(self.element(el, false)?),
-            Shape::Optional(el) => Node::Optional(self.element(el, false)?),
-            Shape::Bytes => Node::Bytes,
-            Shape::Map(k, v) => Node::Map(self.op(k)?, self.op(v)?),
-            Shape::Opaque(as_type) => match self.shape(as_type)? {
-                Shape::Struct(members) => self.members(&members, true)?,
-                Shape::Array(el, _) | Shape::Vector(el) => Node::List(self.component(el)?),
-                _ => Node::Alias(self.component(as_type)?),
-            },
-        })
-    }
-
-    /// Member keys and nodes; an opaque's members are whole values (`value()` callbacks).
-    fn members(&mut self, members: &[MemberShape<'_>], opaque: bool) -> Result<Node> {
-        let mut keys = Vec::with_capacity(members.len());
-        let mut nodes = Vec::with_capacity(members.len());
-        for m in members {
-            let mut key = String::new();
-            text::push_key(&mut key, m.name, self.mode);
-            keys.push(Member {
-                key: key.into_boxed_str(),
-                name: m.name.into(),
-            });
-            let one = if opaque {
-                self.component(m.ty)?
-            } else {
-                self.op(m.ty)?
-            };
-            nodes.push(if m.count > 1 {
-                self.push(Node::List(one))
-            } else {
-                one
-            });
-        }
-        Ok(Node::Struct(keys, nodes))
-    }
-}
-
-fn quoted(name: &str, mode: Mode) -> Box<str> {
-    let mut s = String::with_capacity(name.len() + 2);
-    text::push_raw(&mut s, name, mode);
-    s.into_boxed_str()
 }
 
 #[cfg(test)]
