@@ -16,7 +16,6 @@
 //!   as an object of members, an array or vector as a list, each value as a whole value.
 
 use rosetta_types::Value;
-use rosetta_world::builtin::{ANY, WILDCARD};
 use rosetta_world::{Id, World};
 
 use super::shape::{shape, Prim, TypeRef};
@@ -435,13 +434,7 @@ fn mismatch(what: &str, v: &Value) -> Fail {
 /// `flecs_json_path`: `"` + the entity's path (`flecs.core.ChildOf`, `parent.545` for an
 /// unnamed child, `*` and `_` for the wildcards) + `"`, unescaped in [`Mode::Engine`].
 pub fn push_path(out: &mut String, world: &World, e: Id, mode: Mode) {
-    if e == WILDCARD {
-        out.push_str("\"*\"");
-    } else if e == ANY {
-        out.push_str("\"_\"");
-    } else {
-        text::push_raw(out, &world.path_of(e), mode);
-    }
+    super::names::push_path(out, world, e, mode);
 }
 
 /// `flecs_json_id`: `["Path"]`, or `["First","Second"]` for a pair (no space after the

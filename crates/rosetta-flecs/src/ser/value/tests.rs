@@ -181,3 +181,21 @@ fn unreflected_types() {
         .unwrap()
         .is_some());
 }
+
+#[test]
+fn dead_pair_elements_print_as_0() {
+    let mut l = script::load_str(r#"[["tag", "Rel"], ["entity", "gone"]]"#).unwrap();
+    let (rel, gone) = (
+        l.world.lookup("Rel").unwrap(),
+        l.world.lookup("gone").unwrap(),
+    );
+    let ty = script::load_type(&mut l, &json!("id")).unwrap();
+    l.world.delete(gone).unwrap();
+    let v = Value::U64(Id::pair(rel, gone).0);
+    let mut out = String::new();
+    ValueWriter::new(&l.world, ty, Mode::Valid)
+        .unwrap()
+        .write(&mut out, &l.world, &v)
+        .unwrap();
+    assert_eq!(out, r#"["Rel","0"]"#);
+}
