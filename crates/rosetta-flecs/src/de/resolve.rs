@@ -3,8 +3,6 @@
 //! entity, which keeps its serialized id when that id is free in the world and gets a new one
 //! otherwise, the same new one for every mention.
 
-use std::collections::HashMap;
-
 use rosetta_world::entity::names::name_is_id;
 use rosetta_world::{builtin, Id, World};
 
@@ -14,7 +12,7 @@ use rosetta_world::{builtin, Id, World};
 pub(crate) struct Resolver {
     /// Serialized low 32 bits → world entity; `None`: reserved (given to a named entity by
     /// this load), so that serialized id gets a new entity when it is met.
-    anonymous: HashMap<u32, Option<Id>>,
+    anonymous: foldhash::HashMap<u32, Option<Id>>,
 }
 
 /// The longest path accepted (Flecs' names are C strings; this bounds the work per name).
