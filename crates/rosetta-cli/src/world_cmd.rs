@@ -26,7 +26,7 @@ mod flecs;
 
 /// Examples shown by `rosetta world --help`.
 pub const WORLD_EXAMPLES: &str = "\
-Examples (from the repository root):
+Examples:
   # a snapshot as a Flecs world: its entities, tables and components
   rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
   # the same from a JSON snapshot; a world script needs no schema

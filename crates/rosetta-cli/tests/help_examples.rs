@@ -73,7 +73,7 @@ fn every_help_example_runs_as_written() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("a PATH");
-    let commands: [&[&str]; 15] = [
+    let commands: [&[&str]; 19] = [
         &[],
         &["schema"],
         &["schema", "compile"],
@@ -89,6 +89,10 @@ fn every_help_example_runs_as_written() {
         &["json", "patch", "create"],
         &["json", "imports"],
         &["serve"],
+        &["world"],
+        &["world", "info"],
+        &["world", "query"],
+        &["world", "convert"],
     ];
     let mut ran = 0;
     for command in commands {

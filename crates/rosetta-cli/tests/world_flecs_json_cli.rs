@@ -44,7 +44,7 @@ fn world_json_is_told_by_its_content_and_read_with_a_types_script() {
     let out = rosetta(&args);
     let text = stdout(&out);
     assert!(
-        text.contains("source:     Flecs world JSON, 6 tables, 6 entities\n"),
+        text.contains("source:     Flecs world JSON, 8 tables, 9 entities\n"),
         "{text}"
     );
     assert!(
@@ -60,10 +60,31 @@ fn world_json_is_told_by_its_content_and_read_with_a_types_script() {
     assert!(
         warnings.contains(
             "warning: examples/flecs/space_world.json: the values of Kind were not read \
-             (first at /results/1/values/2): not a component in this world (give its type)"
+             (first at /results/3/values/1): not a component in this world (give its type)"
         ),
         "{warnings}"
     );
+}
+
+#[test]
+fn the_example_world_json_is_what_world_convert_writes_and_reads_back() {
+    // examples/flecs/space_world.json is `rosetta world convert examples/world/space.json -o
+    // examples/flecs/space_world.json --to flecs-json` (run it again if the serializer changes).
+    let expected = std::fs::read_to_string(root().join(WORLD_JSON)).expect("the example");
+    let written = stdout(&rosetta(&[
+        "world",
+        "convert",
+        "examples/world/space.json",
+        "-o",
+        "-",
+        "--to",
+        "flecs-json",
+    ]));
+    assert_eq!(written, expected, "regenerate {WORLD_JSON}");
+    // Read back with its types and written again: the same bytes.
+    let mut args = vec!["world", "convert", WORLD_JSON, "-o", "-"];
+    args.extend(TYPES);
+    assert_eq!(stdout(&rosetta(&args)), expected);
 }
 
 #[test]
@@ -73,8 +94,8 @@ fn strict_refuses_values_without_a_type_saying_where() {
     assert_eq!(
         stderr(&out).lines().last(),
         Some(
-            "error: examples/flecs/space_world.json: world JSON at /results/1/values/2 (line 1, \
-             column 350): cannot read values of Kind: not a component in this world (give its \
+            "error: examples/flecs/space_world.json: world JSON at /results/3/values/1 (line 1, \
+             column 622): cannot read values of Kind: not a component in this world (give its \
              type)"
         )
     );
