@@ -1,0 +1,282 @@
+//! The iterator serializer over 1M entities with two reflected components, against Flecs' own
+//! `ecs_iter_to_json` in C in the same run.
+//!
+//! ```sh
+//! cargo bench -p rosetta-flecs --bench iter
+//! ```
+//!
+//! The data (`ROSETTA_BENCH_ENTITIES`, default 1,000,000 entities), the same in both worlds:
+//! every entity is unnamed and has `Position {x, y: f32}` and `Velocity {x, y: f32}`
+//! (reflected structs), with values such as `{"x":12.25, "y":13.25}`. One table.
+//!
+//! The job: the query `Position, Velocity` (a rule in both, as REST `/query` creates it)
+//! serialized with `ECS_ITER_TO_JSON_INIT` (term ids, ids, sources, variables, is_set,
+//! values, entities): about 66 MB of JSON. Rosetta: `rosetta_flecs::iter_to_json` (the query
+//! compiled once, outside the timing; the output `String` built per run). Flecs:
+//! `ecs_rule_iter` and `ecs_iter_to_json` of the C amalgamation the crate `flecs-sys` 0.1.5
+//! bundles (Flecs v3.2.8, built by its `cc` build with optimizations), the rule created once,
+//! the returned string freed per run.
+//!
+//! Before anything is timed, the setup checks both write the same text but for the entity ids
+//! (Flecs' `ecs_init` creates more builtins, so its user ids start later; v3.2.8 also writes
+//! ids with trailing zeros through its float formatter, `"1e6"`): with each `entities` list
+//! replaced by its length, the outputs must be equal.
+//!
+//! After criterion, both are timed again in rounds that take turns and the fastest round of
+//! each counts, and the ratio is printed: Rosetta's time over Flecs' (the budget: at most 1x,
+//! Rosetta not slower).
+
+use std::ffi::CStr;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use flecs_sys as f;
+use rosetta_flecs::{IterDesc, Page};
+use rosetta_types::Value;
+use rosetta_world::eval::Query;
+use rosetta_world::{script, World};
+
+fn entity_count() -> usize {
+    std::env::var("ROSETTA_BENCH_ENTITIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000)
+}
+
+/// Entity `i`'s Position and Velocity.
+fn values(i: usize) -> ([f32; 2], [f32; 2]) {
+    let x = (i % 4000) as f32 * 0.25;
+    ([x, x + 1.0], [(i % 7) as f32, -2.5])
+}
+
+const QUERY: &str = "Position, Velocity";
+
+// ---- Rosetta ---------------------------------------------------------------------------------
+
+fn rosetta_world(n: usize) -> World {
+    let mut w = script::load_str(
+        r#"[["struct", "Position", [["x", "f32"], ["y", "f32"]]],
+            ["struct", "Velocity", [["x", "f32"], ["y", "f32"]]]]"#,
+    )
+    .expect("the types load")
+    .world;
+    let pos = w.lookup("Position").expect("Position");
+    let vel = w.lookup("Velocity").expect("Velocity");
+    let xy = |v: [f32; 2]| Value::Struct(v.iter().map(|&x| Value::F32(x)).collect());
+    for i in 0..n {
+        let (p, v) = values(i);
+        let e = w.new_entity();
+        w.set(e, pos, xy(p)).expect("Position");
+        w.set(e, vel, xy(v)).expect("Velocity");
+    }
+    w.process_pending();
+    w
+}
+
+fn rosetta_run(w: &World, q: &Query) -> String {
+    rosetta_flecs::iter_to_json(w, q, &IterDesc::default(), Page::default()).expect("serializes")
+}
+
+// ---- Flecs (C) -------------------------------------------------------------------------------
+
+/// A Flecs world with the same data and the rule, freed on drop.
+struct Flecs {
+    world: *mut f::ecs_world_t,
+    rule: *mut f::ecs_rule_t,
+}
+
+impl Drop for Flecs {
+    fn drop(&mut self) {
+        // SAFETY: both were created by `flecs_world` and are freed once, rule first.
+        unsafe {
+            f::ecs_rule_fini(self.rule);
+            f::ecs_fini(self.world);
+        }
+    }
+}
+
+/// `ecs_struct_init` of `name {x, y: f32}`.
+///
+/// SAFETY: `world` is a live world; the descs are zeroed C structs as `{0}` makes them.
+unsafe fn xy_struct(world: *mut f::ecs_world_t, name: &CStr) -> f::ecs_entity_t {
+    let mut ed: f::ecs_entity_desc_t = std::mem::zeroed();
+    ed.name = name.as_ptr();
+    ed.symbol = name.as_ptr();
+    let e = f::ecs_entity_init(world, &ed);
+    let mut sd: f::ecs_struct_desc_t = std::mem::zeroed();
+    sd.entity = e;
+    sd.members[0].name = c"x".as_ptr();
+    sd.members[0].type_ = f::FLECS_IDecs_f32_tID_;
+    sd.members[1].name = c"y".as_ptr();
+    sd.members[1].type_ = f::FLECS_IDecs_f32_tID_;
+    f::ecs_struct_init(world, &sd)
+}
+
+fn flecs_world(n: usize) -> Flecs {
+    // SAFETY: the world is used from this thread only, every pointer passed points to a live
+    // value of the size given, and the world and rule are freed once (Drop).
+    unsafe {
+        let world = f::ecs_init();
+        let pos = xy_struct(world, c"Position");
+        let vel = xy_struct(world, c"Velocity");
+        for i in 0..n {
+            let (p, v) = values(i);
+            let e = f::ecs_new_id(world);
+            f::ecs_set_id(world, e, pos, 8, p.as_ptr().cast());
+            f::ecs_set_id(world, e, vel, 8, v.as_ptr().cast());
+        }
+        let mut fd: f::ecs_filter_desc_t = std::mem::zeroed();
+        let expr = std::ffi::CString::new(QUERY).expect("no NUL");
+        fd.expr = expr.as_ptr();
+        let rule = f::ecs_rule_init(world, &fd);
+        assert!(!rule.is_null(), "the rule compiles");
+        Flecs { world, rule }
+    }
+}
+
+/// `ecs_iter_to_json` with `ECS_ITER_TO_JSON_INIT`; the text's length and (if asked) a copy.
+fn flecs_run(fl: &Flecs, copy: bool) -> (usize, Option<String>) {
+    // SAFETY: world and rule are live (Flecs owns them); the returned string is NUL
+    // terminated, read before it is freed with Flecs' allocator, and freed once.
+    unsafe {
+        let mut desc: f::ecs_iter_to_json_desc_t = std::mem::zeroed();
+        desc.serialize_term_ids = true;
+        desc.serialize_ids = true;
+        desc.serialize_sources = true;
+        desc.serialize_variables = true;
+        desc.serialize_is_set = true;
+        desc.serialize_values = true;
+        desc.serialize_entities = true;
+        let mut it = f::ecs_rule_iter(fl.world, fl.rule);
+        let s = f::ecs_iter_to_json(fl.world, &mut it, &desc);
+        assert!(!s.is_null(), "Flecs serializes");
+        let text = CStr::from_ptr(s);
+        let len = text.to_bytes().len();
+        let out = copy.then(|| text.to_string_lossy().into_owned());
+        if let Some(free) = f::ecs_os_api.free_ {
+            free(s.cast());
+        }
+        (len, out)
+    }
+}
+
+/// The output with each `"entities":[...]` list replaced by its length: the two worlds give
+/// their entities other ids (Flecs' `ecs_init` imports more modules than the v3.2.12 world
+/// Rosetta models, so user ids start later), and v3.2.8 writes ids with trailing zeros through
+/// its float formatter (`"1e6"`).
+fn without_entity_ids(s: &str) -> String {
+    const KEY: &str = "\"entities\":[";
+    let mut out = String::with_capacity(s.len() / 2);
+    let mut rest = s;
+    while let Some(i) = rest.find(KEY) {
+        out.push_str(&rest[..i + KEY.len()]);
+        let body = &rest[i + KEY.len()..];
+        let end = body.find(']').unwrap_or(body.len());
+        let n = body[..end].split(", ").filter(|e| !e.is_empty()).count();
+        out.push_str(&n.to_string());
+        rest = &body[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+// ---- timing ----------------------------------------------------------------------------------
+
+/// Rounds of [`in_turns`].
+const ROUNDS: usize = 6;
+
+/// The fastest time per run of each job, timed in rounds that take turns.
+fn in_turns(jobs: &mut [(&'static str, Box<dyn FnMut() + '_>)]) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; jobs.len()];
+    for round in 0..ROUNDS {
+        for k in 0..jobs.len() {
+            let i = (k + round) % jobs.len();
+            let start = Instant::now();
+            (jobs[i].1)();
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
+    }
+    best
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8))
+        .sample_size(10)
+        .configure_from_args();
+    let n = entity_count();
+    let started = Instant::now();
+    let rw = rosetta_world(n);
+    eprintln!("Rosetta world: {n} entities, built in {:.2?}", started.elapsed());
+    let started = Instant::now();
+    let fl = flecs_world(n);
+    eprintln!("Flecs world: {n} entities, built in {:.2?}", started.elapsed());
+    let q = Query::new(&rw, QUERY).expect("the query compiles");
+
+    // The same output, up to v3.2.8's entity numbers.
+    let full = rosetta_run(&rw, &q);
+    let size = full.len();
+    let ours = without_entity_ids(&full);
+    drop(full);
+    let (_, theirs) = flecs_run(&fl, true);
+    let theirs = without_entity_ids(&theirs.expect("a copy"));
+    if ours != theirs {
+        let at = ours
+            .bytes()
+            .zip(theirs.bytes())
+            .position(|(a, b)| a != b)
+            .unwrap_or(ours.len().min(theirs.len()));
+        let lo = at.saturating_sub(80);
+        panic!(
+            "outputs differ at byte {at}:\nrosetta {}\nflecs   {}",
+            &ours[lo..(at + 80).min(ours.len())],
+            &theirs[lo..(at + 80).min(theirs.len())]
+        );
+    }
+    eprintln!("both write the same values and as many entities ({size} bytes)");
+    drop((ours, theirs));
+
+    let mut jobs: Vec<(&'static str, Box<dyn FnMut() + '_>)> = vec![
+        (
+            "rosetta",
+            Box::new(|| {
+                black_box(rosetta_run(black_box(&rw), &q));
+            }),
+        ),
+        (
+            "flecs_c",
+            Box::new(|| {
+                black_box(flecs_run(black_box(&fl), false));
+            }),
+        ),
+    ];
+    let mut ran = [false; 2];
+    let mut group = c.benchmark_group(format!("iter_to_json/{n}"));
+    group.throughput(Throughput::Elements(n as u64));
+    for ((id, job), ran) in jobs.iter_mut().zip(&mut ran) {
+        group.bench_function(*id, |b| {
+            *ran = true;
+            b.iter(&mut *job)
+        });
+    }
+    group.finish();
+    c.final_summary();
+
+    if std::env::args().any(|a| a == "--bench") {
+        let best = in_turns(&mut jobs);
+        println!("\nfastest of {ROUNDS} rounds, {n} entities:");
+        for ((name, _), t) in jobs.iter().zip(&best) {
+            println!(
+                "  {name:<8} {:>9.1} ms  {:>6.1} MB/s of JSON",
+                t * 1e3,
+                size as f64 / 1e6 / t
+            );
+        }
+        println!(
+            "  rosetta / flecs_c = {:.2}x (budget: at most 1x)",
+            best[0] / best[1]
+        );
+    }
+}
