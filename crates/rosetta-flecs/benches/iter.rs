@@ -11,7 +11,7 @@
 //!
 //! The job: the query `Position, Velocity` (a rule in both, as REST `/query` creates it)
 //! serialized with `ECS_ITER_TO_JSON_INIT` (term ids, ids, sources, variables, is_set,
-//! values, entities): about 66 MB of JSON. Rosetta: `rosetta_flecs::iter_to_json` (the query
+//! values, entities): about 51 MB of JSON. Rosetta: `rosetta_flecs::iter_to_json` (the query
 //! compiled once, outside the timing; the output `String` built per run). Flecs:
 //! `ecs_rule_iter` and `ecs_iter_to_json` of the C amalgamation the crate `flecs-sys` 0.1.5
 //! bundles (Flecs v3.2.8, built by its `cc` build with optimizations), the rule created once,
@@ -183,11 +183,14 @@ fn without_entity_ids(s: &str) -> String {
 
 // ---- timing ----------------------------------------------------------------------------------
 
+/// A named job to time.
+type Job<'a> = (&'static str, Box<dyn FnMut() + 'a>);
+
 /// Rounds of [`in_turns`].
 const ROUNDS: usize = 6;
 
 /// The fastest time per run of each job, timed in rounds that take turns.
-fn in_turns(jobs: &mut [(&'static str, Box<dyn FnMut() + '_>)]) -> Vec<f64> {
+fn in_turns(jobs: &mut [Job<'_>]) -> Vec<f64> {
     let mut best = vec![f64::INFINITY; jobs.len()];
     for round in 0..ROUNDS {
         for k in 0..jobs.len() {
@@ -209,10 +212,16 @@ fn main() {
     let n = entity_count();
     let started = Instant::now();
     let rw = rosetta_world(n);
-    eprintln!("Rosetta world: {n} entities, built in {:.2?}", started.elapsed());
+    eprintln!(
+        "Rosetta world: {n} entities, built in {:.2?}",
+        started.elapsed()
+    );
     let started = Instant::now();
     let fl = flecs_world(n);
-    eprintln!("Flecs world: {n} entities, built in {:.2?}", started.elapsed());
+    eprintln!(
+        "Flecs world: {n} entities, built in {:.2?}",
+        started.elapsed()
+    );
     let q = Query::new(&rw, QUERY).expect("the query compiles");
 
     // The same output, up to v3.2.8's entity numbers.
@@ -238,7 +247,7 @@ fn main() {
     eprintln!("both write the same values and as many entities ({size} bytes)");
     drop((ours, theirs));
 
-    let mut jobs: Vec<(&'static str, Box<dyn FnMut() + '_>)> = vec![
+    let mut jobs: Vec<Job<'_>> = vec![
         (
             "rosetta",
             Box::new(|| {

@@ -474,6 +474,7 @@ pub(super) fn entities(out: &mut String, obj: &mut List, w: &World, v: &Rows, de
                 }
             }
             None => {
+                out.reserve(ents.len() * 12);
                 for e in ents {
                     l.next(out);
                     push_u32(out, e.index());
@@ -567,12 +568,19 @@ fn values(
         }
         match m.value(f) {
             FieldValue::Owned(vals) => {
+                let n = v.rows.count as usize;
                 let mut a = List::open(out, '[');
-                for j in 0..v.rows.count as usize {
+                for j in 0..n {
                     a.next(out);
+                    let before = out.len();
                     match vals.get(v.value_index(j)) {
                         Some(x) => writer.write(out, w, &x)?,
                         None => out.push('0'),
+                    }
+                    if j == 0 {
+                        // Room for the rest at the first value's size: a large result then
+                        // grows the text once rather than by doubling.
+                        out.reserve((n - 1) * (out.len() - before + text::SEP.len()));
                     }
                 }
                 a.close(out, ']');
