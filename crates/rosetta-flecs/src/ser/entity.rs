@@ -10,8 +10,8 @@ use rosetta_world::builtin::{DONT_INHERIT, IS_A, PRIVATE, UNION, WILDCARD};
 use rosetta_world::eval::Query;
 use rosetta_world::{DocKind, Id, World};
 
+use super::builtins::{self, Writer};
 use super::names::{self, alive_or, push_label, push_path};
-use super::value::ValueWriter;
 use super::EntityDesc;
 use crate::error::{Error, Result};
 use crate::text::{self, List, Mode};
@@ -225,10 +225,9 @@ fn append_type(
                 continue;
             };
             list.next(out);
-            let unreflected = w.type_id_of(id).is_some_and(names::builtin_unreflected);
-            let writer = match s.hidden || unreflected {
-                true => None,
-                false => ValueWriter::for_id(w, id, mode)?,
+            let writer = match (s.hidden, w.type_id_of(id)) {
+                (false, Some(ty)) => Writer::for_type(w, ty, mode)?,
+                _ => None,
             };
             match (writer, w.get(ent, id)) {
                 (Some(writer), Some(v)) => writer.write(out, w, &v)?,
@@ -245,11 +244,8 @@ fn append_type(
                 continue;
             };
             list.next(out);
-            let ty = w
-                .type_id_of(id)
-                .filter(|&t| !s.hidden && !names::builtin_unreflected(t));
-            match ty {
-                Some(ty) => super::type_info::type_info_to_json_mode(out, w, ty, mode)?,
+            match w.type_id_of(id).filter(|_| !s.hidden) {
+                Some(ty) => builtins::type_info(out, w, ty, mode)?,
                 None => out.push('0'),
             }
         }

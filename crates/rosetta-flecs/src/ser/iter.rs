@@ -17,8 +17,8 @@ use rosetta_world::eval::{Engine, FieldValue, Match, Query};
 use rosetta_world::query::{InOut, Oper, QueryAst, TermKind};
 use rosetta_world::{Id, TableId, World};
 
+use super::builtins::{self, Writer};
 use super::names::{alive_or, push_id, push_id_label, push_label, push_path, push_u32, NAME_PAIR};
-use super::value::ValueWriter;
 use super::{rows, IterDesc, Page};
 use crate::error::{Error, Result};
 use crate::text::{self, List, Mode};
@@ -40,7 +40,7 @@ pub(super) struct Plan<'q> {
     pub cond_set: bool,
     /// Named variables (index, name): not `$this`, not `_`-prefixed.
     pub vars: Vec<(usize, &'q str)>,
-    writers: Vec<(Id, Option<ValueWriter>)>,
+    writers: Vec<(Id, Option<Writer>)>,
 }
 
 impl<'q> Plan<'q> {
@@ -86,14 +86,11 @@ impl<'q> Plan<'q> {
     }
 
     /// The value writer of type entity `ty`, `None` for a type without reflection data.
-    pub fn writer(&mut self, w: &World, ty: Id) -> Result<Option<&ValueWriter>> {
+    pub fn writer(&mut self, w: &World, ty: Id) -> Result<Option<&Writer>> {
         let i = match self.writers.iter().position(|(t, _)| *t == ty) {
             Some(i) => i,
             None => {
-                let wr = match super::names::builtin_unreflected(ty) {
-                    true => None,
-                    false => ValueWriter::for_id(w, ty, self.mode)?,
-                };
+                let wr = Writer::for_type(w, ty, self.mode)?;
                 self.writers.push((ty, wr));
                 self.writers.len() - 1
             }
@@ -334,11 +331,7 @@ fn type_info(out: &mut String, w: &World, plan: &Plan<'_>) -> Result<()> {
             Some(ty) => {
                 super::names::push_id_str(out, w, ty, mode);
                 out.push(':');
-                if super::names::builtin_unreflected(ty) {
-                    out.push('0');
-                } else {
-                    super::type_info::type_info_to_json_mode(out, w, ty, mode)?;
-                }
+                builtins::type_info(out, w, ty, mode)?;
             }
             None => {
                 super::names::push_id_str(out, w, id, mode);

@@ -12,6 +12,7 @@ pub mod value;
 
 pub use value::{array_to_json, value_to_json_mode, ValueWriter};
 
+mod builtins;
 pub mod entity;
 pub mod iter;
 mod names;

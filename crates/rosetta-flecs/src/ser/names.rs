@@ -14,13 +14,6 @@ const MAX_DEPTH: usize = 256;
 /// `(Identifier, Name)`: the name column of a table.
 pub(crate) const NAME_PAIR: Id = Id::pair(IDENTIFIER, NAME);
 
-/// Whether v3.2.12 has reflection data for type entity `ty` as far as the world's builtins
-/// go: `EcsIdentifier` (names, symbols) has none, so its values are written as `0` (the
-/// world itself types it as a string to hold the names).
-pub(crate) fn builtin_unreflected(ty: Id) -> bool {
-    ty == IDENTIFIER
-}
-
 /// `ecs_pair_first` / `ecs_pair_second`: the alive entity with that index, else the index as
 /// it is (a dead element still prints as its number).
 pub(crate) fn alive_or(w: &World, e: Id) -> Id {

@@ -421,7 +421,7 @@ pub(super) fn field_info(
             }
             if plan.writer(w, ty)?.is_some() {
                 obj.key(out, "schema", mode);
-                super::type_info::type_info_to_json_mode(out, w, ty, mode)?;
+                super::builtins::type_info(out, w, ty, mode)?;
             }
         }
         obj.close(out, '}');
