@@ -17,6 +17,7 @@ mod serve_cmd;
 mod snapshot_cmd;
 mod suggest;
 mod world_cmd;
+mod world_json;
 mod world_query_cmd;
 
 use std::process::ExitCode;

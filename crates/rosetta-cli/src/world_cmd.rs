@@ -65,9 +65,13 @@ pub enum WorldCommand {
     /// What a world holds: its entities, tables and components, and where they came from.
     #[command(after_help = WORLD_INFO_EXAMPLES)]
     Info(WorldInfoArgs),
-    /// Runs a query in Flecs' query language and prints a table of the matches.
+    /// Runs a query in Flecs' query language and prints a table of the matches (or, with
+    /// --json, Flecs' JSON of them).
     #[command(after_help = crate::world_query_cmd::WORLD_QUERY_EXAMPLES)]
     Query(crate::world_query_cmd::WorldQueryArgs),
+    /// Writes an entity as Flecs v3.2.12's JSON (ecs_entity_to_json).
+    #[command(after_help = crate::world_json::WORLD_ENTITY_EXAMPLES)]
+    Entity(crate::world_json::WorldEntityArgs),
     /// Writes a world as Flecs world JSON or as a SpatialOS snapshot (binary or JSON).
     #[command(after_help = convert::WORLD_CONVERT_EXAMPLES)]
     Convert(convert::WorldConvertArgs),
@@ -102,6 +106,7 @@ pub fn run(command: WorldCommand) -> Result<(), CliError> {
     match command {
         WorldCommand::Info(args) => info(&args),
         WorldCommand::Query(args) => crate::world_query_cmd::run(&args),
+        WorldCommand::Entity(args) => crate::world_json::run_entity(&args),
         WorldCommand::Convert(args) => convert::run(&args),
     }
 }

@@ -24,10 +24,17 @@ $this == Name, $this ~= \"substring\". One row per entity (or per result without
 field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
 another entity; `-` for a field that is not set.
 
+With --json the results are written as ecs_iter_to_json writes them (Flecs v3.2.12). Its options
+start from ECS_ITER_TO_JSON_INIT: term_ids, ids, sources, variables, is_set, values and entities
+on, everything else off; `--type_info` turns one on, `--values=false` one off.
+
 Examples:
   rosetta world query examples/world/space.json 'Position'
   rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
-  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2";
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2
+  rosetta world query examples/world/space.json 'Position, ?HasRocks' --json
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --json --ids=false --sources=false --values=false --variable_labels --entity_labels
+  rosetta world query examples/world/space.json 'Position' --json --table --private --offset 1 --limit 2";
 
 /// Arguments of `rosetta world query`.
 #[derive(Debug, Args)]
@@ -55,6 +62,13 @@ pub struct WorldQueryArgs {
         value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
+
+    /// Write the results as Flecs JSON (`ecs_iter_to_json`), with the options below.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub json_options: crate::world_json::IterJsonArgs,
 }
 
 /// Runs `rosetta world query`.
@@ -66,7 +80,12 @@ pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
         path: PathBuf::from("QUERY"),
         message: e.to_string(),
     })?;
-    let text = render(w, &query, args.offset, args.limit)?;
+    let text = match args.json {
+        true => {
+            crate::world_json::query_json(w, &query, &args.json_options, args.offset, args.limit)?
+        }
+        false => render(w, &query, args.offset, args.limit)?,
+    };
     write_output(&PathBuf::from("-"), text.as_bytes())
 }
 

@@ -73,7 +73,7 @@ fn every_help_example_runs_as_written() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("a PATH");
-    let commands: [&[&str]; 19] = [
+    let commands: [&[&str]; 20] = [
         &[],
         &["schema"],
         &["schema", "compile"],
@@ -92,6 +92,7 @@ fn every_help_example_runs_as_written() {
         &["world"],
         &["world", "info"],
         &["world", "query"],
+        &["world", "entity"],
         &["world", "convert"],
     ];
     let mut ran = 0;
