@@ -12,5 +12,6 @@
 mod error;
 pub mod o3de;
 pub mod spatialos;
+mod text;
 
 pub use error::{Error, Result};

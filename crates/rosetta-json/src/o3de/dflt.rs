@@ -3,6 +3,8 @@
 
 use rosetta_types::{Kind, MathShape, StructType, TypeId, Value};
 
+use crate::o3de::repr::math::new_component;
+
 /// The default a value is compared with.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Dflt<'v> {
@@ -53,15 +55,6 @@ fn is_type_default(kind: &Kind, v: &Value) -> bool {
         (_, Value::EntityId(x)) => *x == 0,
         (_, Value::Uuid(u)) => *u == [0; 16],
         (_, other) => other.as_i64() == Some(0) || other.as_u64() == Some(0),
-    }
-}
-
-/// Component `i` of a new instance of `shape` (see [`Dflt::New`]).
-pub(crate) fn new_component(shape: MathShape, i: usize) -> f64 {
-    if shape == MathShape::Color {
-        0.0
-    } else {
-        shape.default_component(i)
     }
 }
 

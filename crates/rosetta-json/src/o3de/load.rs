@@ -5,13 +5,13 @@
 
 use rosetta_types::{default_value, FloatType, Kind, MathShape, TypeId, TypeRegistry, Value};
 
-use super::ctx::{Ctx, Halt, Seen, Step};
-use super::dflt::new_component;
-use super::load_math::build;
 use super::load_scalar::{self as scalar, describe, Loaded};
-use super::reader::{Member, Peek, Reader, Scalar};
-use super::result::{Outcome, Processing, ResultCode};
-use super::LoadOptions;
+use crate::o3de::options::LoadOptions;
+use crate::o3de::report::context::{Ctx, Halt, Seen, Step};
+use crate::o3de::report::result::{Outcome, Processing, ResultCode};
+use crate::o3de::repr::math::build;
+use crate::o3de::repr::math::new_component;
+use crate::text::reader::{Member, Peek, Reader, Scalar};
 
 /// A load in progress. The registry lives at least as long as `'a`, the text's borrow
 /// (shortened if need be), so path steps borrow member names from either.

@@ -3,11 +3,11 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::ctx::{Halt, Step};
 use super::load::{failed, placeholder, Load};
-use super::names::{resolve, type_name, Unresolved};
-use super::reader::Peek;
-use super::result::Outcome;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::Outcome;
+use crate::o3de::repr::names::{resolve, type_name, Unresolved};
+use crate::text::reader::Peek;
 
 impl<'a> Load<'_, 'a, '_> {
     /// An entity: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)

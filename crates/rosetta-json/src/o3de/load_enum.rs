@@ -3,10 +3,10 @@
 
 use rosetta_types::{EnumType, Value};
 
-use super::ctx::Step;
 use super::load::{failed, Load};
 use super::load_scalar::{self as scalar, Loaded};
-use super::reader::Peek;
+use crate::o3de::report::context::Step;
+use crate::text::reader::Peek;
 
 impl Load<'_, '_, '_> {
     /// An enum or bitmask value into `target`; `closed`: only its constants are values.

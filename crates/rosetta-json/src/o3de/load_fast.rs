@@ -5,10 +5,10 @@
 
 use rosetta_types::{Kind, MathScalar, MathShape, Value};
 
-use super::ctx::Halt;
 use super::load::{set, Load};
-use super::load_math::build;
-use super::result::{Outcome, ResultCode};
+use crate::o3de::report::context::Halt;
+use crate::o3de::report::result::{Outcome, ResultCode};
+use crate::o3de::repr::math::build;
 
 impl Load<'_, '_, '_> {
     /// Loads the value ahead onto `target` if it is in the form a store writes for `kind`;

@@ -2,11 +2,11 @@
 
 use rosetta_types::{TypeId, Value};
 
-use super::ctx::{Halt, Step};
 use super::load::{failed, Load};
-use super::reader::Peek;
-use super::result::Outcome;
-use super::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::Peek;
 
 impl Load<'_, '_, '_> {
     /// How many elements the array ahead holds (the reader is left where it was).

@@ -4,11 +4,11 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::ctx::Step;
 use super::load::{failed, placeholder, Load};
 use super::load_fast::general_only;
-use super::reader::Peek;
-use super::result::Outcome;
+use crate::o3de::report::context::Step;
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::Peek;
 
 impl Load<'_, '_, '_> {
     pub(crate) fn list(&mut self, element: TypeId, target: &mut Value, set: bool) -> Step {

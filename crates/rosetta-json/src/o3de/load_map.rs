@@ -10,12 +10,12 @@ use std::sync::OnceLock;
 
 use rosetta_types::{Kind, Str, TypeId, Value};
 
-use super::ctx::{Halt, Step};
 use super::load::{failed, placeholder, Load};
 use super::load_fast::general_only;
-use super::reader::{Peek, Scalar};
-use super::result::Outcome;
-use super::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::{Peek, Scalar};
 
 impl Load<'_, '_, '_> {
     pub(crate) fn map(&mut self, kt: TypeId, vt: TypeId, target: &mut Value) -> Step {

@@ -7,12 +7,13 @@ use std::borrow::Cow;
 
 use rosetta_types::{FloatType, IntType, MathScalar, MathShape, Value};
 
-use super::ctx::{Halt, Step};
 use super::load::Load;
 use super::load_scalar::{float, int, not_finite, Loaded};
-use super::reader::{Num, Peek, Scalar};
-use super::result::Outcome;
-use super::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::Outcome;
+use crate::o3de::repr::math::build;
+use crate::text::reader::{Num, Peek, Scalar};
 
 /// Where in a math value a component could not be read: its index or member name.
 enum At<'a> {
@@ -30,14 +31,6 @@ fn components(v: &Value) -> Option<Vec<f64>> {
         Value::MathF64(c) => Some(c.to_vec()),
         Value::MathI32(c) => Some(c.iter().map(|&x| f64::from(x)).collect()),
         _ => None,
-    }
-}
-
-pub(crate) fn build(scalar: MathScalar, c: &[f64]) -> Value {
-    match scalar {
-        MathScalar::F32 => Value::math_f32(c.iter().map(|&x| x as f32)),
-        MathScalar::F64 => Value::math_f64(c.iter().copied()),
-        MathScalar::I32 => Value::math_i32(c.iter().map(|&x| x as i32)),
     }
 }
 

@@ -6,12 +6,12 @@ use std::borrow::Cow;
 
 use rosetta_types::{EnumType, FloatType, IntType, Value};
 
-use super::cnum::{format_percent_f, parse_c_double, parse_c_int, parse_decimal_int};
-use super::enums::{by_name, from_i128, options_message};
-use super::reader::{Num, Scalar};
-use super::result::Outcome;
-use super::uuid::find_uuid;
-use super::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::result::Outcome;
+use crate::o3de::repr::enums::{by_name, from_i128, options_message};
+use crate::text::number::c::{format_percent_f, parse_c_double, parse_c_int, parse_decimal_int};
+use crate::text::reader::{Num, Scalar};
+use crate::text::uuid::find_uuid;
 
 /// What a scalar load made of the JSON: the value (`None` to leave the target as it is), the
 /// outcome, whether it was coerced, and a message.
@@ -288,7 +288,7 @@ pub(crate) fn uuid(s: &Scalar<'_>, rules: Rules) -> Loaded {
             loaded
         }
         Ok(Some(u)) => {
-            let canonical = super::uuid::uuid_string(&u);
+            let canonical = crate::text::uuid::uuid_string(&u);
             // The written form in any case is as lossless as the written form.
             if text.eq_ignore_ascii_case(&canonical) {
                 Loaded::ok(Value::Uuid(u))

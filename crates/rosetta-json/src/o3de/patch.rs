@@ -8,8 +8,9 @@
 use serde_json::{Map, Value};
 
 use super::compare::compare;
-use super::report::{push_pointer, Report, Reporter};
-use super::result::{Outcome, Processing, ResultCode, Task};
+use crate::o3de::report::reporter::{Report, Reporter};
+use crate::o3de::report::result::{Outcome, Processing, ResultCode, Task};
+use crate::text::pointer::{get, get_mut, parse_pointer, push_pointer, token_index};
 
 mod create;
 pub use create::create_patch;
@@ -71,64 +72,6 @@ pub fn apply_patch_copy(
         output = Value::Object(Map::new());
     }
     (output, code)
-}
-
-/// Parses an RFC 6901 JSON Pointer into its unescaped tokens; `None` if it is not valid (does
-/// not start with `/`, or has a `~` not followed by `0` or `1`).
-pub(super) fn parse_pointer(pointer: &str) -> Option<Vec<String>> {
-    if pointer.is_empty() {
-        return Some(Vec::new());
-    }
-    let rest = pointer.strip_prefix('/')?;
-    rest.split('/')
-        .map(|raw| {
-            let mut token = String::with_capacity(raw.len());
-            let mut chars = raw.chars();
-            while let Some(c) = chars.next() {
-                match c {
-                    '~' => match chars.next() {
-                        Some('0') => token.push('~'),
-                        Some('1') => token.push('/'),
-                        _ => return None,
-                    },
-                    c => token.push(c),
-                }
-            }
-            Some(token)
-        })
-        .collect()
-}
-
-/// The array index a token names: digits without a leading zero.
-fn token_index(token: &str) -> Option<usize> {
-    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
-    if !digits || (token.len() > 1 && token.starts_with('0')) {
-        return None;
-    }
-    token.parse().ok()
-}
-
-fn get<'v>(mut value: &'v Value, tokens: &[String]) -> Option<&'v Value> {
-    for token in tokens {
-        value = match value {
-            Value::Object(map) => map.get(token)?,
-            Value::Array(items) => items.get(token_index(token)?)?,
-            _ => return None,
-        };
-    }
-    Some(value)
-}
-
-/// The value at `tokens` inside `value`, if there is one.
-pub(super) fn get_mut<'v>(mut value: &'v mut Value, tokens: &[String]) -> Option<&'v mut Value> {
-    for token in tokens {
-        value = match value {
-            Value::Object(map) => map.get_mut(token)?,
-            Value::Array(items) => items.get_mut(token_index(token)?)?,
-            _ => return None,
-        };
-    }
-    Some(value)
 }
 
 /// A failed operation: the outcome, a message and the pointer to report it at.

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use rosetta_types::{FloatType, Kind, MathScalar, MathShape, TypeId, TypeRegistry};
 
-use super::writer::Writer;
+use crate::text::writer::Writer;
 
 /// The plans of one registry's types, each made the first time it is needed.
 pub(crate) struct Plans {

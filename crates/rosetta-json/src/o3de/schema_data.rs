@@ -16,14 +16,16 @@
 use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
-use super::ctx::{Halt, Seen, Step};
 use super::load::{failed, Load};
 use super::plan::Plans;
-use super::reader::Peek;
-use super::result::{Outcome, ResultCode, Task};
 use super::store::Store;
-use super::{finish, loader, LoadOptions, Reporter, StoreOptions, Stored};
+use super::{finish, loader, Stored};
 use crate::error::{Error, Result};
+use crate::o3de::options::{LoadOptions, StoreOptions};
+use crate::o3de::report::context::{Halt, Seen, Step};
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
+use crate::text::reader::Peek;
 
 /// The update member listing cleared fields by name.
 pub const CLEARED_MEMBER: &str = "$cleared";

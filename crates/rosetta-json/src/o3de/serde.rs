@@ -9,7 +9,7 @@
 //! | Rust (serde data model) | JSON |
 //! | --- | --- |
 //! | `bool`, integers, `f64` | as [`store`](super::store) writes them |
-//! | `f32` | by [`FloatForm`](super::FloatForm): widened to double as O3DE writes it, or shortest |
+//! | `f32` | by [`FloatForm`](crate::o3de::FloatForm): widened to double as O3DE writes it, or shortest |
 //! | `char`, `&str`, `String` | a string |
 //! | bytes | a base64 string |
 //! | `Option` | `null` or the value |

@@ -7,13 +7,13 @@
 
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 
-use super::ctx::{Ctx, Halt, Step};
 use super::dflt::Dflt;
-use super::enums::{representable, store_form, EnumJson, Leftover};
 use super::plan::Plans;
-use super::result::{Outcome, ResultCode};
-use super::writer::{Frame, Writer};
-use super::StoreOptions;
+use crate::o3de::options::StoreOptions;
+use crate::o3de::report::context::{Ctx, Halt, Step};
+use crate::o3de::report::result::{Outcome, ResultCode};
+use crate::o3de::repr::enums::{representable, store_form, EnumJson, Leftover};
+use crate::text::writer::{Frame, Writer};
 
 pub(crate) struct Store<'r, 'p> {
     pub reg: &'r TypeRegistry,
@@ -28,11 +28,11 @@ impl<'r, 'p> Store<'r, 'p> {
         reg: &'r TypeRegistry,
         plans: &'p Plans,
         opts: &'p StoreOptions,
-        reporter: &'p mut dyn super::Reporter,
+        reporter: &'p mut dyn crate::o3de::report::reporter::Reporter,
     ) -> Self {
         let ctx = Ctx::new(
             reporter,
-            super::Task::WriteValue,
+            crate::o3de::report::result::Task::WriteValue,
             opts.strict,
             opts.report_successes,
             opts.max_depth,

@@ -4,11 +4,11 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::ctx::Step;
 use super::dflt::Dflt;
-use super::names::type_name;
-use super::result::Outcome;
 use super::store::Store;
+use crate::o3de::report::context::Step;
+use crate::o3de::report::result::Outcome;
+use crate::o3de::repr::names::type_name;
 
 impl<'r> Store<'r, '_> {
     /// An entity: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)

@@ -7,13 +7,12 @@
 
 use rosetta_types::{StructType, TypeId, Value};
 
-use super::ctx::{Halt, Step};
 use super::dflt::{close32, close64, Dflt};
 use super::plan::{Op, Plain};
-use super::result::{Outcome, ResultCode};
 use super::store::Store;
-use super::writer::{fixed_form, form, Frame};
-use super::FloatForm;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::{Outcome, ResultCode};
+use crate::text::writer::{fixed_form, form, FloatForm, Frame};
 
 /// A tight loop's result: `None` (nothing written) when it does not apply.
 type Fast = Result<Option<ResultCode>, Halt>;

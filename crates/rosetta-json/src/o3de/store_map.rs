@@ -7,13 +7,13 @@
 use rosetta_types::{Kind, TypeId, Value};
 
 use super::compare::compare;
-use super::ctx::{Halt, Step};
 use super::dflt::Dflt;
 use super::import::IMPORT_DIRECTIVE;
-use super::result::Outcome;
 use super::store::Store;
-use super::writer::Frame;
-use super::MapForm;
+use crate::o3de::options::MapForm;
+use crate::o3de::report::context::{Halt, Step};
+use crate::o3de::report::result::Outcome;
+use crate::text::writer::Frame;
 
 struct Entry {
     key: String,

@@ -3,10 +3,11 @@
 
 use rosetta_types::{MathScalar, MathShape, TypeId, Value};
 
-use super::ctx::Step;
-use super::dflt::{close32, close64, new_component, Dflt};
-use super::result::Outcome;
+use super::dflt::{close32, close64, Dflt};
 use super::store::Store;
+use crate::o3de::report::context::Step;
+use crate::o3de::report::result::Outcome;
+use crate::o3de::repr::math::new_component;
 
 /// The most components a math value has (a 4x4 matrix).
 const MAX_COMPONENTS: usize = 16;

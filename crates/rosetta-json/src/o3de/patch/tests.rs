@@ -1,7 +1,7 @@
 //! Unit tests of `patch`: the RFC appendix cases and the O3DE corpus vectors as literals.
 
 use super::*;
-use crate::o3de::report::{Collect, Quiet};
+use crate::o3de::report::reporter::{Collect, Quiet};
 use serde_json::json;
 
 fn merge(target: Value, patch: Value) -> (Value, ResultCode) {

@@ -8,9 +8,9 @@ use ::serde::de::{self, DeserializeSeed, IntoDeserializer};
 
 use super::de::{find_name, Deserializer};
 use crate::error::{Error, Result};
-use crate::o3de::reader::Member;
-use crate::o3de::result::Outcome;
-use crate::o3de::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::Member;
 
 pub(super) type De<'s, 'de, 'p> = &'s mut Deserializer<'de, 'p>;
 

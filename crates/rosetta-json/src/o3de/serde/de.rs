@@ -11,11 +11,13 @@ use super::access::{Defaults, Members, Seq};
 use super::maps::{Entries, KeyValues};
 use super::variant::Tagged;
 use crate::error::{Error, Result};
-use crate::o3de::ctx::Halt;
 use crate::o3de::load::Load;
-use crate::o3de::reader::{Num, Peek};
-use crate::o3de::result::{Outcome, ResultCode};
-use crate::o3de::{loader, LoadOptions, Reporter};
+use crate::o3de::loader;
+use crate::o3de::options::LoadOptions;
+use crate::o3de::report::context::Halt;
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, ResultCode};
+use crate::text::reader::{Num, Peek};
 
 /// The built-in scalar types the loader resolves `TypeId::INT32` and its kind through.
 fn scalars() -> &'static TypeRegistry {

@@ -13,9 +13,9 @@ use super::de::visit_leaf;
 use super::variant::unit_variant;
 use crate::error::{Error, Result};
 use crate::o3de::load::is_placeholder;
-use crate::o3de::reader::{Peek, Scalar};
-use crate::o3de::result::Outcome;
-use crate::o3de::Rules;
+use crate::o3de::options::Rules;
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::{Peek, Scalar};
 
 /// The entries of a map written as an object: keys are member names.
 pub(super) struct Entries<'s, 'de, 'p> {
@@ -73,7 +73,7 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
     }
 }
 
-/// A reader position ([`Reader::save`](crate::o3de::reader::Reader::save)).
+/// A reader position ([`Reader::save`](crate::text::reader::Reader::save)).
 pub(super) type Pos = (usize, usize);
 
 /// Where an entry's value starts, where the entry ends, and the path depth to leave to.

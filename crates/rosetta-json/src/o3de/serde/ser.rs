@@ -4,9 +4,9 @@
 
 use ::serde::ser::{self, Serialize};
 
-use super::super::writer::{fixed_form, form, Frame, Writer};
-use super::super::{FloatForm, StoreOptions};
 use crate::error::{Error, Result};
+use crate::o3de::options::StoreOptions;
+use crate::text::writer::{fixed_form, form, FloatForm, Frame, Writer};
 
 #[path = "ser_map.rs"]
 mod map;

@@ -7,9 +7,9 @@ use ::serde::ser::{self, Serialize};
 
 use super::super::super::compare::compare;
 use super::super::super::store_map::reserved_member;
-use super::super::super::writer::Frame;
 use super::Ser;
 use crate::error::{Error, Result};
+use crate::text::writer::Frame;
 
 /// An open map.
 pub struct MapSer<'a, const I: bool, const F: u8> {

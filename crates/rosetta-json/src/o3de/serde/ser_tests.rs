@@ -480,8 +480,11 @@ fn what_is_written_within_the_nesting_limit_reads_back() {
             assert!(depth > 32, "{depth}");
             return;
         };
-        let back =
-            crate::o3de::serde::from_str::<M>(&text, &Default::default(), &mut crate::o3de::Quiet);
+        let back = crate::o3de::serde::from_str::<M>(
+            &text,
+            &Default::default(),
+            &mut crate::o3de::report::reporter::Quiet,
+        );
         assert_eq!(back.map(|(v, _)| v).ok().as_ref(), Some(&m), "{depth}");
     }
     panic!("no nesting limit");

@@ -7,8 +7,8 @@ use super::access::{enter_key, De};
 use super::de::{find_name, Deserializer};
 use super::maps::Pos;
 use crate::error::{Error, Result};
-use crate::o3de::reader::{Num, Peek, Scalar};
-use crate::o3de::Outcome;
+use crate::o3de::report::result::Outcome;
+use crate::text::reader::{Num, Peek, Scalar};
 
 /// The variant a name (exactly, else in any case) or an index names.
 pub(super) fn unit_variant(

@@ -1,10 +1,11 @@
 //! What store and load share: the path of the current value, reporting (with the reporter's
 //! power to escalate), strict mode, and how processing stops.
 
-use super::report::{push_pointer, Report, Reporter};
-use super::result::{Outcome, Processing, ResultCode, Task};
-use super::writer::extend_short;
 use crate::error::Error;
+use crate::o3de::report::reporter::{Report, Reporter};
+use crate::o3de::report::result::{Outcome, Processing, ResultCode, Task};
+use crate::text::pointer::push_pointer;
+use crate::text::writer::extend_short;
 use rosetta_types::{TypeId, TypeRegistry};
 
 /// Why processing stopped early: a hard error (bad syntax, strict mode, a limit), or a halting

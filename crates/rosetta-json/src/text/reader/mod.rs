@@ -5,10 +5,10 @@
 
 use std::borrow::Cow;
 
-use super::decimal::{float_array, float_decimal, short_decimal};
-use super::rapidjson_number;
-use super::scan::{find_special, same_plain_bytes};
 use crate::error::{Error, Result};
+use crate::text::number::decimal::{float_array, float_decimal, short_decimal};
+use crate::text::number::rapidjson as rapidjson_number;
+use crate::text::scan::{find_special, same_plain_bytes};
 
 /// The kind of the next value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

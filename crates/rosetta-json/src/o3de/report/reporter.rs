@@ -1,7 +1,7 @@
 //! The reporter: every load, store, patch and import tells it what happened to each value, with
 //! a message, the [`ResultCode`] and the JSON Pointer of the value.
 
-use super::result::ResultCode;
+use crate::o3de::report::result::ResultCode;
 
 /// One thing that happened to one value.
 #[derive(Debug, Clone, Copy)]
@@ -19,7 +19,7 @@ pub struct Report<'a> {
 }
 
 /// Receives [`Report`]s. What it returns replaces the reported code, so a reporter can escalate
-/// an outcome (to [`Outcome::Catastrophic`](super::Outcome::Catastrophic), say) to halt
+/// an outcome (to [`Outcome::Catastrophic`](crate::o3de::Outcome::Catastrophic), say) to halt
 /// processing, as O3DE's `JsonIssueCallback` can.
 ///
 /// Any `FnMut(&Report) -> ResultCode` is a reporter:
@@ -83,21 +83,5 @@ impl Reporter for Collect {
             coerced: report.coerced,
         });
         report.code
-    }
-}
-
-/// Appends `segment` to the JSON Pointer `path`, escaping `~` and `/` (RFC 6901).
-pub fn push_pointer(path: &mut String, segment: &str) {
-    path.push('/');
-    if !segment.bytes().any(|b| b == b'~' || b == b'/') {
-        path.push_str(segment);
-        return;
-    }
-    for c in segment.chars() {
-        match c {
-            '~' => path.push_str("~0"),
-            '/' => path.push_str("~1"),
-            c => path.push(c),
-        }
     }
 }

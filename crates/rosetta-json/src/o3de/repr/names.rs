@@ -3,13 +3,13 @@
 
 use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry};
 
-use super::uuid::{find_uuid, split_uuid, uuid_string};
+use crate::text::uuid::{find_uuid, split_uuid, uuid_string};
 
 /// The uuid a type declares in its `uuid` attribute (O3DE type ids), if any.
 fn type_uuid(registry: &TypeRegistry, ty: TypeId) -> Option<[u8; 16]> {
     let attribute = registry.get(ty)?.attribute("uuid")?;
     match &attribute.value {
-        rosetta_types::AttrValue::String(s) => super::uuid::find_uuid(s).ok().flatten(),
+        rosetta_types::AttrValue::String(s) => crate::text::uuid::find_uuid(s).ok().flatten(),
         _ => None,
     }
 }

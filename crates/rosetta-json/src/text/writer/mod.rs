@@ -2,10 +2,23 @@
 //! writes it (4 spaces, `"name": value`). The writer can be rolled back to a mark, which is how
 //! a member whose value turns out to be the default is left out without buffering it.
 
-use super::grisu;
-use super::scan::{find_special, string_end};
-use super::uuid::uuid_string;
-use super::FloatForm;
+use crate::text::number::grisu;
+use crate::text::scan::{find_special, string_end};
+use crate::text::uuid::uuid_string;
+
+/// How `float` (`f32`) and `double` values are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FloatForm {
+    /// As O3DE writes them: a float widened to double, and every double as RapidJSON's
+    /// `Writer` writes it (its Grisu2 digits, which are not always the nearest shortest ones,
+    /// and its layout): `0.2f` is `0.20000000298023225`, `1e20` is `100000000000000000000.0`,
+    /// `1e21` is `1e21`, `1e-6` is `0.000001`.
+    #[default]
+    Widened,
+    /// The shortest text that reads back as the same value, as serde_json writes it: `0.2f` is
+    /// `0.2`, `1e20` is `1e+20`, `1e-6` is `1e-6`.
+    Shortest,
+}
 
 /// A float form fixed at compile time, for code made once per form (a const generic `FORM`):
 /// [`form::ANY`] reads it at run time.

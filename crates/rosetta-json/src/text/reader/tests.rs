@@ -78,7 +78,7 @@ fn numbers_are_rapidjsons() {
         "2.2250738585072011e-308",
         "0.1000000000000000055511151231257827021181583404541015625",
     ] {
-        let rapidjson = super::super::rapidjson_number::double(text.as_bytes()).unwrap();
+        let rapidjson = crate::text::number::rapidjson::double(text.as_bytes()).unwrap();
         assert_eq!(num(text).as_f64().to_bits(), rapidjson.to_bits(), "{text}");
     }
     assert_eq!(

@@ -35,7 +35,7 @@ pub fn without_comments(text: &str) -> Cow<'_, str> {
     while let Some(&c) = b.get(i) {
         let end = match (c, b.get(i + 1)) {
             (b'"', _) => {
-                i = super::scan::string_end(b, i);
+                i = crate::text::scan::string_end(b, i);
                 continue;
             }
             (b'/', Some(b'/')) => b[i..]
