@@ -83,252 +83,29 @@
 //! ```
 
 pub mod compare;
-mod dflt;
 pub mod import;
 mod load;
-mod load_dynamic;
-mod load_enum;
-mod load_fast;
-mod load_fixed;
-mod load_list;
-mod load_map;
-mod load_math;
-mod load_scalar;
 mod options;
 pub mod patch;
-mod plan;
 mod report;
 mod repr;
 mod schema_data;
 pub mod serde;
 mod store;
-mod store_dynamic;
-mod store_fast;
-mod store_map;
-mod store_math;
-
-use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 
 pub use crate::text::document::{parse_document, parse_unique_document, without_comments};
 pub use crate::text::pointer::push_pointer;
 pub use crate::text::writer::FloatForm;
 pub use compare::compare;
 pub use import::{resolve_imports, restore_imports, FileLoader, ImportLoader, ImportRecord};
+pub use load::{load, load_into, Loaded};
 pub use options::{LoadOptions, MapForm, Rules, StoreOptions, DEFAULT_MAX_DEPTH};
 pub use patch::{apply_patch, apply_patch_copy, create_patch, PatchStyle};
 pub use report::reporter::{Collect, OwnedReport, Quiet, Report, Reporter};
 pub use report::result::{Outcome, Processing, ResultCode, Task};
 pub use repr::enums::EnumForm;
+pub use repr::names::{load_type_id, store_type_id};
 pub use schema_data::{
     load_object, load_update, store_object, store_update, CLEARED_MEMBER, EVENTS_MEMBER,
 };
-
-use crate::error::{Error, Result};
-use crate::text::reader::Reader;
-use dflt::Dflt;
-use report::context::{Ctx, Halt};
-
-/// What [`store`] wrote.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stored {
-    /// The JSON text (`{}` when everything was the default).
-    pub json: String,
-    /// The combined result.
-    pub result: ResultCode,
-}
-
-/// What [`load`] read.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Loaded {
-    /// The value: the type's default with what the JSON says loaded onto it.
-    pub value: Value,
-    /// The combined result. A halting outcome (`TypeMismatch`, `Unknown`, ...) stopped loading
-    /// where it happened.
-    pub result: ResultCode,
-}
-
-/// Writes `value` of type `ty` as JSON, leaving out what equals the type's default (unless
-/// `keep_defaults`). A value that is not a class or container (a number, a string, an enum, a
-/// vector) is written whatever it is: the engine's `Store` makes a default object to compare
-/// with for classes only, so `0` is `0`, not `{}`.
-pub fn store(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    value: &Value,
-    options: &StoreOptions,
-    reporter: &mut dyn Reporter,
-) -> Result<Stored> {
-    let leaf = registry.get(ty).is_some_and(|t| {
-        !matches!(
-            t.kind(),
-            Kind::Struct(_)
-                | Kind::List(_)
-                | Kind::Set(_)
-                | Kind::Array(..)
-                | Kind::Tuple(_)
-                | Kind::Map(..)
-                | Kind::Option(_)
-                | Kind::Entity
-                | Kind::Polymorphic(_)
-                | Kind::Any
-        )
-    });
-    let default = if options.keep_defaults || leaf {
-        Dflt::None
-    } else {
-        Dflt::Type
-    };
-    store_against(registry, ty, value, default, options, reporter)
-}
-
-/// Writes `value`, leaving out what equals `default` (O3DE's `Store` with a default object:
-/// `keep_defaults` does not apply).
-pub fn store_with_default(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    value: &Value,
-    default: &Value,
-    options: &StoreOptions,
-    reporter: &mut dyn Reporter,
-) -> Result<Stored> {
-    let options = StoreOptions {
-        keep_defaults: false,
-        ..options.clone()
-    };
-    store_against(
-        registry,
-        ty,
-        value,
-        Dflt::Value(default),
-        &options,
-        reporter,
-    )
-}
-
-fn store_against(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    value: &Value,
-    default: Dflt<'_>,
-    options: &StoreOptions,
-    reporter: &mut dyn Reporter,
-) -> Result<Stored> {
-    let plans = plan::Plans::of(registry);
-    let mut s = store::Store::new(registry, &plans, options, reporter);
-    let result = match s.value(ty, value, default) {
-        Ok(code) => code,
-        Err(Halt::Error(e)) => return Err(e),
-        Err(Halt::Code(code)) => {
-            return Err(Error::at(s.ctx.path(), format!("storing halted: {code}")))
-        }
-    };
-    if result.outcome() == Outcome::DefaultsUsed && s.w.is_empty() {
-        // The explicit default, except for an absent option, which `{}` would read back as a
-        // present default.
-        if matches!(value, Value::Option(None)) {
-            s.w.null();
-        } else {
-            s.w.empty_object();
-        }
-    }
-    Ok(Stored {
-        json: s.w.into_string(),
-        result,
-    })
-}
-
-/// Reads JSON `text` as a value of type `ty`, starting from the type's default.
-pub fn load(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    text: &str,
-    options: &LoadOptions,
-    reporter: &mut dyn Reporter,
-) -> Result<Loaded> {
-    if registry.get(ty).is_none() {
-        return Err(Error::schema(format!("no type with id {}", ty.as_u32())));
-    }
-    // The value is made as it is read: what the text leaves out gets its default.
-    let mut value = Value::nil();
-    let mut l = loader(registry, text, options, reporter);
-    let code = l.root(ty, &mut value);
-    let result = finish(&mut l, code)?;
-    if result.halted() {
-        // Loading stopped part-way: what was not reached gets its default.
-        load::fill_placeholders(registry, ty, &mut value);
-    }
-    Ok(Loaded { value, result })
-}
-
-/// Reads JSON `text` onto `target`, a value of type `ty`: what the JSON leaves out keeps its
-/// value, and lists, sets and maps are appended to unless `clear_containers`.
-pub fn load_into(
-    registry: &TypeRegistry,
-    ty: TypeId,
-    text: &str,
-    target: &mut Value,
-    options: &LoadOptions,
-    reporter: &mut dyn Reporter,
-) -> Result<ResultCode> {
-    let mut l = loader(registry, text, options, reporter);
-    let code = l.root(ty, target);
-    finish(&mut l, code)
-}
-
-pub(crate) fn loader<'r, 'a, 'p>(
-    registry: &'r TypeRegistry,
-    text: &'a str,
-    options: &'p LoadOptions,
-    reporter: &'p mut dyn Reporter,
-) -> load::Load<'r, 'a, 'p> {
-    load::Load {
-        reg: registry,
-        opts: options,
-        ctx: Ctx::new(
-            reporter,
-            Task::ReadField,
-            options.strict,
-            options.report_successes,
-            options.max_depth,
-        ),
-        r: Reader::new(text, options.max_depth).with_full_precision(options.full_precision),
-        scratch: Vec::new(),
-    }
-}
-
-/// The end of a load: a halting code is the result; otherwise only whitespace may follow.
-pub(crate) fn finish(
-    l: &mut load::Load<'_, '_, '_>,
-    code: std::result::Result<ResultCode, Halt>,
-) -> Result<ResultCode> {
-    match code {
-        Ok(code) => {
-            l.r.finish()?;
-            Ok(code)
-        }
-        Err(Halt::Code(code)) => Ok(code),
-        Err(Halt::Error(e)) => Err(e),
-    }
-}
-
-/// The text O3DE writes for a type id (`StoreTypeId`): the type's name, or `"{UUID} Name"` (or
-/// the qualified name) when another type shares the name. A type's uuid is its `uuid`
-/// attribute.
-pub fn store_type_id(registry: &TypeRegistry, ty: TypeId) -> String {
-    repr::names::type_name(registry, ty)
-}
-
-/// The type a JSON type id names (`LoadTypeId`): a braced uuid anywhere in a string, else the
-/// trimmed name, case-insensitively. Anything else is `Unknown`.
-pub fn load_type_id(
-    registry: &TypeRegistry,
-    json: &serde_json::Value,
-) -> std::result::Result<TypeId, ResultCode> {
-    let unknown = ResultCode::new(Task::RetrieveInfo, Outcome::Unknown);
-    match json {
-        serde_json::Value::String(text) => {
-            repr::names::resolve(registry, text, None).map_err(|_| unknown)
-        }
-        _ => Err(unknown),
-    }
-}
+pub use store::{store, store_with_default, Stored};

@@ -40,7 +40,7 @@ pub enum MapForm {
 /// entities whatever this says.
 pub const DEFAULT_MAX_DEPTH: usize = rosetta_types::MAX_JSON_NESTING;
 
-/// How [`store`](super::store) writes.
+/// How [`store`](super::store()) writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreOptions {
     /// Write values equal to their defaults too (`m_keepDefaults`).
@@ -89,7 +89,7 @@ impl StoreOptions {
     }
 }
 
-/// How [`load`](super::load) reads.
+/// How [`load`](super::load()) reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadOptions {
     /// A coercion, or any outcome other than Success, DefaultsUsed or PartialDefaults, is an

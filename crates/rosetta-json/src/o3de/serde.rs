@@ -1,14 +1,14 @@
 //! O3DE-style JSON for your own Rust types, through serde: no registry needed.
 //!
 //! [`from_str`] reads a `#[derive(Deserialize)]` type by the same lenient rules, with the same
-//! report, as [`load`](super::load) reads a value of the shared model: bools from numbers and
+//! report, as [`load`](super::load()) reads a value of the shared model: bools from numbers and
 //! text, integers from bools, floats and C number text, floats from text, strings from bools
 //! and numbers, member names in any case, maps from objects or `[{"Key": k, "Value": v}]`,
 //! enums from names (any case) or variant indexes. [`to_string`] writes what O3DE writes.
 //!
 //! | Rust (serde data model) | JSON |
 //! | --- | --- |
-//! | `bool`, integers, `f64` | as [`store`](super::store) writes them |
+//! | `bool`, integers, `f64` | as [`store`](super::store()) writes them |
 //! | `f32` | by [`FloatForm`](crate::o3de::FloatForm): widened to double as O3DE writes it, or shortest |
 //! | `char`, `&str`, `String` | a string |
 //! | bytes | a base64 string |

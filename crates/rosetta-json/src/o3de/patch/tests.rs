@@ -1,8 +1,10 @@
 //! Unit tests of `patch`: the RFC appendix cases and the O3DE corpus vectors as literals.
 
-use super::*;
-use crate::o3de::report::reporter::{Collect, Quiet};
-use serde_json::json;
+use serde_json::{json, Value};
+
+use super::{apply_patch, apply_patch_copy, create_patch, PatchStyle};
+use crate::o3de::{compare, Collect, Outcome, Processing, Quiet, Report, ResultCode, Task};
+use crate::text::pointer::{parse_pointer, token_index};
 
 fn merge(target: Value, patch: Value) -> (Value, ResultCode) {
     let mut target = target;

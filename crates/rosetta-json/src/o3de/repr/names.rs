@@ -3,6 +3,7 @@
 
 use rosetta_types::{Kind, MathScalar, MathShape, TypeId, TypeRegistry};
 
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
 use crate::text::uuid::{find_uuid, split_uuid, uuid_string};
 
 /// The uuid a type declares in its `uuid` attribute (O3DE type ids), if any.
@@ -216,5 +217,25 @@ pub(crate) fn resolve(
                 _ => Err(Unresolved::Ambiguous),
             }
         }
+    }
+}
+
+/// The text O3DE writes for a type id (`StoreTypeId`): the type's name, or `"{UUID} Name"` (or
+/// the qualified name) when another type shares the name. A type's uuid is its `uuid`
+/// attribute.
+pub fn store_type_id(registry: &TypeRegistry, ty: TypeId) -> String {
+    type_name(registry, ty)
+}
+
+/// The type a JSON type id names (`LoadTypeId`): a braced uuid anywhere in a string, else the
+/// trimmed name, case-insensitively. Anything else is `Unknown`.
+pub fn load_type_id(
+    registry: &TypeRegistry,
+    json: &serde_json::Value,
+) -> std::result::Result<TypeId, ResultCode> {
+    let unknown = ResultCode::new(Task::RetrieveInfo, Outcome::Unknown);
+    match json {
+        serde_json::Value::String(text) => resolve(registry, text, None).map_err(|_| unknown),
+        _ => Err(unknown),
     }
 }

@@ -11,8 +11,8 @@ use super::access::{Defaults, Members, Seq};
 use super::maps::{Entries, KeyValues};
 use super::variant::Tagged;
 use crate::error::{Error, Result};
-use crate::o3de::load::Load;
-use crate::o3de::loader;
+use crate::o3de::load::value::loader;
+use crate::o3de::load::value::Load;
 use crate::o3de::options::LoadOptions;
 use crate::o3de::report::context::Halt;
 use crate::o3de::report::reporter::Reporter;
@@ -25,7 +25,7 @@ fn scalars() -> &'static TypeRegistry {
     SCALARS.get_or_init(TypeRegistry::default)
 }
 
-/// Reads a `T` from O3DE-style JSON, leniently, as [`load`](crate::o3de::load) reads a value of
+/// Reads a `T` from O3DE-style JSON, leniently, as [`load`](crate::o3de::load()) reads a value of
 /// the shared model: every coercion is made and reported, with its JSON Pointer.
 ///
 /// ```

@@ -12,7 +12,7 @@ use super::access::{drain, enter_index, enter_key, read_explicit_default, read_m
 use super::de::visit_leaf;
 use super::variant::unit_variant;
 use crate::error::{Error, Result};
-use crate::o3de::load::is_placeholder;
+use crate::o3de::load::value::is_placeholder;
 use crate::o3de::options::Rules;
 use crate::o3de::report::result::Outcome;
 use crate::text::reader::{Peek, Scalar};

@@ -16,7 +16,7 @@ mod tests;
 
 pub use map::MapSer;
 
-/// Writes `value` as JSON by O3DE's rules, as [`store`](super::super::store) writes a value of
+/// Writes `value` as JSON by O3DE's rules, as [`store`](crate::o3de::store()) writes a value of
 /// the shared type model, for a Rust type that derives (or implements) `Serialize`:
 ///
 /// | serde | JSON |

@@ -5,10 +5,10 @@
 
 use ::serde::ser::{self, Serialize};
 
-use super::super::super::compare::compare;
-use super::super::super::store_map::reserved_member;
 use super::Ser;
 use crate::error::{Error, Result};
+use crate::o3de::compare::compare;
+use crate::o3de::store::map::reserved_member;
 use crate::text::writer::Frame;
 
 /// An open map.

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use rosetta_types::{FloatType, IntType, MathScalar, MathShape, Value};
 
-use super::load::Load;
-use super::load_scalar::{float, int, not_finite, Loaded};
+use super::scalar::{float, int, not_finite, Loaded};
+use super::value::Load;
 use crate::o3de::options::Rules;
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::Outcome;
@@ -233,7 +233,7 @@ impl<'a> Load<'_, 'a, '_> {
             match (slot, peek) {
                 (Some(i), Peek::Number) if scalar != MathScalar::I32 => {
                     let x = self.r.number()?.as_f64();
-                    if scalar == MathScalar::F32 && super::load_scalar::beyond_f32(x) {
+                    if scalar == MathScalar::F32 && super::scalar::beyond_f32(x) {
                         let why = format!("{x:?} is out of range for a float");
                         bad.get_or_insert((At::Index(i), why));
                     }
@@ -396,7 +396,7 @@ impl<'a> Load<'_, 'a, '_> {
                     let mut v = Value::F64(current[7]);
                     let code = self.value(rosetta_types::TypeId::DOUBLE, &mut v);
                     if let (Ok(c), Value::F64(x)) = (&code, &v) {
-                        if !super::load::failed(*c) {
+                        if !super::value::failed(*c) {
                             current[7] = *x;
                             seen += 1;
                         }
@@ -407,7 +407,7 @@ impl<'a> Load<'_, 'a, '_> {
                     let mut v = build(scalar, &current[range.clone()]);
                     let code = self.math(shape, scalar, &mut v);
                     if let (Ok(c), Some(comps)) = (&code, components(&v)) {
-                        if !super::load::failed(*c) {
+                        if !super::value::failed(*c) {
                             current[range].copy_from_slice(&comps);
                             seen += 1;
                         }

@@ -1,17 +1,19 @@
-//! Load: JSON text read straight into a value of the shared type model, leniently, by O3DE's
-//! rules. Loading is onto a target: members the JSON leaves out keep the target's values, the
-//! explicit default `{}` leaves the target as it is, and a value that cannot be read leaves its
-//! part of the target untouched and is reported.
+//! The load in progress ([`Load`]) and what every kind shares: the walk from a value to its
+//! kind's loader, placeholders for values not made yet, leaves, options and `{}`. Loading is
+//! onto a target: members the JSON leaves out keep the target's values, the explicit default
+//! `{}` leaves the target as it is, and a value that cannot be read leaves its part of the target
+//! untouched and is reported.
 
 use rosetta_types::{default_value, FloatType, Kind, MathShape, TypeId, TypeRegistry, Value};
 
-use super::load_scalar::{self as scalar, describe, Loaded};
+use super::scalar::{self as scalar, describe, Loaded};
 use crate::o3de::options::LoadOptions;
-use crate::o3de::report::context::{Ctx, Halt, Seen, Step};
-use crate::o3de::report::result::{Outcome, Processing, ResultCode};
+use crate::o3de::report::context::{Ctx, Halt, Step};
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, Processing, ResultCode, Task};
 use crate::o3de::repr::math::build;
 use crate::o3de::repr::math::new_component;
-use crate::text::reader::{Member, Peek, Reader, Scalar};
+use crate::text::reader::{Peek, Reader, Scalar};
 
 /// A load in progress. The registry lives at least as long as `'a`, the text's borrow
 /// (shortened if need be), so path steps borrow member names from either.
@@ -23,6 +25,43 @@ pub(crate) struct Load<'r: 'a, 'a, 'p> {
     /// Where a list's elements are gathered before they move to a box of the exact size (no
     /// growth, no shrinking reallocation per list); kept for the next list to reuse.
     pub scratch: Vec<Value>,
+}
+
+/// A load of `text` by `options`, at its start.
+pub(crate) fn loader<'r, 'a, 'p>(
+    registry: &'r TypeRegistry,
+    text: &'a str,
+    options: &'p LoadOptions,
+    reporter: &'p mut dyn Reporter,
+) -> Load<'r, 'a, 'p> {
+    Load {
+        reg: registry,
+        opts: options,
+        ctx: Ctx::new(
+            reporter,
+            Task::ReadField,
+            options.strict,
+            options.report_successes,
+            options.max_depth,
+        ),
+        r: Reader::new(text, options.max_depth).with_full_precision(options.full_precision),
+        scratch: Vec::new(),
+    }
+}
+
+/// The end of a load: a halting code is the result; otherwise only whitespace may follow.
+pub(crate) fn finish(
+    l: &mut Load<'_, '_, '_>,
+    code: std::result::Result<ResultCode, Halt>,
+) -> crate::error::Result<ResultCode> {
+    match code {
+        Ok(code) => {
+            l.r.finish()?;
+            Ok(code)
+        }
+        Err(Halt::Code(code)) => Ok(code),
+        Err(Halt::Error(e)) => Err(e),
+    }
 }
 
 /// A value not made yet: the empty tuple, which is also `nil`'s value (whose default it is, so
@@ -183,7 +222,7 @@ impl<'a> Load<'_, 'a, '_> {
     }
 
     /// [`Load::value`], with what a placeholder nothing was read into becomes.
-    fn value_or(&mut self, ty: TypeId, target: &mut Value, made: Made<'_>) -> Step {
+    pub(super) fn value_or(&mut self, ty: TypeId, target: &mut Value, made: Made<'_>) -> Step {
         let reg = self.reg;
         if let Some(t) = reg.get(ty) {
             match self.value_fast(t.kind(), target) {
@@ -229,7 +268,7 @@ impl<'a> Load<'_, 'a, '_> {
 
     /// As below: a placeholder gets its default even when loading stops.
     #[cold]
-    fn stopped(&mut self, ty: TypeId, target: &mut Value, halt: Halt) -> Step {
+    pub(super) fn stopped(&mut self, ty: TypeId, target: &mut Value, halt: Halt) -> Step {
         if is_placeholder(target) {
             *target = self.default_of(ty)?;
         }
@@ -320,7 +359,7 @@ impl<'a> Load<'_, 'a, '_> {
                 }
                 let saved = self.r.save();
                 let x = self.r.number()?.as_f64();
-                if !super::load_scalar::beyond_f32(x) {
+                if !super::scalar::beyond_f32(x) {
                     Some(Value::F32(x as f32))
                 } else {
                     self.r.restore(saved);
@@ -387,136 +426,6 @@ impl<'a> Load<'_, 'a, '_> {
         })
     }
 
-    /// A struct: an object, one level deeper as [`MAX_NESTING`](rosetta_types::MAX_NESTING)
-    /// counts them.
-    pub(crate) fn structure(&mut self, ty: TypeId, target: &mut Value) -> Step {
-        if self.r.peek()? != Peek::Object {
-            return self.wrong_kind("an object");
-        }
-        self.ctx.enter_object()?;
-        let code = self.members(ty, target);
-        self.ctx.leave_object();
-        code
-    }
-
-    /// The members of the struct ahead (after its `{` was seen).
-    fn members(&mut self, ty: TypeId, target: &mut Value) -> Step {
-        let reg = self.reg;
-        let Some(Kind::Struct(s)) = reg.get(ty).map(|t| t.kind()) else {
-            return Err(self.ctx.error("not a struct"));
-        };
-        if target.as_struct().map_or(true, |v| v.len() != s.len()) {
-            // Members are made as they are read; the others get their defaults at the end.
-            *target = Value::Struct((0..s.len()).map(|_| placeholder()).collect());
-        }
-        let Value::Struct(values) = target else {
-            return Err(self.ctx.error("not a struct value"));
-        };
-        let fields = s.fields();
-        self.r.begin_object()?;
-        let mut first = true;
-        let mut result = self.ctx.fresh();
-        let mut hint = 0;
-        let mut loaded = 0usize;
-        // Member names are matched in any case, as the engine's (lower-cased) CRCs are, so
-        // `name` and `Name` are one member twice.
-        let mut seen = Seen::default();
-        loop {
-            // `None`: the member expected next, matched in place.
-            let key = match self
-                .r
-                .next_member(&mut first, fields.get(hint).map(|f| f.name()))?
-            {
-                Member::End => break,
-                Member::Expected => None,
-                Member::Other(key) => Some(key),
-            };
-            let index = match &key {
-                None => Some(hint),
-                Some(key) if key == "$type" => {
-                    self.r.skip_value()?;
-                    continue;
-                }
-                Some(key) => s.index_of(key).or_else(|| {
-                    fields
-                        .iter()
-                        .position(|f| f.name().eq_ignore_ascii_case(key))
-                }),
-            };
-            let repeated = index.is_some_and(|i| seen.insert(i));
-            if let Some(i) = index.filter(|_| !self.opts.report_successes && !repeated) {
-                // A plain member read as written reports nothing, so needs no path.
-                if let Some(t) = reg.get(fields[i].ty()) {
-                    match self.value_fast(t.kind(), &mut values[i]) {
-                        Ok(Some(code)) => {
-                            hint = i + 1;
-                            loaded += 1;
-                            result.absorb(code);
-                            continue;
-                        }
-                        Ok(None) => {}
-                        Err(e) => return self.stopped(fields[i].ty(), &mut values[i], e),
-                    }
-                }
-            }
-            let len = match &key {
-                Some(key) => self.ctx.enter_read_key(key)?,
-                None => self.ctx.enter_key(fields[hint].name())?,
-            };
-            if repeated {
-                match self.ctx.second_member() {
-                    Ok(code) => result.absorb(code),
-                    Err(e) => {
-                        self.ctx.leave(len);
-                        return Err(e);
-                    }
-                }
-            }
-            let code = match index {
-                Some(i) => {
-                    hint = i + 1;
-                    let made = Made::Default(fields[i].default());
-                    let code = self.value_or(fields[i].ty(), &mut values[i], made);
-                    // `LoadClass` counts the members that were not Altered: one that failed
-                    // leaves its default, which makes the whole PartialAlter, not Altered.
-                    if code.as_ref().is_ok_and(|&c| !failed(c)) {
-                        loaded += 1;
-                    }
-                    code
-                }
-                None => {
-                    let key = key.unwrap_or_default();
-                    self.skip(|| format!("`{}` has no member `{key}`", reg.display(ty)))
-                }
-            };
-            self.ctx.leave(len);
-            result.absorb(code?);
-        }
-        if loaded < fields.len() {
-            // `JsonDeserializer::LoadClass`: some members missing is PartialDefaults, all of
-            // them DefaultsUsed, whatever the loaded members reported.
-            let missing = if loaded == 0 {
-                Outcome::DefaultsUsed
-            } else {
-                Outcome::PartialDefaults
-            };
-            result.absorb(self.ctx.code(missing));
-        }
-        for (field, value) in fields.iter().zip(values.iter_mut()) {
-            if is_placeholder(value) {
-                *value = match field.default() {
-                    Some(d) => d.clone(),
-                    None => {
-                        // One level below this struct's, as a writer meets it.
-                        self.ctx.check_default(reg, field.ty(), &[field.name()])?;
-                        self.default_of(field.ty())?
-                    }
-                };
-            }
-        }
-        Ok(result)
-    }
-
     fn option(&mut self, inner: TypeId, target: &mut Value) -> Step {
         if self.r.peek()? == Peek::Null {
             self.r.scalar()?;
@@ -541,7 +450,7 @@ impl<'a> Load<'_, 'a, '_> {
 
 /// What a value that nothing was read into becomes.
 #[derive(Clone, Copy)]
-enum Made<'v> {
+pub(super) enum Made<'v> {
     /// A new instance of its type (an element, a pointee).
     New,
     /// This default, or the type's: a class member (as its class's constructor makes it), or

@@ -4,8 +4,8 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::load::{failed, placeholder, Load};
-use super::load_fast::general_only;
+use super::fast::general_only;
+use super::value::{failed, placeholder, Load};
 use crate::o3de::report::context::Step;
 use crate::o3de::report::result::Outcome;
 use crate::text::reader::Peek;

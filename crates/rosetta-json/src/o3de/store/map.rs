@@ -6,10 +6,10 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::compare::compare;
-use super::dflt::Dflt;
-use super::import::IMPORT_DIRECTIVE;
-use super::store::Store;
+use super::default::Dflt;
+use super::value::Store;
+use crate::o3de::compare::compare;
+use crate::o3de::import::IMPORT_DIRECTIVE;
 use crate::o3de::options::MapForm;
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::Outcome;

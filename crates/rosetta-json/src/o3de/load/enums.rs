@@ -3,8 +3,8 @@
 
 use rosetta_types::{EnumType, Value};
 
-use super::load::{failed, Load};
-use super::load_scalar::{self as scalar, Loaded};
+use super::scalar::{self as scalar, Loaded};
+use super::value::{failed, Load};
 use crate::o3de::report::context::Step;
 use crate::text::reader::Peek;
 

@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 
 use rosetta_types::{Kind, Str, TypeId, Value};
 
-use super::load::{failed, placeholder, Load};
-use super::load_fast::general_only;
+use super::fast::general_only;
+use super::value::{failed, placeholder, Load};
 use crate::o3de::options::Rules;
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::Outcome;

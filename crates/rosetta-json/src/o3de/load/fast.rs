@@ -5,7 +5,7 @@
 
 use rosetta_types::{Kind, MathScalar, MathShape, Value};
 
-use super::load::{set, Load};
+use super::value::{set, Load};
 use crate::o3de::report::context::Halt;
 use crate::o3de::report::result::{Outcome, ResultCode};
 use crate::o3de::repr::math::build;
@@ -84,7 +84,7 @@ impl Load<'_, '_, '_> {
                 Some(f) => f64::from(f),
                 None => self.r.number()?.as_f64(),
             };
-            if scalar == MathScalar::F32 && super::load_scalar::beyond_f32(x) {
+            if scalar == MathScalar::F32 && super::scalar::beyond_f32(x) {
                 self.r.restore(saved);
                 return Ok(false);
             }

@@ -7,9 +7,9 @@
 
 use rosetta_types::{StructType, TypeId, Value};
 
-use super::dflt::{close32, close64, Dflt};
+use super::default::{close32, close64, Dflt};
 use super::plan::{Op, Plain};
-use super::store::Store;
+use super::value::Store;
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::{Outcome, ResultCode};
 use crate::text::writer::{fixed_form, form, FloatForm, Frame};
@@ -310,8 +310,8 @@ impl<'r, 'p> Store<'r, 'p> {
 mod tests {
     use rosetta_types::{Field, MathType, StructType, TypeRegistry};
 
-    use super::super::{store, Collect, StoreOptions};
     use super::*;
+    use crate::o3de::{store, Collect, StoreOptions};
 
     /// The tight loops (no reports asked) and the general path (every report asked) write the
     /// same text with the same result, with and without defaults kept.

@@ -4,8 +4,8 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::dflt::Dflt;
-use super::store::Store;
+use super::default::Dflt;
+use super::value::Store;
 use crate::o3de::report::context::Step;
 use crate::o3de::report::result::Outcome;
 use crate::o3de::repr::names::type_name;

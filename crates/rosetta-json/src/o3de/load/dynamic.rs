@@ -3,7 +3,7 @@
 
 use rosetta_types::{Kind, TypeId, Value};
 
-use super::load::{failed, placeholder, Load};
+use super::value::{failed, placeholder, Load};
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::Outcome;
 use crate::o3de::repr::names::{resolve, type_name, Unresolved};

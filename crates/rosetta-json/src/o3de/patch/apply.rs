@@ -1,28 +1,13 @@
-//! JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386), applied and created with the outcomes
-//! of O3DE's `JsonSerialization::ApplyPatch` / `CreatePatch` (`JsonMerger`).
-//!
-//! Every failure is reported to the [`Reporter`] with a message and a JSON Pointer: the entry of
-//! the patch (`/1`, `/1/op`, `/1/from`) for a malformed or failed JSON Patch operation, the
-//! target path for a success. What the reporter returns replaces the code; a halted code stops.
+//! `ApplyPatch`: a JSON Patch applied operation by operation, or a Merge Patch member by member,
+//! each step reported at its JSON Pointer.
 
 use serde_json::{Map, Value};
 
-use super::compare::compare;
-use crate::o3de::report::reporter::{Report, Reporter};
-use crate::o3de::report::result::{Outcome, Processing, ResultCode, Task};
+use super::run::{report, PatchStyle, Run};
+use crate::o3de::compare::compare;
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
 use crate::text::pointer::{get, get_mut, parse_pointer, push_pointer, token_index};
-
-mod create;
-pub use create::create_patch;
-
-/// Which patch format (`AZ::JsonMergeApproach`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PatchStyle {
-    /// RFC 6902 JSON Patch: an array of operations.
-    JsonPatch,
-    /// RFC 7386 JSON Merge Patch: a document that mirrors the target.
-    MergePatch,
-}
 
 /// Applies `patch` to `target` in place (the engine's destructive `ApplyPatch`).
 ///
@@ -91,15 +76,6 @@ fn fail(outcome: Outcome, message: impl Into<String>, element: &str, field: Opti
         message: message.into(),
         path,
     }
-}
-
-fn report(reporter: &mut dyn Reporter, message: &str, code: ResultCode, path: &str) -> ResultCode {
-    reporter.report(&Report {
-        message,
-        code,
-        path,
-        coerced: false,
-    })
 }
 
 fn apply_json_patch(target: &mut Value, patch: &Value, reporter: &mut dyn Reporter) -> ResultCode {
@@ -354,66 +330,6 @@ fn remove(target: &mut Value, tokens: &[String], element: &str) -> Result<(Value
     }
 }
 
-/// The state of a merge or a patch creation: the reporter, the combined code and the JSON
-/// Pointer of the current value.
-struct Run<'r> {
-    reporter: &'r mut dyn Reporter,
-    result: ResultCode,
-    path: String,
-}
-
-impl<'r> Run<'r> {
-    fn new(reporter: &'r mut dyn Reporter, task: Task) -> Self {
-        let (result, path) = (ResultCode::for_task(task), String::new());
-        Run {
-            reporter,
-            result,
-            path,
-        }
-    }
-
-    /// Reports at the current path; `false` once processing should stop.
-    fn note(&mut self, message: &str, task: Task, outcome: Outcome) -> bool {
-        let code = ResultCode::new(task, outcome);
-        self.result
-            .absorb(report(self.reporter, message, code, &self.path));
-        !self.stopped()
-    }
-
-    /// Halted, or (for a patch creation) a value could not be expressed.
-    fn stopped(&self) -> bool {
-        self.result.processing() != Processing::Completed
-            || self.result.outcome() > Outcome::PartialDefaults
-    }
-
-    /// Runs `f` with `segment` pushed on the path.
-    fn at<T>(&mut self, segment: &str, f: impl FnOnce(&mut Self) -> T) -> T {
-        let len = self.path.len();
-        push_pointer(&mut self.path, segment);
-        let out = f(self);
-        self.path.truncate(len);
-        out
-    }
-
-    /// Emits a JSON Patch operation at the current path and reports it.
-    fn emit(
-        &mut self,
-        ops: &mut Vec<Value>,
-        op: &str,
-        value: Option<&Value>,
-        message: &str,
-    ) -> bool {
-        let mut entry = Map::new();
-        entry.insert("op".into(), Value::String(op.into()));
-        entry.insert("path".into(), Value::String(self.path.clone()));
-        if let Some(value) = value {
-            entry.insert("value".into(), value.clone());
-        }
-        ops.push(Value::Object(entry));
-        self.note(message, Task::CreatePatch, Outcome::Success)
-    }
-}
-
 /// RFC 7386 `MergePatch(target, patch)` in place; `false` once the reporter halted.
 fn apply_merge(run: &mut Run<'_>, target: &mut Value, patch: &Value) -> bool {
     if let Value::Object(fields) = patch {
@@ -453,6 +369,3 @@ fn apply_merge(run: &mut Run<'_>, target: &mut Value, patch: &Value) -> bool {
     let message = "Successfully applied patch to target using JSON Merge Patch.";
     run.note(message, Task::Merge, Outcome::Success)
 }
-
-#[cfg(test)]
-mod tests;

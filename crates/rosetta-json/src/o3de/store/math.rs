@@ -3,8 +3,8 @@
 
 use rosetta_types::{MathScalar, MathShape, TypeId, Value};
 
-use super::dflt::{close32, close64, Dflt};
-use super::store::Store;
+use super::default::{close32, close64, Dflt};
+use super::value::Store;
 use crate::o3de::report::context::Step;
 use crate::o3de::report::result::Outcome;
 use crate::o3de::repr::math::new_component;

@@ -2,7 +2,7 @@
 
 use rosetta_types::{TypeId, Value};
 
-use super::load::{failed, Load};
+use super::value::{failed, Load};
 use crate::o3de::options::Rules;
 use crate::o3de::report::context::{Halt, Step};
 use crate::o3de::report::result::Outcome;
