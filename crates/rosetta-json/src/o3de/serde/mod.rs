@@ -31,14 +31,8 @@
 //! given. Integers wider than 64 bits are read as written when they are integer text, else by
 //! the 64-bit rules.
 
-mod access;
 mod de;
-mod maps;
 mod ser;
-mod variant;
 
 pub use de::from_str;
 pub use ser::to_string;
-
-#[cfg(test)]
-mod de_tests;

@@ -9,7 +9,7 @@ use ::serde::forward_to_deserialize_any;
 use rosetta_types::{TypeId, Value};
 
 use super::access::{drain, enter_index, enter_key, read_explicit_default, read_member, De};
-use super::de::visit_leaf;
+use super::state::{visit_leaf, Pos};
 use super::variant::unit_variant;
 use crate::error::{Error, Result};
 use crate::o3de::load::value::is_placeholder;
@@ -72,9 +72,6 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de, '_> {
         seed.deserialize(&mut *self.de)
     }
 }
-
-/// A reader position ([`Reader::save`](crate::text::reader::Reader::save)).
-pub(super) type Pos = (usize, usize);
 
 /// Where an entry's value starts, where the entry ends, and the path depth to leave to.
 struct Pending {

@@ -4,8 +4,7 @@
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use super::access::{enter_key, De};
-use super::de::{find_name, Deserializer};
-use super::maps::Pos;
+use super::state::{find_name, Deserializer, Pos};
 use crate::error::{Error, Result};
 use crate::o3de::report::result::Outcome;
 use crate::text::reader::{Num, Peek, Scalar};

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer};
 
-use super::de::{find_name, Deserializer};
+use super::state::{find_name, Deserializer};
 use crate::error::{Error, Result};
 use crate::o3de::options::Rules;
 use crate::o3de::report::result::Outcome;

@@ -380,7 +380,8 @@ fn successes_are_reported_when_asked_for() {
 #[test]
 fn wide_integers_read_back() {
     let big = i128::MIN + 7;
-    let text = super::to_string(&(big, u128::MAX, 5i128), &Default::default()).unwrap();
+    let text =
+        crate::o3de::serde::to_string(&(big, u128::MAX, 5i128), &Default::default()).unwrap();
     let (value, code, _) = read::<(i128, u128, i128)>(&text);
     assert_eq!(value, (big, u128::MAX, 5));
     assert_eq!(code.outcome(), Outcome::Success);

@@ -5,7 +5,7 @@
 
 use ::serde::ser::{self, Serialize};
 
-use super::Ser;
+use super::state::Ser;
 use crate::error::{Error, Result};
 use crate::o3de::compare::compare;
 use crate::o3de::store::map::reserved_member;
