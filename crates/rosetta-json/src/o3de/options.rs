@@ -49,7 +49,8 @@ pub struct StoreOptions {
     pub enum_form: EnumForm,
     /// When maps are written as objects.
     pub map_form: MapForm,
-    /// Sort map entries by [`compare()`](super::compare()), as O3DE writes `unordered_map`; otherwise the map's order.
+    /// Sort map entries by [`compare()`](super::compare()), as O3DE writes `unordered_map`;
+    /// otherwise the map's order.
     pub sort_maps: bool,
     /// Indent with this many spaces per level (O3DE's files use 4); compact when `None`.
     pub indent: Option<usize>,

@@ -8,7 +8,8 @@ use crate::o3de::options::StoreOptions;
 use crate::text::writer::{fixed_form, FloatForm, Frame, Writer};
 
 /// The serializer (`&mut Ser` implements `serde::Serializer`). `INDENTS`: whether the text may
-/// be pretty; `FORM`: the float form, fixed or as the options say (a [`form`](crate::text::writer::form) code).
+/// be pretty; `FORM`: the float form, fixed or as the options say (a
+/// [`form`](crate::text::writer::form) code).
 pub struct Ser<const INDENTS: bool, const FORM: u8> {
     pub(super) w: Writer<INDENTS>,
     pub(super) float_form: FloatForm,
