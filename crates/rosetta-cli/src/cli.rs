@@ -39,8 +39,8 @@ pub enum Command {
     #[command(subcommand, after_help = crate::json_cmd::JSON_EXAMPLES)]
     Json(crate::json_cmd::JsonCommand),
     /// A Flecs world loaded from a world script or a SpatialOS snapshot: what it holds.
-    #[command(subcommand, after_help = crate::world_cmd::WORLD_EXAMPLES)]
-    World(crate::world_cmd::WorldCommand),
+    #[command(subcommand, after_help = help::WORLD_EXAMPLES)]
+    World(WorldCommand),
 }
 
 /// `rosetta schema …`
@@ -382,4 +382,59 @@ pub enum ConvertRootArg {
     Request,
     /// A command response.
     Response,
+}
+
+/// `rosetta world …`
+#[derive(Debug, Subcommand)]
+pub enum WorldCommand {
+    /// What a world holds: its entities, tables and components, and where they came from.
+    #[command(after_help = help::WORLD_INFO_EXAMPLES)]
+    Info(WorldInfoArgs),
+    /// Runs a query in Flecs' query language and prints a table of the matches.
+    #[command(after_help = help::WORLD_QUERY_EXAMPLES)]
+    Query(WorldQueryArgs),
+}
+
+/// Arguments of `rosetta world info`.
+#[derive(Debug, Args)]
+pub struct WorldInfoArgs {
+    /// A world script or a snapshot (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+}
+
+/// Arguments of `rosetta world query`.
+#[derive(Debug, Args)]
+pub struct WorldQueryArgs {
+    /// A world script or a snapshot (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// The query, in Flecs v3.2.12's query language.
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+
+    /// Skip this many entities (results without entities count one each).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub offset: usize,
+
+    /// Print at most this many entities.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
 }

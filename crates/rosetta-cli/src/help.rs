@@ -183,3 +183,41 @@ Examples:
   rosetta convert --schema_path schema --schema_path examples/schema --root data \\
       --component game.Player --from json --to wire --strict --report target/player.o3de.json \\
       -o target/player.bin";
+
+/// Examples shown by `rosetta world --help`.
+pub const WORLD_EXAMPLES: &str = "\
+Examples (from the repository root):
+  # a snapshot as a Flecs world: its entities, tables and components
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  # the same from a JSON snapshot; a world script needs no schema
+  rosetta world info examples/data/world.json --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json
+  # the snapshot's entities with a Health, and their doc names' source
+  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema";
+
+/// Examples shown by `rosetta world info --help`.
+pub const WORLD_INFO_EXAMPLES: &str = "\
+WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups) or a
+SpatialOS snapshot (binary, gzip or JSON), told apart by its content. A snapshot needs its schema
+(--schema_path, repeatable, as `snapshot convert` takes it): each schema component becomes a
+component at its qualified name (game.Player is Player under the scope game), each snapshot entity
+N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
+improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
+
+Examples:
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json";
+
+/// Examples shown by `rosetta world query --help`.
+pub const WORLD_QUERY_EXAMPLES: &str = "\
+WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
+query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
+A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
+$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
+field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
+another entity; `-` for a field that is not set.
+
+Examples:
+  rosetta world query examples/world/space.json 'Position'
+  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2";

@@ -3,8 +3,7 @@
 #![warn(missing_docs)]
 
 mod cli;
-mod convert_cmd;
-mod convert_json;
+mod convert;
 mod error;
 mod files;
 mod godot_cmd;
@@ -22,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, WorldCommand};
 
 fn main() -> ExitCode {
     // Usage errors (and --help/--version) exit here, through clap, with status 2 (0).
@@ -30,10 +29,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Schema(command) => schema_cmd::run(command),
         Command::Snapshot(command) => snapshot_cmd::run(command),
-        Command::Convert(args) => convert_cmd::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Godot(command) => godot_cmd::run(command),
         Command::Json(command) => json_cmd::run(command),
-        Command::World(command) => world_cmd::run(command),
+        Command::World(WorldCommand::Info(args)) => world_cmd::info(&args),
+        Command::World(WorldCommand::Query(args)) => world_query_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,80 +3,21 @@
 //! [`load_world`] loads either kind of file, told apart by its content (a JSON array is a world
 //! script, JSON objects a JSON snapshot, anything else a binary or gzip snapshot), with a
 //! progress bar on a terminal for snapshots. `rosetta world query` (`world_query_cmd.rs`, its
-//! variant in [`WorldCommand`]) loads its WORLD through it.
+//! variant in [`WorldCommand`](crate::cli::WorldCommand)) loads its WORLD through it.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Subcommand};
 use rosetta_schema::Schema;
 use rosetta_world::load::{self, SchemaComponents, SnapshotFormat, SnapshotLoader, WorldFormat};
 use rosetta_world::{script, Id, World};
 
+use crate::cli::WorldInfoArgs;
 use crate::error::CliError;
 use crate::files::{input_name, write_output};
 use crate::snapshot_cmd::{load_schema, progress};
-
-/// Examples shown by `rosetta world --help`.
-pub const WORLD_EXAMPLES: &str = "\
-Examples (from the repository root):
-  # a snapshot as a Flecs world: its entities, tables and components
-  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
-  # the same from a JSON snapshot; a world script needs no schema
-  rosetta world info examples/data/world.json --schema_path schema --schema_path examples/schema
-  rosetta world info examples/world/space.json
-  # the snapshot's entities with a Health, and their doc names' source
-  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema";
-
-/// Examples shown by `rosetta world info --help`.
-pub const WORLD_INFO_EXAMPLES: &str = "\
-WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups) or a
-SpatialOS snapshot (binary, gzip or JSON), told apart by its content. A snapshot needs its schema
-(--schema_path, repeatable, as `snapshot convert` takes it): each schema component becomes a
-component at its qualified name (game.Player is Player under the scope game), each snapshot entity
-N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
-improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
-
-Examples:
-  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
-  rosetta world info examples/world/space.json";
-
-/// `rosetta world …`
-#[derive(Debug, Subcommand)]
-pub enum WorldCommand {
-    /// What a world holds: its entities, tables and components, and where they came from.
-    #[command(after_help = WORLD_INFO_EXAMPLES)]
-    Info(WorldInfoArgs),
-    /// Runs a query in Flecs' query language and prints a table of the matches.
-    #[command(after_help = crate::world_query_cmd::WORLD_QUERY_EXAMPLES)]
-    Query(crate::world_query_cmd::WorldQueryArgs),
-}
-
-/// Arguments of `rosetta world info`.
-#[derive(Debug, Args)]
-pub struct WorldInfoArgs {
-    /// A world script or a snapshot (`-` for standard input).
-    #[arg(value_name = "WORLD")]
-    pub world: PathBuf,
-
-    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
-    #[arg(
-        long = "schema_path",
-        visible_alias = "schema-path",
-        value_name = "DIR"
-    )]
-    pub schema_paths: Vec<PathBuf>,
-}
-
-/// Runs one `rosetta world` subcommand.
-pub fn run(command: WorldCommand) -> Result<(), CliError> {
-    match command {
-        WorldCommand::Info(args) => info(&args),
-        WorldCommand::Query(args) => crate::world_query_cmd::run(&args),
-    }
-}
 
 /// Where a loaded world came from.
 #[derive(Debug)]
@@ -236,7 +177,8 @@ fn load_script(
 /// The most tables `world info` lists one by one.
 const MAX_TABLES_LISTED: usize = 40;
 
-fn info(args: &WorldInfoArgs) -> Result<(), CliError> {
+/// Runs `rosetta world info`.
+pub fn info(args: &WorldInfoArgs) -> Result<(), CliError> {
     let loaded = load_world(&args.world, &args.schema_paths)?;
     let text = render(&loaded, &args.world);
     write_output(Path::new("-"), text.as_bytes())

@@ -6,56 +6,14 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::Args;
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 use rosetta_world::eval::{page, FieldValue, Query};
 use rosetta_world::{builtin, Id, World};
 
+use crate::cli::WorldQueryArgs;
 use crate::error::CliError;
 use crate::files::write_output;
 use crate::world_cmd::load_world;
-
-/// Examples shown by `rosetta world query --help`.
-pub const WORLD_QUERY_EXAMPLES: &str = "\
-WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
-query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
-A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
-$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
-field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
-another entity; `-` for a field that is not set.
-
-Examples:
-  rosetta world query examples/world/space.json 'Position'
-  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
-  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2";
-
-/// Arguments of `rosetta world query`.
-#[derive(Debug, Args)]
-pub struct WorldQueryArgs {
-    /// A world script or a snapshot (`-` for standard input).
-    #[arg(value_name = "WORLD")]
-    pub world: PathBuf,
-
-    /// The query, in Flecs v3.2.12's query language.
-    #[arg(value_name = "QUERY")]
-    pub query: String,
-
-    /// Skip this many entities (results without entities count one each).
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub offset: usize,
-
-    /// Print at most this many entities.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-
-    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
-    #[arg(
-        long = "schema_path",
-        visible_alias = "schema-path",
-        value_name = "DIR"
-    )]
-    pub schema_paths: Vec<PathBuf>,
-}
 
 /// Runs `rosetta world query`.
 pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {

@@ -12,8 +12,8 @@ use rosetta_json::o3de::{
     self, EnumForm, FileLoader, FloatForm, LoadOptions, MapForm, Rules, StoreOptions,
 };
 
+use super::data::{Data, Format, Target};
 use crate::cli::{ConvertRootArg, EnumFormArg, FloatFormArg, JsonArgs, RulesArg};
-use crate::convert_cmd::{Data, Format, Target};
 use crate::reports::Printer;
 
 /// JSON by O3DE's rules, with the options of the command line.

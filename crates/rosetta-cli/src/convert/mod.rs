@@ -14,41 +14,17 @@ use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_types::{Command, Kind, TypeId, TypeRegistry};
 use rosetta_wire::{ComponentUpdate, Object};
 
+mod data;
+mod json;
+
+use data::{Data, Format, Target};
+use json::Json;
+
 use crate::cli::{Cli, ConvertArgs, ConvertFormatArg, ConvertRootArg};
-use crate::convert_json::Json;
 use crate::error::CliError;
 use crate::files::{input_name, read_input, write_all};
 use crate::output::Output;
 use crate::suggest::{close_names, did_you_mean};
-
-/// What the data is, resolved against the schema.
-#[derive(Debug, Clone, Copy)]
-pub struct Target<'r> {
-    /// The schema's types.
-    pub registry: &'r TypeRegistry,
-    /// The kind of root.
-    pub root: ConvertRootArg,
-    /// The type of the data's object: the `--type`, the component, or the command's request or
-    /// response type. For an update, the component.
-    pub ty: TypeId,
-}
-
-/// A piece of schema data in memory.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Data {
-    /// An object: of a type, a component's data, a command request or response.
-    Object(Object),
-    /// A component update.
-    Update(ComponentUpdate),
-}
-
-/// A data format `convert` reads and writes. Errors are messages that say where.
-pub trait Format {
-    /// Reads the data from the input's bytes.
-    fn read(&self, target: &Target<'_>, input: &[u8]) -> Result<Data, String>;
-    /// Writes the data as bytes.
-    fn write(&self, target: &Target<'_>, data: &Data) -> Result<Vec<u8>, String>;
-}
 
 /// The format of a `--from`/`--to` value; `json` is the one given, configured by the arguments.
 pub fn format(arg: ConvertFormatArg, json: &Json) -> &dyn Format {
