@@ -20,6 +20,7 @@ mod bundle;
 mod error;
 mod ffi;
 mod handle;
+mod header_check;
 mod json;
 mod object;
 mod roots;
