@@ -369,3 +369,6 @@ fn apply_merge(run: &mut Run<'_>, target: &mut Value, patch: &Value) -> bool {
     let message = "Successfully applied patch to target using JSON Merge Patch.";
     run.note(message, Task::Merge, Outcome::Success)
 }
+
+#[cfg(test)]
+mod tests;

@@ -170,3 +170,6 @@ fn create_merge(run: &mut Run<'_>, source: Option<&Value>, target: &Value) -> Op
         Some(target.clone())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -8,8 +8,6 @@
 mod apply;
 mod create;
 mod run;
-#[cfg(test)]
-mod tests;
 
 pub use apply::{apply_patch, apply_patch_copy};
 pub use create::create_patch;

@@ -1,32 +1,16 @@
-//! Properties of the O3DE JSON rules (`rosetta_json::o3de`): a random value of a random type
-//! stored (compact, pretty, with and without defaults) loads back equal; no text, random or a
-//! mutated valid document, makes `load` panic, and deep nesting is an error; strict mode rejects
-//! a coercion at the member's JSON Pointer.
-//!
-//! Generation leaves out what O3DE's format does not keep, by design:
-//! - floats within `f32::EPSILON` (`f64::EPSILON`) of their default but not equal to it: the
-//!   engine compares with `AZ::IsClose` and leaves them out as defaults (`-0.0` likewise);
-//! - NaN (a value is equal bitwise; not-finite floats are written as text);
-//! - the order of set elements (sets are written sorted: compared sorted here) and duplicate set
-//!   elements or map keys (rejected or merged on load);
-//! - members whose own default is a non-empty container: read onto a class instance (an element
-//!   of an array or tuple, `load_into`), a list is appended to, as the engine appends to it.
-//!
-//! - nested options (`option<option<T>>`): JSON's `null` and the explicit default `{}` cannot
-//!   tell `None` from `Some(None)` or `Some(Some(default))` (O3DE has the same ambiguity for a
-//!   pointer to a pointer); `nested_options_are_ambiguous` shows it.
+//! Random types (a `Spec` registered into a registry) and random values of them, leaving out
+//! what O3DE's format does not keep (see the crate's doc).
 
 use std::sync::Arc;
 
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
-use rosetta_json::o3de::{self, LoadOptions, Quiet, StoreOptions};
 use rosetta_types::*;
 
 /// A random type description, registered by [`register`].
 #[derive(Debug, Clone)]
-enum Spec {
+pub enum Spec {
     Builtin(TypeId),
     Enum {
         repr: IntType,
@@ -47,7 +31,7 @@ enum Spec {
     Struct(Vec<Spec>),
 }
 
-const BUILTINS: [TypeId; 23] = [
+pub const BUILTINS: [TypeId; 23] = [
     TypeId::BOOL,
     TypeId::CHAR,
     TypeId::ANY,
@@ -73,9 +57,9 @@ const BUILTINS: [TypeId; 23] = [
     TypeId::UUID,
 ];
 
-const FIXED: usize = 3;
+pub const FIXED: usize = 3;
 
-fn math_type() -> impl Strategy<Value = MathType> {
+pub fn math_type() -> impl Strategy<Value = MathType> {
     select(vec![
         MathType::VECTOR2,
         MathType::VECTOR3,
@@ -87,7 +71,7 @@ fn math_type() -> impl Strategy<Value = MathType> {
     ])
 }
 
-fn enum_spec() -> impl Strategy<Value = Spec> {
+pub fn enum_spec() -> impl Strategy<Value = Spec> {
     let reprs = vec![
         IntType::UINT8,
         IntType::INT32,
@@ -112,7 +96,7 @@ fn enum_spec() -> impl Strategy<Value = Spec> {
         })
 }
 
-fn key_spec() -> impl Strategy<Value = Spec> {
+pub fn key_spec() -> impl Strategy<Value = Spec> {
     prop_oneof![
         Just(Spec::Builtin(TypeId::STRING)),
         Just(Spec::Builtin(TypeId::INT32)),
@@ -130,7 +114,7 @@ fn key_spec() -> impl Strategy<Value = Spec> {
     ]
 }
 
-fn spec() -> impl Strategy<Value = Spec> {
+pub fn spec() -> impl Strategy<Value = Spec> {
     let leaf = prop_oneof![
         6 => select(BUILTINS.to_vec()).prop_map(Spec::Builtin),
         2 => enum_spec(),
@@ -150,7 +134,12 @@ fn spec() -> impl Strategy<Value = Spec> {
     })
 }
 
-fn register(b: &mut RegistryBuilder, fixed: &[TypeId], spec: &Spec, counter: &mut usize) -> TypeId {
+pub fn register(
+    b: &mut RegistryBuilder,
+    fixed: &[TypeId],
+    spec: &Spec,
+    counter: &mut usize,
+) -> TypeId {
     *counter += 1;
     let n = *counter;
     match spec {
@@ -217,7 +206,7 @@ fn register(b: &mut RegistryBuilder, fixed: &[TypeId], spec: &Spec, counter: &mu
 
 /// The fixed types: a recursive node (`option<Node>`, `list<Node>`), a polymorphic base with
 /// two derived classes, a struct whose members have defaults.
-fn fixed_types(b: &mut RegistryBuilder) -> Vec<TypeId> {
+pub fn fixed_types(b: &mut RegistryBuilder) -> Vec<TypeId> {
     let node = b.declare("p.Node").expect("fresh");
     let next = b.option(node);
     let children = b.list(node);
@@ -273,7 +262,7 @@ fn fixed_types(b: &mut RegistryBuilder) -> Vec<TypeId> {
     vec![node, poly, with_defaults]
 }
 
-fn build(spec: &Spec) -> (Arc<TypeRegistry>, TypeId) {
+pub fn build(spec: &Spec) -> (Arc<TypeRegistry>, TypeId) {
     let mut b = TypeRegistry::builder();
     let fixed = fixed_types(&mut b);
     let mut counter = 0;
@@ -281,7 +270,7 @@ fn build(spec: &Spec) -> (Arc<TypeRegistry>, TypeId) {
     (Arc::new(b.build().expect("valid registry")), ty)
 }
 
-fn int_value(t: IntType) -> BoxedStrategy<Value> {
+pub fn int_value(t: IntType) -> BoxedStrategy<Value> {
     match (t.is_signed(), t.bits()) {
         (true, 8) => any::<i8>().prop_map(Value::I8).boxed(),
         (true, 16) => any::<i16>().prop_map(Value::I16).boxed(),
@@ -294,7 +283,7 @@ fn int_value(t: IntType) -> BoxedStrategy<Value> {
     }
 }
 
-fn repr_value(t: IntType) -> BoxedStrategy<i64> {
+pub fn repr_value(t: IntType) -> BoxedStrategy<i64> {
     let max = i64::try_from(t.max()).unwrap_or(i64::MAX);
     if t.bits() == 64 && !t.is_signed() {
         any::<i64>().boxed()
@@ -305,14 +294,14 @@ fn repr_value(t: IntType) -> BoxedStrategy<i64> {
 
 /// Finite, and not within epsilon of the defaults 0 and 1 unless equal to them (`AZ::IsClose`
 /// leaves those out); `-0.0` is left out as the default `0.0`.
-fn kept(x: f64) -> bool {
+pub fn kept(x: f64) -> bool {
     x.is_finite()
         && (x.to_bits() == 0 || x.abs() > 1e-6)
         && (x == 1.0 || (x - 1.0).abs() > 1e-6)
         && (x == 42.0 || (x - 42.0).abs() > 1e-4)
 }
 
-fn f32s() -> BoxedStrategy<f32> {
+pub fn f32s() -> BoxedStrategy<f32> {
     prop_oneof![
         3 => any::<f32>(),
         1 => select(vec![0.0f32, 1.0, -1.0, 0.2, 42.0, 1e30, -3.5e-3]),
@@ -321,7 +310,7 @@ fn f32s() -> BoxedStrategy<f32> {
     .boxed()
 }
 
-fn f64s() -> BoxedStrategy<f64> {
+pub fn f64s() -> BoxedStrategy<f64> {
     prop_oneof![
         3 => any::<f64>(),
         1 => select(vec![0.0f64, 1.0, -1.0, 0.1, 1e300, 0.2f32 as f64]),
@@ -330,7 +319,7 @@ fn f64s() -> BoxedStrategy<f64> {
     .boxed()
 }
 
-fn strings() -> BoxedStrategy<Value> {
+pub fn strings() -> BoxedStrategy<Value> {
     prop_oneof![
         "\\PC{0,6}",
         "[\\x00-\\x7f]{0,6}",
@@ -341,7 +330,7 @@ fn strings() -> BoxedStrategy<Value> {
 }
 
 /// A random value of type `ty`; containers are empty below `depth` 0.
-fn value(r: &Arc<TypeRegistry>, ty: TypeId, depth: u32) -> BoxedStrategy<Value> {
+pub fn value(r: &Arc<TypeRegistry>, ty: TypeId, depth: u32) -> BoxedStrategy<Value> {
     let t = &r[ty];
     let d = depth.saturating_sub(1);
     match t.kind() {
@@ -438,7 +427,7 @@ fn value(r: &Arc<TypeRegistry>, ty: TypeId, depth: u32) -> BoxedStrategy<Value> 
 
 /// A registry whose `Debug` shows only the types that are not built in (failures stay short).
 #[derive(Clone)]
-struct Reg(Arc<TypeRegistry>);
+pub struct Reg(Arc<TypeRegistry>);
 
 impl std::ops::Deref for Reg {
     type Target = TypeRegistry;
@@ -462,7 +451,7 @@ impl std::fmt::Debug for Reg {
     }
 }
 
-fn type_and_value() -> impl Strategy<Value = (Reg, TypeId, Value)> {
+pub fn type_and_value() -> impl Strategy<Value = (Reg, TypeId, Value)> {
     spec()
         .prop_map(|spec| build(&spec))
         .prop_flat_map(|(registry, ty)| {
@@ -474,7 +463,7 @@ fn type_and_value() -> impl Strategy<Value = (Reg, TypeId, Value)> {
 /// Sorts the elements of every set in `v` (of type `ty`), inner sets first. Set elements are
 /// distinct with their maps sorted too (a map's order means nothing to O3DE, and maps written
 /// sorted would make two sets elements the same).
-fn normalize(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
+pub fn normalize(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
     let Some(t) = r.get(ty) else { return };
     match (t.kind(), v) {
         (Kind::Struct(s), Value::Struct(values)) => {
@@ -513,37 +502,7 @@ fn normalize(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
     }
 }
 
-fn store_options() -> Vec<(&'static str, StoreOptions)> {
-    vec![
-        ("default", StoreOptions::default()),
-        (
-            "keep_defaults",
-            StoreOptions {
-                keep_defaults: true,
-                ..StoreOptions::default()
-            },
-        ),
-        ("pretty", StoreOptions::pretty()),
-        (
-            "shortest floats, documented enum arrays",
-            StoreOptions {
-                float_form: o3de::FloatForm::Shortest,
-                enum_form: o3de::EnumForm::Documented,
-                ..StoreOptions::default()
-            },
-        ),
-        (
-            "pretty keep_defaults sorted",
-            StoreOptions {
-                keep_defaults: true,
-                sort_maps: true,
-                ..StoreOptions::pretty()
-            },
-        ),
-    ]
-}
-
-fn sort_map_entries(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
+pub fn sort_map_entries(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
     // Maps written sorted come back in the written order; compare them as sorted too.
     let Some(t) = r.get(ty) else { return };
     match (t.kind(), v) {
@@ -579,7 +538,12 @@ fn sort_map_entries(r: &TypeRegistry, ty: TypeId, v: &mut Value) {
 }
 
 /// Whether `f` holds for some value within `v` (of type `ty`), `v` included.
-fn any_within(r: &TypeRegistry, ty: TypeId, v: &Value, f: &dyn Fn(&Kind, &Value) -> bool) -> bool {
+pub fn any_within(
+    r: &TypeRegistry,
+    ty: TypeId,
+    v: &Value,
+    f: &dyn Fn(&Kind, &Value) -> bool,
+) -> bool {
     let Some(t) = r.get(ty) else { return false };
     if f(t.kind(), v) {
         return true;
@@ -607,7 +571,7 @@ fn any_within(r: &TypeRegistry, ty: TypeId, v: &Value, f: &dyn Fn(&Kind, &Value)
 }
 
 /// The text made deeply nested: `open` repeated `depth` times, then `close` as often.
-fn nested(open: &str, inner: &str, close: &str, depth: usize) -> String {
+pub fn nested(open: &str, inner: &str, close: &str, depth: usize) -> String {
     let mut s = String::with_capacity((open.len() + close.len()) * depth + inner.len());
     for _ in 0..depth {
         s.push_str(open);
@@ -620,7 +584,7 @@ fn nested(open: &str, inner: &str, close: &str, depth: usize) -> String {
 }
 
 /// A few types to load arbitrary text as: the fixed ones and a struct of many kinds.
-fn fuzz_registry() -> (TypeRegistry, Vec<TypeId>) {
+pub fn fuzz_registry() -> (TypeRegistry, Vec<TypeId>) {
     let mut b = TypeRegistry::builder();
     let fixed = fixed_types(&mut b);
     let ints = b.list(TypeId::INT32);
@@ -676,464 +640,4 @@ fn fuzz_registry() -> (TypeRegistry, Vec<TypeId>) {
     let nested_list = b.list(ints);
     let registry = b.build().expect("valid");
     (registry, vec![all, fixed[0], fixed[1], nested_list, m33])
-}
-
-fn load_any(registry: &TypeRegistry, types: &[TypeId], text: &str) {
-    for &ty in types {
-        for strict in [false, true] {
-            let options = LoadOptions {
-                strict,
-                ..LoadOptions::default()
-            };
-            let loaded = std::panic::catch_unwind(|| {
-                let _ = o3de::load(registry, ty, text, &options, &mut Quiet);
-            });
-            if let Err(panic) = loaded {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .map(String::as_str)
-                    .or_else(|| panic.downcast_ref::<&str>().copied())
-                    .unwrap_or("");
-                panic!("{} <- {text:?}: panicked: {message}", registry.display(ty));
-            }
-        }
-    }
-}
-
-fn inner_of(v: &Value) -> &Value {
-    match v {
-        Value::Option(Some(inner)) => inner,
-        other => other,
-    }
-}
-
-/// Nested options, which JSON cannot tell apart (see `nested_options_are_ambiguous`).
-fn ambiguous(registry: &TypeRegistry, ty: TypeId, value: &Value, options: &StoreOptions) -> bool {
-    any_within(registry, ty, value, &|_, v| {
-        matches!(v, Value::Option(Some(inner)) if matches!(**inner, Value::Option(_)))
-            && (options.keep_defaults || matches!(inner_of(v), Value::Option(Some(_))))
-    })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    #[test]
-    fn store_then_load_gives_the_value_back((registry, ty, value) in type_and_value()) {
-        let checked = validate(&registry, ty, &value);
-        prop_assert!(checked.is_ok(), "{}: {:?}", registry.display(ty), checked);
-        for (name, options) in store_options() {
-            if ambiguous(&registry, ty, &value, &options) {
-                continue;
-            }
-            let stored = o3de::store(&registry, ty, &value, &options, &mut Quiet);
-            prop_assert!(stored.is_ok(), "{name}: {}: {value:?}: {stored:?}", registry.display(ty));
-            let stored = stored.unwrap();
-            // Exactly back with full precision: O3DE's own number reading is one unit in the
-            // last place off for some doubles (`o3de_engine.rs` checks that reading).
-            let full = LoadOptions { full_precision: true, ..LoadOptions::default() };
-            let loaded = o3de::load(&registry, ty, &stored.json, &full, &mut Quiet);
-            prop_assert!(
-                loaded.is_ok(),
-                "{name}: {}: {value:?}\n{}\n{loaded:?}", registry.display(ty), stored.json
-            );
-            let loaded = loaded.unwrap();
-            prop_assert!(
-                !loaded.result.halted(),
-                "{name}: {}: {value:?}\n{}\n{:?}", registry.display(ty), stored.json, loaded.result
-            );
-            let strict = LoadOptions { strict: true, ..full };
-            let strictly = o3de::load(&registry, ty, &stored.json, &strict, &mut Quiet);
-            prop_assert!(
-                strictly.as_ref().is_ok_and(|l| l.value == loaded.value),
-                "{name} strict: {}: {value:?}\n{}\n{strictly:?}",
-                registry.display(ty), stored.json
-            );
-            let mut got = loaded.value;
-            let mut want = value.clone();
-            if options.sort_maps {
-                sort_map_entries(&registry, ty, &mut got);
-                sort_map_entries(&registry, ty, &mut want);
-            }
-            normalize(&registry, ty, &mut got);
-            normalize(&registry, ty, &mut want);
-            prop_assert_eq!(
-                &got, &want,
-                "{}: {}: {}", name, registry.display(ty), stored.json
-            );
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
-
-    #[test]
-    fn arbitrary_text_never_panics(text in "\\PC{0,40}|[\\[\\]{}\",:0-9a-zA-Z$ .eE+-]{0,60}") {
-        let (registry, types) = fuzz_registry();
-        load_any(&registry, &types, &text);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    #[test]
-    fn arbitrary_strings_as_leaves_never_panic(text in "\\PC{0,10}|[-+ .0-9a-zA-Z\u{80}-\u{10ffff}]{0,10}") {
-        let (registry, types) = fuzz_registry();
-        let quoted = serde_json::to_string(&text).expect("a string");
-        let mut leaves = vec![TypeId::BOOL, TypeId::INT8, TypeId::UINT64, TypeId::INT64, TypeId::FLOAT,
-            TypeId::DOUBLE, TypeId::STRING, TypeId::BYTES, TypeId::ENTITY_ID, TypeId::UUID];
-        leaves.extend(registry.iter().filter(|t| matches!(t.kind(), Kind::Enum(_) | Kind::Bitmask(_))).map(|t| t.id()));
-        load_any(&registry, &leaves, &quoted);
-        load_any(&registry, &leaves, &format!("[{quoted}]"));
-        load_any(&registry, &types, &format!(r#"{{"f": {quoted}, "d": {quoted}, "b": {quoted}, "u": {quoted}, "flags": [{quoted}], "v3": {{"x": {quoted}}}, "color": {{"HEX": {quoted}}}}}"#));
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
-
-    #[test]
-    fn mutated_documents_never_panic(
-        (registry, ty, value) in type_and_value(),
-        flips in vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
-        cut in any::<prop::sample::Index>(),
-        truncate in any::<bool>(),
-    ) {
-        let stored = o3de::store(&registry, ty, &value, &StoreOptions::default(), &mut Quiet)
-            .expect("a valid value stores");
-        let mut bytes = stored.json.into_bytes();
-        for (at, b) in flips {
-            if !bytes.is_empty() {
-                let i = at.index(bytes.len());
-                bytes[i] = b;
-            }
-        }
-        if truncate && !bytes.is_empty() {
-            bytes.truncate(cut.index(bytes.len()));
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        load_any(&registry, &[ty], &text);
-        let (registry, types) = fuzz_registry();
-        load_any(&registry, &types, &text);
-    }
-}
-
-/// Runs `f` on a thread with `mib` MiB of stack: a debug build needs about 10 KiB of stack per
-/// level of `{"next": ...}` (`option<Node>`).
-fn with_stack(mib: usize, f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(mib << 20)
-        .spawn(f)
-        .expect("a thread")
-        .join()
-        .expect("no panic");
-}
-
-#[test]
-fn deep_arrays_are_an_error() {
-    with_stack(8, deep_arrays);
-}
-
-#[test]
-fn deep_objects_are_an_error() {
-    with_stack(8, deep_objects);
-}
-
-/// `MAX_NESTING` (100 object levels) within `DEFAULT_MAX_DEPTH` (304 JSON levels) fits the 2 MiB
-/// stack of a spawned or test thread even in a debug build (about 10 KiB per level of
-/// `option<Node>` there, 1.5 KiB in release).
-#[test]
-fn deep_objects_fit_a_2mib_stack() {
-    with_stack(2, deep_objects);
-}
-
-fn deep_arrays() {
-    let (registry, types) = fuzz_registry();
-    for text in [
-        nested("[", "", "]", 100_000),
-        nested("[", "", "", 100_000),
-        nested("[", "1", "]", o3de::DEFAULT_MAX_DEPTH + 1),
-    ] {
-        for &ty in &types {
-            let loaded = o3de::load(&registry, ty, &text, &LoadOptions::default(), &mut Quiet);
-            // A type that is not an array halts (TypeMismatch) at the first `[`; an array type
-            // must meet the depth limit.
-            if let Ok(l) = &loaded {
-                assert!(
-                    l.result.halted(),
-                    "{}: {:?}",
-                    registry.display(ty),
-                    l.result
-                );
-            }
-        }
-        let nested_list = types[3];
-        let loaded = o3de::load(
-            &registry,
-            nested_list,
-            &text,
-            &LoadOptions::default(),
-            &mut Quiet,
-        );
-        assert!(
-            loaded.as_ref().map_or(true, |l| l.result.halted()),
-            "{loaded:?}"
-        );
-    }
-}
-
-fn deep_objects() {
-    let (registry, types) = fuzz_registry();
-    let node = types[1];
-    for text in [
-        nested(r#"{"next":"#, "null", "}", 100_000),
-        nested(r#"{"next":"#, "", "", 100_000),
-        nested(r#"{"children":["#, "", "]}", 100_000),
-        nested(r#"{"a":"#, "1", "}", 100_000),
-        nested(r#"{"$type":"p.Derived","x":"#, "1", "}", 100_000),
-    ] {
-        for &ty in &types {
-            let loaded = o3de::load(&registry, ty, &text, &LoadOptions::default(), &mut Quiet);
-            assert!(
-                loaded.as_ref().map_or(true, |l| l.result.halted()),
-                "{}: {:?}",
-                registry.display(ty),
-                loaded.map(|l| l.result)
-            );
-        }
-    }
-    // Within the limit a deep chain loads: 100 objects, the last `{"label": "end"}`.
-    let text = nested(r#"{"next":"#, r#"{"label":"end"}"#, "}", MAX_NESTING - 1);
-    let loaded = o3de::load(&registry, node, &text, &LoadOptions::default(), &mut Quiet);
-    let loaded = loaded.expect("100 levels load");
-    assert!(!loaded.result.halted(), "{:?}", loaded.result);
-    // One more is refused where it is, as the store refuses it.
-    let text = nested(r#"{"next":"#, r#"{"label":"end"}"#, "}", MAX_NESTING);
-    let error = o3de::load(&registry, node, &text, &LoadOptions::default(), &mut Quiet);
-    let error = error.expect_err("101 levels are refused");
-    let pointer = "/next".repeat(MAX_NESTING);
-    assert_eq!(error.path(), Some(pointer.as_str()));
-    assert_eq!(
-        error.to_string(),
-        format!("nesting deeper than 100 object levels (at {pointer})")
-    );
-    let value = Value::structure([
-        Value::string(""),
-        Value::some(loaded.value),
-        Value::list([]),
-    ]);
-    let stored = o3de::store(
-        &registry,
-        node,
-        &value,
-        &StoreOptions::default(),
-        &mut Quiet,
-    );
-    assert_eq!(stored.map_err(|e| e.to_string()), Err(error.to_string()));
-}
-
-#[test]
-fn deep_values_store_as_an_error() {
-    let (registry, types) = fuzz_registry();
-    let node = types[1];
-    let mut value = default_value(&registry, node).unwrap();
-    for i in 0..100_000 {
-        value = Value::structure([
-            Value::string(if i == 0 { "end" } else { "" }),
-            Value::some(value),
-            Value::list([]),
-        ]);
-    }
-    let stored = o3de::store(
-        &registry,
-        node,
-        &value,
-        &StoreOptions::default(),
-        &mut Quiet,
-    );
-    assert!(stored.is_err(), "{:?}", stored.map(|s| s.json.len()));
-    // Dropping a 100k deep value recurses; leak it rather than overflow the test's stack.
-    std::mem::forget(value);
-}
-
-#[test]
-fn strict_mode_rejects_a_coercion_at_its_pointer() {
-    let (registry, types) = fuzz_registry();
-    let all = types[0];
-    let strict = LoadOptions {
-        strict: true,
-        ..LoadOptions::default()
-    };
-    for (text, pointer) in [
-        (r#"{"defaults": {"var1": "12"}}"#, "/defaults/var1"),
-        (r#"{"i8": "12"}"#, "/i8"),
-        (r#"{"ints": [1, "2"]}"#, "/ints/1"),
-        (r#"{"node": {"next": {"label": 5}}}"#, "/node/next/label"),
-        (r#"{"b": 1}"#, "/b"),
-        (r#"{"map": {"a~b/c": "1.5"}}"#, "/map/a~0b~1c"),
-    ] {
-        let lenient = o3de::load(&registry, all, text, &LoadOptions::default(), &mut Quiet);
-        let lenient = lenient.unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert!(!lenient.result.halted(), "{text}: {:?}", lenient.result);
-        let err = o3de::load(&registry, all, text, &strict, &mut Quiet)
-            .expect_err("strict mode rejects a coercion");
-        assert_eq!(err.path(), Some(pointer), "{text}: {err}");
-    }
-    let exact = o3de::load(
-        &registry,
-        all,
-        r#"{"defaults": {"var1": 12}}"#,
-        &strict,
-        &mut Quiet,
-    )
-    .expect("no coercion");
-    assert_eq!(
-        exact.value.as_struct().unwrap()[24],
-        Value::structure([
-            Value::I32(12),
-            Value::F32(42.0),
-            Value::string("hi"),
-            Value::Enum(3),
-            Value::math_f32([1.0, 2.0, 3.0]),
-            Value::math_f32([0.5, 0.5, 0.5, 0.25]),
-            Value::structure([Value::F32(1.5)]),
-            Value::some(Value::structure([Value::F32(2.5)])),
-        ])
-    );
-}
-
-/// Regression: an empty option at the root was stored as `{}` (the explicit default), which loads
-/// as a present default value (`Some(false)`). As an element it is written `null`; the root
-/// should be too.
-#[test]
-fn root_empty_option() {
-    let mut b = TypeRegistry::builder();
-    let ty = b.option(TypeId::BOOL);
-    let registry = b.build().unwrap();
-    let stored = o3de::store(
-        &registry,
-        ty,
-        &Value::NONE,
-        &StoreOptions::default(),
-        &mut Quiet,
-    )
-    .unwrap();
-    let loaded = o3de::load(
-        &registry,
-        ty,
-        &stored.json,
-        &LoadOptions::default(),
-        &mut Quiet,
-    )
-    .unwrap();
-    assert_eq!(loaded.value, Value::NONE, "stored as {}", stored.json);
-}
-
-/// Regression: a closed bitmask took only single constants on load: `A|B` is stored as
-/// `["B","A"]` (and validates), but loads as the default with Unsupported
-/// ("3 is not a value of the enum"); `3` likewise.
-#[test]
-fn closed_bitmask_combination() {
-    let mut b = TypeRegistry::builder();
-    let flags = EnumType::new(
-        IntType::UINT32,
-        [Constant::new("A", 1), Constant::new("B", 2)],
-    )
-    .unwrap();
-    let ty = b.add("p.Flags", Kind::Bitmask(flags)).unwrap();
-    let registry = b.build().unwrap();
-    let value = Value::Enum(3);
-    validate(&registry, ty, &value).unwrap();
-    let stored = o3de::store(&registry, ty, &value, &StoreOptions::default(), &mut Quiet).unwrap();
-    let loaded = o3de::load(
-        &registry,
-        ty,
-        &stored.json,
-        &LoadOptions::default(),
-        &mut Quiet,
-    )
-    .unwrap();
-    assert_eq!(
-        loaded.value, value,
-        "stored as {}: {:?}",
-        stored.json, loaded.result
-    );
-}
-
-/// Regression: strict mode rejected what `store` writes for an enum value that is no single
-/// constant: an open bitmask `A|B` is stored as `["B","A"]`, and loading that strictly fails with
-/// "read the enum value 3 [coerced; strict mode]" (an enum array of more than one element is
-/// flagged as a coercion), though the array is the written form.
-#[test]
-fn strict_accepts_stored_enum_arrays() {
-    let mut b = TypeRegistry::builder();
-    let flags = EnumType::new(
-        IntType::UINT32,
-        [Constant::new("A", 1), Constant::new("B", 2)],
-    )
-    .unwrap()
-    .open();
-    let ty = b.add("p.Flags", Kind::Bitmask(flags)).unwrap();
-    let registry = b.build().unwrap();
-    let value = Value::Enum(3);
-    let stored = o3de::store(&registry, ty, &value, &StoreOptions::default(), &mut Quiet).unwrap();
-    let strict = LoadOptions {
-        strict: true,
-        ..LoadOptions::default()
-    };
-    let loaded = o3de::load(&registry, ty, &stored.json, &strict, &mut Quiet);
-    assert_eq!(
-        loaded.map(|l| l.value).ok(),
-        Some(value),
-        "stored as {}",
-        stored.json
-    );
-}
-
-/// Regression: a float or double read from text whose fourth (or ninth) byte is inside a
-/// multi-byte character panics (`cnum::parse_c_double` slices `rest[..word.len()]` looking for
-/// `inf`/`nan`/`infinity`): "byte index 3 is not a char boundary".
-#[test]
-fn float_text_with_non_ascii_is_unsupported() {
-    let registry = TypeRegistry::builder().build().unwrap();
-    for ty in [TypeId::FLOAT, TypeId::DOUBLE] {
-        for text in [r#""a€""#, r#""-a€""#, r#""aaaaaaa€""#] {
-            let loaded = o3de::load(&registry, ty, text, &LoadOptions::default(), &mut Quiet);
-            assert!(loaded.is_ok(), "{text}: {loaded:?}");
-        }
-    }
-}
-
-/// Nested options: JSON's `null` is both an empty outer option and a present empty inner one,
-/// and the explicit default `{}` on an empty outer option reads as a present default inner
-/// option. So with `keep_defaults` `Some(None)` is written `null` and reads as `None`; without
-/// it, `Some(Some(false))` is written `{}` and reads as `Some(None)`. (O3DE has no optional; a
-/// pointer to a pointer has the same ambiguity.)
-#[test]
-fn nested_options_are_ambiguous() {
-    let mut b = TypeRegistry::builder();
-    let inner = b.option(TypeId::BOOL);
-    let ty = b.option(inner);
-    let registry = b.build().unwrap();
-    let keep = StoreOptions {
-        keep_defaults: true,
-        ..StoreOptions::default()
-    };
-    let cases = [
-        (Value::some(Value::NONE), keep, "null", Value::NONE),
-        (
-            Value::some(Value::some(Value::Bool(false))),
-            StoreOptions::default(),
-            "{}",
-            Value::some(Value::NONE),
-        ),
-    ];
-    for (value, options, json, read) in cases {
-        let stored = o3de::store(&registry, ty, &value, &options, &mut Quiet).unwrap();
-        assert_eq!(stored.json, json);
-        let loaded = o3de::load(&registry, ty, json, &LoadOptions::default(), &mut Quiet).unwrap();
-        assert_eq!(loaded.value, read);
-    }
 }
