@@ -3,7 +3,8 @@
 //!
 //! Each format is a [`Format`]: it reads a [`Data`] of a [`Target`] from bytes and writes one
 //! back. Adding a format is one `impl Format` and one arm in [`format()`]. A format with options
-//! (`json`, [`Json`]) is built from the arguments in [`run`] and handed to [`format()`].
+//! (`json`, [`Json`], in `json.rs`) is built from the arguments in [`run`] and handed to
+//! [`format()`]. The contract lives in `data.rs`, below this file and the formats alike.
 
 use std::path::{Path, PathBuf};
 
