@@ -21,19 +21,26 @@
 //!   root lives.
 //! - `Schema_GetObject` on an absent field returns a new empty orphan: valid, unreachable.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::ffi::{c_char, CString};
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rosetta_wire::Object;
 use smallvec::SmallVec;
 
 /// The state every root shares with its objects.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct RootCtx {
     /// The most recent error of any object of the root (`Schema_GetError`).
     error: RefCell<Option<CString>>,
-    /// The handles given out, in chunks that never reallocate (so handles keep their address).
+    /// Changes whenever an object of the root may change (see [`RootCtx::stamp`]).
+    stamp: Cell<u64>,
+    /// The first handles given out, inside the (boxed) root: most roots need no more, and then
+    /// cost no allocation for them.
+    first: [OnceCell<SchemaObject>; FIRST_HANDLES],
+    /// The handles given out after the first ones, in chunks that never reallocate (so handles
+    /// keep their address).
     handles: RefCell<Vec<Vec<SchemaObject>>>,
     /// Objects the root keeps alive that no field holds; boxed, since handles point at them
     /// while the list grows.
@@ -41,6 +48,26 @@ pub struct RootCtx {
     orphans: RefCell<Vec<Box<Object>>>,
     /// The buffers of `Schema_AllocateBuffer`.
     buffers: RefCell<Vec<Box<[u8]>>>,
+}
+
+/// How many handles a root holds without allocating.
+const FIRST_HANDLES: usize = 4;
+
+/// Where the stamps of roots start: each root takes its own range, so that a stamp names one
+/// state of one root even when a new root takes the address of a destroyed one.
+static NEXT_STAMPS: AtomicU64 = AtomicU64::new(0);
+
+impl Default for RootCtx {
+    fn default() -> Self {
+        RootCtx {
+            error: RefCell::default(),
+            stamp: Cell::new(NEXT_STAMPS.fetch_add(1 << 32, Ordering::Relaxed)),
+            first: Default::default(),
+            handles: RefCell::default(),
+            orphans: RefCell::default(),
+            buffers: RefCell::default(),
+        }
+    }
 }
 
 /// The largest chunk of handles; chunks start small so that a root costs nothing until it
@@ -81,8 +108,31 @@ impl RootCtx {
         at
     }
 
+    /// A value that differs after any change to an object of the root: what
+    /// `Schema_SerializeToBuffer` compares to reuse `Schema_GetWriteBufferLength`'s bytes.
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp.get()
+    }
+
+    /// Notes that an object of the root may change.
+    pub(crate) fn touch(&self) {
+        self.stamp.set(self.stamp.get().wrapping_add(1));
+    }
+
     /// Stores a handle in the root and returns its address, stable until the root is dropped.
     fn store(&self, handle: SchemaObject) -> NonNull<SchemaObject> {
+        let mut handle = Some(handle);
+        for slot in &self.first {
+            if slot.get().is_none() {
+                if let Some(handle) = handle.take() {
+                    return NonNull::from(slot.get_or_init(|| handle));
+                }
+            }
+        }
+        let Some(handle) = handle else {
+            // Taken only when returned above.
+            unreachable!("the handle is stored once")
+        };
         let mut chunks = self.handles.borrow_mut();
         let full = chunks.last().map_or(true, |c| c.len() == c.capacity());
         if full {
@@ -161,6 +211,7 @@ impl SchemaObject {
     /// The object, to edit.
     #[allow(clippy::mut_from_ref)]
     pub(crate) fn object_mut(&self) -> &mut Object {
+        self.ctx().touch();
         // SAFETY: as in `object`: the target is alive, and no other reference into the tree
         // lives while an FFI call holds this one (calls on one root are not concurrent: the
         // header's objects are not thread-safe, and neither were the SDK's).

@@ -92,6 +92,7 @@ impl<T: RootValue> Root<T> {
     /// The root's value, to edit.
     #[allow(clippy::mut_from_ref)]
     pub(crate) fn value_mut(&self) -> &mut T {
+        self.ctx.touch();
         // SAFETY: as in `value`.
         unsafe { &mut *self.value.get() }
     }

@@ -19,6 +19,32 @@ pub(crate) trait CFamily: Family {
     fn from_c(value: Self::C) -> Self::Value;
     /// Adds C's values as one list.
     fn add_c_list(object: &mut Object, id: u32, values: &[Self::C]);
+    /// Runs `f` with an empty vector of values kept per thread, so that reading a list into
+    /// C's array allocates nothing once warm.
+    fn with_scratch<T>(f: impl FnOnce(&mut Vec<Self::Value>) -> T) -> T;
+}
+
+/// The largest list scratch kept between calls, in values.
+const SCRATCH_KEEP: usize = 1 << 16;
+
+macro_rules! scratch {
+    ($family:ty) => {
+        fn with_scratch<T>(f: impl FnOnce(&mut Vec<Self::Value>) -> T) -> T {
+            thread_local! {
+                static SCRATCH: std::cell::RefCell<Vec<<$family as Family>::Value>> =
+                    const { std::cell::RefCell::new(Vec::new()) };
+            }
+            SCRATCH.with(|scratch| {
+                let mut scratch = scratch.borrow_mut();
+                scratch.clear();
+                let result = f(&mut scratch);
+                if scratch.capacity() > SCRATCH_KEEP {
+                    *scratch = Vec::new();
+                }
+                result
+            })
+        }
+    };
 }
 
 macro_rules! same_in_c {
@@ -37,6 +63,7 @@ macro_rules! same_in_c {
             fn add_c_list(object: &mut Object, id: u32, values: &[Self::C]) {
                 object.add_list::<$family>(id, values);
             }
+            scratch!($family);
         }
     )*};
 }
@@ -59,6 +86,7 @@ impl CFamily for Bool {
         let values: Vec<bool> = values.iter().map(|v| *v != 0).collect();
         object.add_list::<Bool>(id, &values);
     }
+    scratch!(Bool);
 }
 
 /// `Schema_AddX`.
@@ -175,22 +203,24 @@ unsafe fn get_list<F: CFamily>(object: *const Schema_Object, id: u32, out: *mut 
             return;
         };
         let object = handle.object();
-        let values = object.list::<F>(id);
-        if values.is_empty() && object.has_field(id) {
-            handle.ctx().set_error(Error::WrongType {
-                id,
-                family: F::NAME,
-            });
-        }
-        // SAFETY: the caller's contract: room for every value.
-        match unsafe { slice_mut(out, values.len()) } {
-            Some(out) => {
-                for (slot, value) in out.iter_mut().zip(values) {
-                    *slot = F::to_c(value);
-                }
+        F::with_scratch(|values| {
+            object.list_into::<F>(id, values);
+            if values.is_empty() && object.has_field(id) {
+                handle.ctx().set_error(Error::WrongType {
+                    id,
+                    family: F::NAME,
+                });
             }
-            None => handle.ctx().set_error(Error::Null("output_array".into())),
-        }
+            // SAFETY: the caller's contract: room for every value.
+            match unsafe { slice_mut(out, values.len()) } {
+                Some(out) => {
+                    for (slot, value) in out.iter_mut().zip(values.iter()) {
+                        *slot = F::to_c(*value);
+                    }
+                }
+                None => handle.ctx().set_error(Error::Null("output_array".into())),
+            }
+        })
     })
 }
 

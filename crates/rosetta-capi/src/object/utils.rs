@@ -141,6 +141,42 @@ pub unsafe extern "C" fn Schema_MergeFromBuffer(
     })
 }
 
+/// The wire bytes of the last object measured on this thread: `Schema_GetWriteBufferLength`
+/// encodes the object, and `Schema_SerializeToBuffer` copies these bytes when the object's root
+/// has not changed since, so that the usual pair of calls encodes once.
+#[derive(Default)]
+struct Scratch {
+    bytes: Vec<u8>,
+    /// The object and the stamp of its root the bytes are of.
+    of: Option<(*const Object, u64)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// The largest scratch buffer kept between calls.
+const SCRATCH_KEEP: usize = 1 << 20;
+
+/// Runs `f` with the wire bytes of `handle`'s object, encoded now unless the scratch holds them.
+fn with_bytes<T>(handle: &SchemaObject, f: impl FnOnce(&[u8]) -> T) -> T {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let object = handle.object();
+        let key = (object as *const Object, handle.ctx().stamp());
+        if scratch.of != Some(key) {
+            scratch.bytes.clear();
+            object.encode_to(&mut scratch.bytes);
+            scratch.of = Some(key);
+        }
+        let result = f(&scratch.bytes);
+        if scratch.bytes.capacity() > SCRATCH_KEEP {
+            *scratch = Scratch::default();
+        }
+        result
+    })
+}
+
 /// `Schema_GetWriteBufferLength`: the length of the object's wire bytes (0 for NULL, and for an
 /// object larger than 4 GiB, with an error).
 #[no_mangle]
@@ -150,22 +186,13 @@ pub unsafe extern "C" fn Schema_GetWriteBufferLength(object: *const Schema_Objec
         let Some(handle) = (unsafe { handle(object) }) else {
             return 0;
         };
-        let length = handle.object().encoded_len();
+        let length = with_bytes(handle, <[u8]>::len);
         u32::try_from(length).unwrap_or_else(|_| {
             handle.ctx().set_error(Error::TooLarge(length));
             0
         })
     })
 }
-
-thread_local! {
-    /// Where `Schema_SerializeToBuffer` writes before copying into the caller's buffer, kept so
-    /// that serializing allocates nothing once warm.
-    static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The largest scratch buffer kept between calls.
-const SCRATCH_KEEP: usize = 1 << 20;
 
 /// `Schema_SerializeToBuffer`: writes the object's wire bytes (exactly what `rosetta-wire`
 /// writes) to `buffer`, whose `length` must be `Schema_GetWriteBufferLength`'s. 1 on success;
@@ -181,33 +208,25 @@ pub unsafe extern "C" fn Schema_SerializeToBuffer(
         let Some(handle) = (unsafe { handle(object) }) else {
             return 0;
         };
-        SCRATCH.with(|scratch| {
-            let mut scratch = scratch.borrow_mut();
-            scratch.clear();
-            handle.object().encode_to(&mut scratch);
-            let written = if scratch.len() != length as usize {
+        with_bytes(handle, |bytes| {
+            if bytes.len() != length as usize {
                 handle.ctx().set_error(Error::BufferLength {
                     given: length,
-                    needed: scratch.len(),
+                    needed: bytes.len(),
                 });
-                0
-            } else {
-                // SAFETY: the header's contract: `length` bytes of room at `buffer`.
-                match unsafe { slice_mut(buffer, scratch.len()) } {
-                    Some(out) => {
-                        out.copy_from_slice(&scratch);
-                        1
-                    }
-                    None => {
-                        handle.ctx().set_error(Error::Null("buffer".into()));
-                        0
-                    }
-                }
-            };
-            if scratch.capacity() > SCRATCH_KEEP {
-                *scratch = Vec::new();
+                return 0;
             }
-            written
+            // SAFETY: the header's contract: `length` bytes of room at `buffer`.
+            match unsafe { slice_mut(buffer, bytes.len()) } {
+                Some(out) => {
+                    out.copy_from_slice(bytes);
+                    1
+                }
+                None => {
+                    handle.ctx().set_error(Error::Null("buffer".into()));
+                    0
+                }
+            }
         })
     })
 }
