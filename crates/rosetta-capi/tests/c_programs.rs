@@ -133,3 +133,28 @@ fn a_cpp_program_includes_the_header_and_runs() {
     let output = run(&program, &[]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("c++: 29 bytes"));
 }
+
+#[test]
+fn the_readme_program_builds_and_prints_what_the_readme_says() {
+    let readme = std::fs::read_to_string(crate_dir().join("../../README.md")).expect("README.md");
+    let section = readme
+        .split("## C and C++")
+        .nth(1)
+        .expect("the README has a C and C++ section");
+    let program = section
+        .split("```c\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the section has a ```c block");
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let source = dir.path().join("position.c");
+    std::fs::write(&source, program).expect("the program is written");
+    let binary = dir.path().join("position");
+    build(&source, &binary);
+    let output = run(&binary, &[]);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        section.contains(&format!("prints `{}`", printed.trim_end())),
+        "{printed}"
+    );
+}
