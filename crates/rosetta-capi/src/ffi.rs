@@ -90,3 +90,31 @@ pub(crate) unsafe fn bundle_ref<'a>(
     // SAFETY: the caller's contract.
     unsafe { bundle.as_ref() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_strings_keep_a_nul_as_text() {
+        assert_eq!(c_string("a\0b".into()).to_str().unwrap(), "a\\0b");
+        assert_eq!(c_string("plain".into()).to_str().unwrap(), "plain");
+    }
+
+    #[test]
+    fn slices_take_null_only_without_a_count() {
+        // SAFETY: NULL with and without a count, and a real array.
+        unsafe {
+            assert_eq!(slice::<u32>(std::ptr::null(), 0), Some(&[][..]));
+            assert_eq!(slice::<u32>(std::ptr::null(), 2), None);
+            let values = [1u32, 2];
+            assert_eq!(slice(values.as_ptr(), 2), Some(&values[..]));
+        }
+    }
+
+    #[test]
+    fn a_panic_stops_at_the_border() {
+        let value = guard(7, || -> i32 { panic!("a bug") });
+        assert_eq!(value, 7);
+    }
+}

@@ -286,3 +286,53 @@ impl SchemaObject {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::*;
+
+    #[test]
+    fn handles_outlive_their_field_and_keep_their_children() {
+        // SAFETY: pointers from the library, used while their root lives.
+        unsafe {
+            let data = Schema_CreateGenericData();
+            let root = Schema_GetGenericDataObject(data);
+            let a = Schema_AddObject(root, 1);
+            let b = Schema_AddObject(a, 2);
+            Schema_AddInt32(b, 1, 7);
+            // The same object, the same handle.
+            assert_eq!(Schema_GetObject(root, 1), a);
+            assert_eq!(Schema_IndexObject(a, 2, 0), b);
+            Schema_ClearField(root, 1);
+            assert_eq!(Schema_GetObjectCount(root, 1), 0);
+            assert_eq!(Schema_GetInt32(b, 1), 7);
+            Schema_AddInt32(b, 2, 8);
+            assert_eq!(Schema_GetInt32(Schema_GetObject(a, 2), 2), 8);
+            // More handles than a root holds inline.
+            let many: Vec<_> = (0..40).map(|_| Schema_AddObject(root, 3)).collect();
+            for (i, handle) in many.iter().enumerate() {
+                Schema_AddUint32(*handle, 1, i as u32);
+            }
+            assert_eq!(Schema_GetUint32(Schema_IndexObject(root, 3, 39), 1), 39);
+            Schema_DestroyGenericData(data);
+        }
+    }
+
+    #[test]
+    fn the_stamp_moves_with_every_edit() {
+        // SAFETY: pointers from the library, used while their root lives.
+        unsafe {
+            let data = Schema_CreateComponentData();
+            let fields = Schema_GetComponentDataFields(data);
+            let handle = &*fields;
+            let before = handle.ctx().stamp();
+            Schema_AddInt32(fields, 1, 1);
+            assert_ne!(handle.ctx().stamp(), before);
+            let other = Schema_CreateComponentData();
+            let other_stamp = (*Schema_GetComponentDataFields(other)).ctx().stamp();
+            assert!(other_stamp.abs_diff(handle.ctx().stamp()) >= 1 << 31);
+            Schema_DestroyComponentData(other);
+            Schema_DestroyComponentData(data);
+        }
+    }
+}

@@ -4,9 +4,9 @@
 //! (`Schema_Json_*`). C and C++ programs include `include/c_schema.h` and link the static or
 //! the shared library.
 //!
-//! - Objects belong to their root and stay valid until the root is destroyed ([`handle`]).
+//! - Objects belong to their root and stay valid until the root is destroyed ([`SchemaObject`]).
 //! - No function aborts on any argument C may pass: NULL is accepted wherever a pointer is
-//!   (NULL in, NULL, 0 or nothing out), and a panic never crosses into C ([`ffi`]).
+//!   (NULL in, NULL, 0 or nothing out), and a panic never crosses into C (`catch_unwind` at every export).
 //! - Errors go where the header says: `Schema_GetError` (per root), `Schema_Bundle_GetError`,
 //!   `Schema_Json_GetLastError` (per thread) and the error callback.
 //!
