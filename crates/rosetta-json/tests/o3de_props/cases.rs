@@ -141,8 +141,9 @@ fn strict_accepts_stored_enum_arrays() {
 }
 
 /// Regression: a float or double read from text whose fourth (or ninth) byte is inside a
-/// multi-byte character panics (`cnum::parse_c_double` slices `rest[..word.len()]` looking for
-/// `inf`/`nan`/`infinity`): "byte index 3 is not a char boundary".
+/// multi-byte character panics (`parse_c_double`, in `text/number/c.rs`, slices
+/// `rest[..word.len()]` looking for `inf`/`nan`/`infinity`): "byte index 3 is not a char
+/// boundary".
 #[test]
 fn float_text_with_non_ascii_is_unsupported() {
     let registry = TypeRegistry::builder().build().unwrap();

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use crate::error::{Error, Result};
 use crate::text::number::decimal::{float_array, float_decimal, short_decimal};
-use crate::text::number::rapidjson as rapidjson_number;
+use crate::text::number::rapidjson;
 use crate::text::scan::{find_special, same_plain_bytes};
 
 /// The kind of the next value.

@@ -83,7 +83,7 @@ impl<'a> Reader<'a> {
         ) {
             return Err(self.error_at(end, "expected a digit in the exponent"));
         }
-        // The value is the one O3DE's RapidJSON computes (see `rapidjson_number`), or the
+        // The value is the one O3DE's RapidJSON computes (see `text::number::rapidjson`), or the
         // correctly rounded one. Short decimals (above) come out the same either way.
         let text = &b[start..end];
         let value = if self.full_precision {
@@ -91,7 +91,7 @@ impl<'a> Reader<'a> {
                 .ok()
                 .filter(|x| x.is_finite())
         } else {
-            rapidjson_number::double(text)
+            rapidjson::double(text)
         }
         .ok_or_else(|| self.error_at(start, "number out of range"))?;
         self.pos = end;
