@@ -1,7 +1,8 @@
 //! The command line: every subcommand's arguments, as clap derives them.
 //!
 //! Each subcommand group gets its own `Args`/`Subcommand` type here and its own `*_cmd.rs` module
-//! that runs it; `main.rs` only dispatches.
+//! (or folder: `convert/`) that runs it; `main.rs` only dispatches. No command module is imported
+//! here: the commands import their arguments from this file, never the other way.
 
 use std::path::PathBuf;
 

@@ -11,7 +11,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rosetta_schema::Diagnostics;
 
-use crate::files::STDIN_NAME;
+/// How messages name standard input.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// How messages name standard output.
+pub const STDOUT_NAME: &str = "<stdout>";
 
 /// The longest word of an error message printed whole; longer ones keep their two ends.
 pub const MAX_WORD: usize = 120;

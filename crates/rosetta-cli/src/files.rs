@@ -6,14 +6,8 @@
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::CliError;
+use crate::error::{CliError, STDIN_NAME};
 use crate::output::Output;
-
-/// How messages name standard input.
-pub const STDIN_NAME: &str = "<stdin>";
-
-/// How messages name standard output.
-pub const STDOUT_NAME: &str = "<stdout>";
 
 /// The name of an input for messages: `<stdin>` for `-`, else the path.
 pub fn input_name(path: &Path) -> PathBuf {

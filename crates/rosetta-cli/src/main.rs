@@ -3,8 +3,7 @@
 #![warn(missing_docs)]
 
 mod cli;
-mod convert_cmd;
-mod convert_json;
+mod convert;
 mod error;
 mod files;
 mod godot_cmd;
@@ -32,7 +31,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Schema(command) => schema_cmd::run(command),
         Command::Snapshot(command) => snapshot_cmd::run(command),
-        Command::Convert(args) => convert_cmd::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Godot(command) => godot_cmd::run(command),
         Command::Json(command) => json_cmd::run(command),
         Command::World(command) => world_cmd::run(command),

@@ -26,8 +26,7 @@ use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::error::{note_stdout_error, CliError};
-use crate::files::STDOUT_NAME;
+use crate::error::{note_stdout_error, CliError, STDOUT_NAME};
 
 /// How many symbolic links are followed before the path is said to loop (Linux's limit).
 const MAX_LINKS: usize = 40;

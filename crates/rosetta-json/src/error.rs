@@ -75,7 +75,7 @@ impl Error {
     #[cold]
     pub(crate) fn under(mut self, segment: &str) -> Self {
         let mut path = String::new();
-        crate::o3de::push_pointer(&mut path, segment);
+        crate::text::pointer::push_pointer(&mut path, segment);
         path.push_str(self.0.path.as_deref().unwrap_or_default());
         self.0.path = Some(path);
         self

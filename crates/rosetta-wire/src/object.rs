@@ -278,27 +278,47 @@ impl Object {
 
     /// The last object occurrence, to edit in place (parsed from its bytes if need be).
     pub fn object_mut(&mut self, id: u32) -> Result<Option<&mut Object>> {
-        let Some(item) = self
+        let item = self
             .fields
             .iter_mut()
             .rev()
             .filter(|f| f.id == id)
             .flat_map(|f| f.items.iter_mut().rev())
-            .find(|i| i.is_len())
-        else {
-            return Ok(None);
+            .find(|i| i.is_len());
+        item_object_mut(item)
+    }
+
+    /// The `index`-th object occurrence, to edit in place (parsed from its bytes if need be),
+    /// like `Schema_IndexObject`. An object parsed from bytes keeps its address when it
+    /// becomes editable, so a pointer taken from [`Object::index_object`] stays the same.
+    pub fn index_object_mut(&mut self, id: u32, index: usize) -> Result<Option<&mut Object>> {
+        let item = self
+            .fields
+            .iter_mut()
+            .filter(|f| f.id == id)
+            .flat_map(|f| f.items.iter_mut())
+            .filter(|i| i.is_len())
+            .nth(index);
+        item_object_mut(item)
+    }
+}
+
+/// The object a length-delimited item holds, made editable: bytes are parsed (or taken from the
+/// cache, keeping the parsed object's box) and replaced by the object.
+fn item_object_mut(item: Option<&mut Item>) -> Result<Option<&mut Object>> {
+    let Some(item) = item else {
+        return Ok(None);
+    };
+    if let Item::Bytes(bytes, cache) = item {
+        let parsed = match cache.take() {
+            Some(parsed) => parsed,
+            None => Box::new(Object::decode_shared(bytes.clone())?),
         };
-        if let Item::Bytes(bytes, cache) = item {
-            let parsed = match cache.take() {
-                Some(parsed) => parsed,
-                None => Box::new(Object::decode_shared(bytes.clone())?),
-            };
-            *item = Item::Object(parsed);
-        }
-        match item {
-            Item::Object(object) => Ok(Some(object)),
-            _ => Ok(None),
-        }
+        *item = Item::Object(parsed);
+    }
+    match item {
+        Item::Object(object) => Ok(Some(object)),
+        _ => Ok(None),
     }
 }
 
@@ -323,5 +343,26 @@ pub(crate) fn item_object(item: &Item) -> Result<&Object> {
         _ => Err(crate::error::Error::msg(
             "the field holds scalars, not an object",
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::family::Int32;
+    use crate::Object;
+
+    #[test]
+    fn index_object_mut_keeps_the_parsed_object_in_place() {
+        let mut o = Object::new();
+        o.add_object(4).add::<Int32>(1, 1);
+        o.add_object(4).add::<Int32>(1, 2);
+        let mut read = Object::decode(&o.encode()).unwrap();
+        let seen: *const Object = read.index_object(4, 1).unwrap();
+        let edit = read.index_object_mut(4, 1).unwrap().unwrap();
+        assert!(std::ptr::eq(seen, edit));
+        edit.add::<Int32>(2, 3);
+        assert_eq!(read.index_object(4, 1).unwrap().get::<Int32>(2), 3);
+        assert_eq!(read.index_object(4, 0).unwrap().get::<Int32>(1), 1);
+        assert!(read.index_object_mut(4, 2).unwrap().is_none());
     }
 }

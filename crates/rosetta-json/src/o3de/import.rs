@@ -11,11 +11,13 @@ use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::document::parse_unique_document;
-pub use super::document::without_comments;
-use super::patch::{apply_patch, create_patch, get_mut, parse_pointer, PatchStyle};
-use super::report::{push_pointer, Quiet, Report, Reporter};
-use super::result::{Outcome, ResultCode, Task};
+use super::patch::{apply_patch, create_patch, PatchStyle};
+use crate::o3de::report::reporter::{Quiet, Report, Reporter};
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
+use crate::text::document::parse_unique_document;
+pub use crate::text::document::without_comments;
+use crate::text::pointer::push_pointer;
+use crate::text::pointer::{get_mut, parse_pointer};
 
 /// The member name of an import directive.
 pub const IMPORT_DIRECTIVE: &str = "$import";
@@ -24,7 +26,7 @@ pub const IMPORT_DIRECTIVE: &str = "$import";
 pub const MAX_IMPORT_DEPTH: usize = 64;
 
 /// The most levels of arrays and objects the resolved document may nest: what
-/// [`parse_document`](super::document::parse_document) reads ([`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), 304: as deep
+/// [`parse_document`](crate::o3de::parse_document) reads ([`MAX_JSON_NESTING`](rosetta_types::MAX_JSON_NESTING), 304: as deep
 /// as schema data within [`MAX_NESTING`](rosetta_types::MAX_NESTING) needs), so that a resolved
 /// document can be read again. Each file is within it, but a chain of imports adds up their
 /// depths.

@@ -16,14 +16,17 @@
 use rosetta_types::{default_value, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::{typed, ComponentUpdate, Object};
 
-use super::ctx::{Halt, Seen, Step};
-use super::load::{failed, Load};
-use super::plan::Plans;
-use super::reader::Peek;
-use super::result::{Outcome, ResultCode, Task};
-use super::store::Store;
-use super::{finish, loader, LoadOptions, Reporter, StoreOptions, Stored};
 use crate::error::{Error, Result};
+use crate::o3de::load::value::{failed, Load};
+use crate::o3de::load::value::{finish, loader};
+use crate::o3de::options::{LoadOptions, StoreOptions};
+use crate::o3de::report::context::{Halt, Seen, Step};
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
+use crate::o3de::store::plan::Plans;
+use crate::o3de::store::value::Store;
+use crate::o3de::store::Stored;
+use crate::text::reader::Peek;
 
 /// The update member listing cleared fields by name.
 pub const CLEARED_MEMBER: &str = "$cleared";
@@ -44,7 +47,7 @@ pub fn store_object(
 ) -> Result<Stored> {
     // Objects past MAX_NESTING are read so that the store refuses them, at their JSON Pointer.
     let value = typed::read_past_limit(registry, ty, object).map_err(wire)?;
-    super::store(registry, ty, &value, options, reporter)
+    crate::o3de::store::store(registry, ty, &value, options, reporter)
 }
 
 /// Reads schema data of type (or component) `ty` from JSON.
@@ -55,7 +58,7 @@ pub fn load_object(
     options: &LoadOptions,
     reporter: &mut dyn Reporter,
 ) -> Result<(Object, ResultCode)> {
-    let loaded = super::load(registry, ty, text, options, reporter)?;
+    let loaded = crate::o3de::load::load(registry, ty, text, options, reporter)?;
     let object = typed::write(registry, ty, &loaded.value).map_err(wire)?;
     Ok((object, loaded.result))
 }

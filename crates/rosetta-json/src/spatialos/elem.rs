@@ -6,6 +6,7 @@ use rosetta_types::{
 };
 
 use crate::error::{Error, Result};
+use crate::text::pointer::push_pointer;
 
 /// The integer families of `c_schema.h`, by their Rust value type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,10 +138,12 @@ impl<'r> Path<'r> {
     pub(crate) fn pointer(&self) -> String {
         let mut out = String::new();
         for seg in &self.segs {
-            out.push('/');
             match seg {
-                Seg::Name(name) => escape_into(&mut out, name),
-                Seg::Index(i) => out.push_str(&i.to_string()),
+                Seg::Name(name) => push_pointer(&mut out, name),
+                Seg::Index(i) => {
+                    out.push('/');
+                    out.push_str(&i.to_string());
+                }
             }
         }
         out
@@ -149,8 +152,7 @@ impl<'r> Path<'r> {
     /// The pointer of a member of the current value.
     pub(crate) fn child(&self, name: &str) -> String {
         let mut out = self.pointer();
-        out.push('/');
-        escape_into(&mut out, name);
+        push_pointer(&mut out, name);
         out
     }
 
@@ -164,17 +166,6 @@ impl<'r> Path<'r> {
     #[cold]
     pub(crate) fn too_deep(&self) -> Error {
         self.error(rosetta_types::too_deep_message())
-    }
-}
-
-/// Appends a reference token, escaped as RFC 6901 says (`~` → `~0`, `/` → `~1`).
-fn escape_into(out: &mut String, token: &str) {
-    for c in token.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
     }
 }
 

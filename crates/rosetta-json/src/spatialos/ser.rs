@@ -12,8 +12,8 @@ use rosetta_wire::family::{self, Family};
 use rosetta_wire::Object;
 
 use super::elem::{elem, struct_def, Elem, Int, Path};
+use super::options::{DumpOptions, MemberOrder};
 use super::sink::Sink;
-use super::{DumpOptions, MemberOrder};
 use crate::error::{Error, Result};
 
 /// Which occurrences of a field to read.

@@ -10,7 +10,8 @@ use rosetta_wire::snapshot::ComponentJson;
 use rosetta_wire::Object;
 use serde_json::Value;
 
-use super::{dump_object_with, load_object, DumpOptions, MemberOrder};
+use super::object::{dump_object_with, load_object};
+use super::options::{DumpOptions, MemberOrder};
 
 /// Component data of a JSON snapshot in the SDK's JSON form, through a schema registry.
 ///
@@ -72,11 +73,12 @@ impl<'r> SnapshotCodec<'r> {
 impl ComponentJson for SnapshotCodec<'_> {
     fn to_json(&self, component_id: u32, data: &Object) -> rosetta_wire::Result<Value> {
         let ty = self.component(component_id)?;
-        dump_object_with(self.registry, ty, data, &self.options).map_err(crate::Error::into_wire)
+        dump_object_with(self.registry, ty, data, &self.options)
+            .map_err(crate::error::Error::into_wire)
     }
 
     fn from_json(&self, component_id: u32, value: &Value) -> rosetta_wire::Result<Object> {
         let ty = self.component(component_id)?;
-        load_object(self.registry, ty, value).map_err(crate::Error::into_wire)
+        load_object(self.registry, ty, value).map_err(crate::error::Error::into_wire)
     }
 }

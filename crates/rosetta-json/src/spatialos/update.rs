@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::de::{json_kind, Loader};
 use super::elem::struct_def;
+use super::options::{DumpOptions, MemberOrder};
 use super::ser::{field_number, Dumper};
-use super::sink::Sink;
-use super::MemberOrder;
+use super::sink::{Sink, TextSink, ValueSink};
 use crate::error::{Error, Result};
 
 /// The member that holds the events: `{"event name": [payload, ...]}`.
@@ -235,4 +235,47 @@ impl<'r> Loader<'r> {
         }
         Ok(())
     }
+}
+
+/// A component update as JSON (`Schema_Json_DumpComponentUpdate`), in the form described in the
+/// [module docs](super#component-updates).
+pub fn dump_update(
+    registry: &TypeRegistry,
+    component: TypeId,
+    update: &ComponentUpdate,
+) -> Result<Value> {
+    dump_update_with(registry, component, update, &DumpOptions::default())
+}
+
+/// [`dump_update`] with options.
+pub fn dump_update_with(
+    registry: &TypeRegistry,
+    component: TypeId,
+    update: &ComponentUpdate,
+    options: &DumpOptions,
+) -> Result<Value> {
+    let mut sink = ValueSink::default();
+    Dumper::new(registry, &mut sink, *options).update(component, update)?;
+    Ok(sink.finish())
+}
+
+/// A component update as JSON text, written straight from the update.
+pub fn update_to_string(
+    registry: &TypeRegistry,
+    component: TypeId,
+    update: &ComponentUpdate,
+    options: &DumpOptions,
+) -> Result<String> {
+    let mut sink = TextSink::new(options.pretty);
+    Dumper::new(registry, &mut sink, *options).update(component, update)?;
+    Ok(sink.finish())
+}
+
+/// A component update from JSON (`Schema_Json_LoadComponentUpdate`): `{}` is the empty update.
+pub fn load_update(
+    registry: &TypeRegistry,
+    component: TypeId,
+    json: &Value,
+) -> Result<ComponentUpdate> {
+    Loader::new(registry).update(component, json)
 }

@@ -1,7 +1,7 @@
 //! Unit tests of `import` with an in-memory loader.
 
 use super::*;
-use crate::o3de::report::Collect;
+use crate::o3de::report::reporter::Collect;
 use serde_json::json;
 use std::collections::HashMap;
 

@@ -1,6 +1,11 @@
 //! `CreatePatch`: a JSON Patch by O3DE's positional diff, or a Merge Patch.
 
-use super::*;
+use serde_json::{Map, Value};
+
+use super::run::{PatchStyle, Run};
+use crate::o3de::compare::compare;
+use crate::o3de::report::reporter::Reporter;
+use crate::o3de::report::result::{Outcome, ResultCode, Task};
 
 /// Creates a patch that turns `source` into `target` (task [`Task::CreatePatch`]).
 ///
@@ -165,3 +170,6 @@ fn create_merge(run: &mut Run<'_>, source: Option<&Value>, target: &Value) -> Op
         Some(target.clone())
     }
 }
+
+#[cfg(test)]
+mod tests;
