@@ -1,7 +1,7 @@
 //! `GET /entity/<path>` (`flecs_rest_reply_entity`).
 
-use rosetta_flecs::EntityDesc;
-use rosetta_world::World;
+use rosetta_flecs::{EntityDesc, Extras};
+use rosetta_world::{Engine, Query, World};
 
 use super::params::bool_param;
 use crate::reply::Reply;
@@ -15,7 +15,23 @@ pub(crate) fn reply(world: &World, path: &str, req: &Request, options: &Options)
         return super::error_quoting(404, options, |p| format!("entity '{p}' not found"), path);
     };
     let desc = entity_desc(world, req);
-    match rosetta_flecs::entity_to_json(world, e, &desc) {
+    // `matches` lists the named filters the entity matches.
+    let filters: Vec<(rosetta_world::Id, Query)> = if desc.matches {
+        world
+            .named_filters()
+            .filter_map(|(f, expr)| {
+                Some((f, Query::with_engine(world, expr, Engine::Filter).ok()?))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let queries: Vec<(rosetta_world::Id, &Query)> = filters.iter().map(|(f, q)| (*f, q)).collect();
+    let extras = Extras {
+        queries: &queries,
+        alerts_imported: false,
+    };
+    match rosetta_flecs::entity_to_json_with(world, e, &desc, &extras) {
         Ok(body) => Reply::ok(body),
         Err(_) => Reply::internal_error(),
     }

@@ -1,7 +1,7 @@
 //! `GET /query` (`flecs_rest_reply_query`, `flecs_rest_iter_to_reply`).
 
 use rosetta_flecs::{IterDesc, Page};
-use rosetta_world::eval::Query;
+use rosetta_world::eval::{Query, DEFAULT_STEP_LIMIT};
 use rosetta_world::World;
 
 use super::params::{bool_param, int_param};
@@ -14,7 +14,14 @@ use crate::Options;
 /// logs (200 with `try=true`), else the results through `ecs_iter_to_json`.
 pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
     if let Some(name) = req.param("name") {
-        return if world.lookup(name).is_none() {
+        let found = world.lookup(name);
+        if let Some((_, expr)) = found.and_then(|e| world.named_filters().find(|(f, _)| *f == e)) {
+            return match Query::with_engine(world, expr, rosetta_world::Engine::Filter) {
+                Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT),
+                Err(e) => Reply::error(400, &e.to_string()),
+            };
+        }
+        return if found.is_none() {
             super::error_quoting(
                 404,
                 options,
@@ -51,12 +58,13 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
             }
             r
         }
-        Ok(query) => iter_reply(world, req, &query),
+        Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT),
     }
 }
 
-/// The results of `query`, paged by `offset` (0) and `limit` (1000).
-fn iter_reply(world: &World, req: &Request, query: &Query) -> Reply {
+/// The results of `query`, paged by `offset` (0) and `limit` (1000), the search bounded by
+/// `max_steps` (a query that runs out of them is answered 400).
+fn iter_reply(world: &World, req: &Request, query: &Query, max_steps: u64) -> Reply {
     let desc = iter_desc(req);
     let (mut offset, mut limit) = (0, 1000);
     int_param(req, "offset", &mut offset);
@@ -69,9 +77,14 @@ fn iter_reply(world: &World, req: &Request, query: &Query) -> Reply {
         offset: usize::try_from(offset).unwrap_or(0),
         limit: Some(usize::try_from(limit).unwrap_or(0)),
     };
-    match rosetta_flecs::iter_to_json(world, query, &desc, page) {
+    match rosetta_flecs::iter_to_json_bounded(world, query, &desc, page, max_steps) {
         Ok(body) => Reply::ok(body),
-        Err(e) => Reply::error(400, &e.to_string()),
+        // A query that ran out of search steps is the client's to narrow.
+        Err(e @ rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))) => {
+            Reply::error(400, &e.to_string())
+        }
+        // A value the serializer cannot write (Flecs' serializer returns NULL): 500, empty.
+        Err(_) => Reply::internal_error(),
     }
 }
 
@@ -128,6 +141,41 @@ mod tests {
         assert!(d.type_info && d.colors && d.eval_duration && d.values);
         assert!(!d.entity_ids, "entity_ids is not read");
         assert!(d.entities && d.variables && d.results && !d.is_set);
+    }
+
+    fn answer(world: &World, target: &str) -> Reply {
+        let Ok(req) = Request::parse("GET", target) else {
+            panic!("parse")
+        };
+        reply(world, &req, &Options::default())
+    }
+
+    #[test]
+    fn named_filters_run_and_runaway_queries_stop() {
+        let Ok(l) = rosetta_world::script::load_str(
+            r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"], ["filter", "Ts", "T"]]"#,
+        ) else {
+            panic!("the script loads")
+        };
+        let mut w = l.world;
+        w.process_pending();
+        let r = answer(&w, "/query?name=Ts");
+        assert_eq!(
+            (r.code, r.body.as_str()),
+            (200, r#"{"results":[{"entities":["a"]}]}"#)
+        );
+        let r = answer(&w, "/query?name=a");
+        assert_eq!(r.code, 400);
+        // Twelve wildcards, read past an offset no page reaches: stopped by the step limit.
+        let Ok(req) = Request::parse("GET", "/query?q=*&offset=1000000000") else {
+            panic!("parse")
+        };
+        let Ok(q) = Query::new(&w, "*,*,*,*,*,*,*,*,*,*,*,*,!T") else {
+            panic!("the query compiles")
+        };
+        let r = iter_reply(&w, &req, &q, 10_000);
+        assert_eq!(r.code, 400, "{}", r.body);
+        assert!(r.body.contains("search steps"), "{}", r.body);
     }
 
     #[test]

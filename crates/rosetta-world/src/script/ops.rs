@@ -281,6 +281,7 @@ impl Ctx {
             "filter" => {
                 let e = self.named(a, ptr, &[])?;
                 let expr = string(a, 2, ptr)?.to_string();
+                self.world.add_named_filter(e, &expr);
                 self.mark(MarkerKind::Filter { entity: e, expr });
             }
             "query_created" => self.mark(MarkerKind::QueryCreated),

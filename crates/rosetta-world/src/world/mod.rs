@@ -42,6 +42,9 @@ pub struct World {
     pub(crate) components: HashMap<u32, ComponentInfo>,
     pub(crate) types: TypeRegistry,
     pub(crate) flecs_types: HashMap<u32, FlecsType>,
+    /// Named filters (`ecs_filter_init` with an entity): the entity and the expression, in
+    /// creation order.
+    pub(crate) named_filters: Vec<(Id, String)>,
     /// Component index → the C layout of its type, for the types whose values are flat.
     pub(crate) layouts: HashMap<u32, std::sync::Arc<crate::store::Layout>>,
     pub(crate) units: HashMap<u32, crate::meta::Unit>,
@@ -66,6 +69,7 @@ impl World {
             types: TypeRegistry::new(),
             flecs_types: HashMap::default(),
             layouts: HashMap::default(),
+            named_filters: Vec::new(),
             units: HashMap::default(),
             last_component_id: builtin::FIRST_USER_COMPONENT_ID,
         };
@@ -213,6 +217,22 @@ impl World {
         } else {
             self.is_component(id).then_some(id)
         }
+    }
+
+    /// Makes `e` a named filter with query expression `expr` (as `ecs_filter_init` with an
+    /// entity does): REST's `/query?name=` runs it and `ecs_entity_to_json`'s `matches` lists
+    /// the filters an entity matches. The expression is compiled where it is used.
+    pub fn add_named_filter(&mut self, e: Id, expr: &str) {
+        self.named_filters.retain(|(x, _)| *x != e);
+        self.named_filters.push((e, expr.to_owned()));
+    }
+
+    /// The named filters whose entities are alive, in creation order.
+    pub fn named_filters(&self) -> impl Iterator<Item = (Id, &str)> + '_ {
+        self.named_filters
+            .iter()
+            .filter(|(e, _)| self.is_alive(*e))
+            .map(|(e, s)| (*e, s.as_str()))
     }
 
     /// The Flecs-only metadata of a reflected type (units, member ranges, primitive kind ...).
