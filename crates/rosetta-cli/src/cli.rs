@@ -1,14 +1,25 @@
 //! The command line: every subcommand's arguments, as clap derives them.
 //!
-//! Each subcommand group gets its own `Args`/`Subcommand` type here and its own `*_cmd.rs` module
-//! (or folder: `convert/`) that runs it; `main.rs` only dispatches. No command module is imported
-//! here: the commands import their arguments from this file, never the other way.
+//! Each subcommand group gets its own `Args`/`Subcommand` type here (the `world` ones in
+//! [`world`], re-exported) and its own `*_cmd.rs` module (or folder: `convert/`, `world/`) that
+//! runs it; `main.rs` only dispatches. No command module is imported here: the commands import
+//! their arguments from this file, never the other way, and the help texts come from
+//! `crate::help`.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rosetta_rest::DEFAULT_PORT;
 
 use crate::help;
+
+mod world;
+
+pub use world::{
+    IterJsonArgs, WorldCommand, WorldConvertArgs, WorldEntityArgs, WorldFormatArg, WorldInfoArgs,
+    WorldQueryArgs,
+};
 
 /// `rosetta`: one schema, every game engine's data format.
 #[derive(Debug, Parser)]
@@ -40,11 +51,11 @@ pub enum Command {
     #[command(subcommand, after_help = crate::json_cmd::JSON_EXAMPLES)]
     Json(crate::json_cmd::JsonCommand),
     /// A Flecs world loaded from a world script or a SpatialOS snapshot: what it holds.
-    #[command(subcommand, after_help = crate::world_cmd::WORLD_EXAMPLES)]
-    World(crate::world_cmd::WorldCommand),
+    #[command(subcommand, after_help = help::WORLD_EXAMPLES)]
+    World(WorldCommand),
     /// Serve a world over Flecs v3.2.12's REST API, for the Flecs explorer.
-    #[command(after_help = crate::serve_cmd::SERVE_EXAMPLES)]
-    Serve(crate::serve_cmd::ServeArgs),
+    #[command(after_help = help::SERVE_EXAMPLES)]
+    Serve(ServeArgs),
 }
 
 /// `rosetta schema …`
@@ -386,4 +397,48 @@ pub enum ConvertRootArg {
     Request,
     /// A command response.
     Response,
+}
+
+/// Arguments of `rosetta serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A world script, a snapshot or Flecs world JSON (`-` for standard input); the built-in
+    /// example world if none.
+    #[arg(value_name = "WORLD")]
+    pub world: Option<PathBuf>,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// The port to listen on (the explorer looks at 27750).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+
+    /// The address to listen on (127.0.0.1: this machine only; 0.0.0.0 exposes the world to
+    /// the network).
+    #[arg(long, value_name = "ADDRESS", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+
+    /// Refuse the write routes (PUT /set, /delete, /enable, /disable) with 403.
+    #[arg(long = "read-only", visible_alias = "read_only")]
+    pub read_only: bool,
+
+    /// Write error bodies byte for byte as Flecs does, even where that is not JSON (an
+    /// unescaped `"` in an entity path, `Missing parameter 'q'` as plain text).
+    #[arg(long = "engine-bytes", visible_alias = "engine_bytes")]
+    pub engine_bytes: bool,
+
+    /// Answer this one request target (`/entity/Sun?label=true`) and print the reply's body
+    /// instead of serving.
+    #[arg(long, value_name = "TARGET")]
+    pub request: Option<String>,
+
+    /// The method of --request.
+    #[arg(long, default_value = "GET", requires = "request")]
+    pub method: String,
 }

@@ -183,3 +183,116 @@ Examples:
   rosetta convert --schema_path schema --schema_path examples/schema --root data \\
       --component game.Player --from json --to wire --strict --report target/player.o3de.json \\
       -o target/player.bin";
+
+/// `rosetta world --help`.
+pub const WORLD_EXAMPLES: &str = "\
+Examples:
+  # a snapshot as a Flecs world: its entities, tables and components
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  # the same from a JSON snapshot; a world script needs no schema
+  rosetta world info examples/data/world.json --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json
+  # the snapshot's entities with a Health, and their doc names' source
+  rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema
+  # Flecs world JSON (what ecs_world_to_json and GET /world write), with its types from a script
+  rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json
+  # a world converted: to Flecs world JSON, to a SpatialOS snapshot
+  rosetta world convert examples/world/space.json -o - --to flecs-json
+  rosetta world convert examples/data/world.json --schema_path schema --schema_path examples/schema -o - --to json-snapshot";
+
+/// `rosetta world info --help`.
+pub const WORLD_INFO_EXAMPLES: &str = "\
+WORLD is a world script (a JSON array of operations, as the Flecs corpus writes its setups), a
+SpatialOS snapshot (binary, gzip or JSON) or Flecs world JSON (what Flecs v3.2.12's
+ecs_world_to_json and REST GET /world write), told apart by its content. A snapshot needs its schema
+(--schema_path, repeatable, as `snapshot convert` takes it): each schema component becomes a
+component at its qualified name (game.Player is Player under the scope game), each snapshot entity
+N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
+improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
+World JSON carries values but not types: they come from --schema_path (a world exported from
+Rosetta's snapshot world) or from --types SCRIPT, a world script run first that defines them.
+A column of values the world has no type for is skipped with a warning (an error with --strict),
+as Flecs' ecs_world_from_json does.
+
+Examples:
+  rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  rosetta world info examples/world/space.json
+  rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json";
+
+/// `rosetta world query --help`.
+pub const WORLD_QUERY_EXAMPLES: &str = "\
+WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
+query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
+A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
+$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
+field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
+another entity; `-` for a field that is not set.
+
+With --json the results are written as ecs_iter_to_json writes them (Flecs v3.2.12). Its options
+start from ECS_ITER_TO_JSON_INIT: term_ids, ids, sources, variables, is_set, values and entities
+on, everything else off; `--type_info` turns one on, `--values=false` one off.
+
+Examples:
+  rosetta world query examples/world/space.json 'Position'
+  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2
+  rosetta world query examples/world/space.json 'Position, ?HasRocks' --json
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --json --ids=false --sources=false --values=false --variable_labels --entity_labels
+  rosetta world query examples/world/space.json 'Position' --json --table --private --offset 1 --limit 2";
+
+/// `rosetta world entity --help`.
+pub const WORLD_ENTITY_EXAMPLES: &str = "\
+Writes ecs_entity_to_json of the entity at PATH (a path such as Sun.Earth, or an alias of a
+world script) as Flecs v3.2.12 writes it. Options start from ECS_ENTITY_TO_JSON_INIT: path, ids
+and base on, everything else off; `--values` turns one on, `--path=false` one off. --refs REL
+lists the entities that have (REL, entity) (`*` for every relationship); --matches lists the
+world script's named filters that match the entity. Where Flecs writes invalid JSON (a name with
+a quote), valid JSON is written; --engine-bytes writes Flecs' bytes.
+
+Examples:
+  rosetta world entity examples/world/space.json Sun.Earth
+  rosetta world entity examples/world/space.json Sun.Earth --label --values --type_info --id_labels --hidden
+  rosetta world entity examples/world/space.json planets.RockyPlanet --path=false --brief --private
+  rosetta world entity examples/world/space.json Sun --refs=ChildOf";
+
+/// `rosetta world convert --help`.
+pub const WORLD_CONVERT_EXAMPLES: &str = "\
+WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
+
+--to flecs-json writes what Flecs v3.2.12's ecs_world_to_json (REST GET /world) writes: every
+table of entities that are not Flecs builtins, in table mode with private ids.
+--to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
+schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
+its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
+components and tags, and entities without an id, are left out (a warning says how many).
+Without --to, OUT's extension decides: .snapshot a binary snapshot, anything else Flecs JSON.
+
+Examples:
+  rosetta world convert examples/world/space.json -o - --to flecs-json
+  rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o - --to json-snapshot
+  rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json";
+
+/// `rosetta serve --help`.
+pub const SERVE_EXAMPLES: &str = "\
+Serves WORLD over Flecs v3.2.12's REST API (GET /entity/<path>, /query?q=, /world, /tables,
+/stats/world, /stats/pipeline; PUT /set, /delete, /enable, /disable) on 127.0.0.1:27750 until
+interrupted (Ctrl-C). WORLD is a world script, a SpatialOS snapshot (with --schema_path), or
+Flecs world JSON; without WORLD the built-in example world (examples/world/space.json) is
+served. With the server running, open the Flecs explorer at
+https://www.flecs.dev/explorer/?remote=true (it connects to 127.0.0.1:27750; on another port,
+https://www.flecs.dev/explorer/?host=127.0.0.1:PORT). For example:
+
+  rosetta serve examples/data/world.snapshot --schema_path schema --schema_path examples/schema
+  rosetta serve --port 8080 --read-only
+
+--request answers one request without opening a port and prints the reply's body, as the
+server would send it (the status goes to standard error when it is not 200).
+
+Examples:
+  # the tables of the example world, and its statistics
+  rosetta serve --request /tables
+  rosetta serve examples/world/space.json --request '/stats/world?period=1m'
+  # the entity Sun.Earth as the explorer's inspector asks for it
+  rosetta serve examples/world/space.json --request '/entity/Sun/Earth&label=true&values=true'
+  # a query as the explorer's query box sends it
+  rosetta serve --request '/query?q=Position%2C%20Kind&values=true&limit=25'";

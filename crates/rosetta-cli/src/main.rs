@@ -12,18 +12,17 @@ mod json_cmd;
 mod output;
 mod reports;
 mod schema_cmd;
+mod schema_load;
 mod serve_cmd;
 mod snapshot_cmd;
 mod suggest;
-mod world_cmd;
-mod world_json;
-mod world_query_cmd;
+mod world;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, WorldCommand};
 
 fn main() -> ExitCode {
     // Usage errors (and --help/--version) exit here, through clap, with status 2 (0).
@@ -34,7 +33,12 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Godot(command) => godot_cmd::run(command),
         Command::Json(command) => json_cmd::run(command),
-        Command::World(command) => world_cmd::run(command),
+        Command::World(command) => match command {
+            WorldCommand::Info(args) => world::info::run(&args),
+            WorldCommand::Query(args) => world::query::run(&args),
+            WorldCommand::Entity(args) => world::json::run_entity(&args),
+            WorldCommand::Convert(args) => world::convert::run(&args),
+        },
         Command::Serve(args) => serve_cmd::run(&args),
     };
     match result {

@@ -6,8 +6,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rosetta_schema::{compile, CompileOptions, Schema};
+use indicatif::ProgressBar;
+use rosetta_schema::Schema;
 use rosetta_wire::snapshot::{
     ComponentJson, ComponentOrder, Compression, JsonEntities, JsonSnapshotReader,
     JsonSnapshotWriter, SnapshotEntity, SnapshotReader, SnapshotWriter,
@@ -17,6 +17,7 @@ use crate::cli::{SnapshotCommand, SnapshotConvertArgs, SnapshotFormatArg, Snapsh
 use crate::error::CliError;
 use crate::files::{input_name, write_output};
 use crate::output::Output;
+use crate::schema_load::{load_schema, progress};
 
 /// Runs one `rosetta snapshot` subcommand.
 pub fn run(command: SnapshotCommand) -> Result<(), CliError> {
@@ -85,20 +86,6 @@ fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> 
     })
 }
 
-/// Compiles every schema file on the schema paths.
-pub(crate) fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
-    let options = CompileOptions {
-        schema_paths: paths.to_vec(),
-        load_all: true,
-        files: Vec::new(),
-    };
-    let compiled = compile(&options).map_err(CliError::Schema)?;
-    Schema::from_bundle(compiled.bundle()).map_err(|e| {
-        let first = paths.first().map_or(Path::new("."), PathBuf::as_path);
-        data_error(first, format!("the schema cannot be used: {e}"))
-    })
-}
-
 fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliError> {
     if paths.is_empty() {
         return Err(data_error(
@@ -107,27 +94,6 @@ fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliErro
         ));
     }
     load_schema(paths)
-}
-
-/// A progress bar over the input's bytes, drawn only when standard error is a terminal.
-pub(crate) fn progress(total: Option<u64>) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = match total {
-        Some(total) => ProgressBar::new(total),
-        None => ProgressBar::no_length(),
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    let template = if total.is_some() {
-        "{bar:40} {bytes}/{total_bytes} {msg} ({eta})"
-    } else {
-        "{spinner} {bytes} {msg}"
-    };
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Reads entities from a binary or a JSON snapshot.

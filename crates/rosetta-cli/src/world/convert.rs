@@ -3,78 +3,18 @@
 
 use std::collections::HashSet;
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::{Args, ValueEnum};
 use rosetta_types::Value;
 use rosetta_wire::snapshot::{ComponentOrder, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter};
 use rosetta_world::load::{ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use rosetta_world::{builtin, Id, World};
 
-use super::{load_world_with, LoadedWorld, WorldInputs};
+use super::load::{load_world_with, LoadedWorld, WorldInputs};
+use crate::cli::{WorldConvertArgs, WorldFormatArg};
 use crate::error::CliError;
 use crate::files::{input_name, write_all};
 use crate::output::Output;
-
-/// Examples shown by `rosetta world convert --help`.
-pub const WORLD_CONVERT_EXAMPLES: &str = "\
-WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
-
---to flecs-json writes what Flecs v3.2.12's ecs_world_to_json (REST GET /world) writes: every
-table of entities that are not Flecs builtins, in table mode with private ids.
---to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
-schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
-its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
-components and tags, and entities without an id, are left out (a warning says how many).
-Without --to, OUT's extension decides: .snapshot a binary snapshot, anything else Flecs JSON.
-
-Examples:
-  rosetta world convert examples/world/space.json -o - --to flecs-json
-  rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o - --to json-snapshot
-  rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json";
-
-/// Arguments of `rosetta world convert`.
-#[derive(Debug, Args)]
-pub struct WorldConvertArgs {
-    /// A world script, a snapshot or Flecs world JSON (`-` for standard input).
-    #[arg(value_name = "WORLD")]
-    pub world: PathBuf,
-
-    /// Where to write the result (`-` for standard output).
-    #[arg(short = 'o', long = "output", value_name = "OUT")]
-    pub output: PathBuf,
-
-    /// The output's format; from OUT's extension when left out.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub to: Option<WorldFormatArg>,
-
-    /// A schema root; a snapshot (in or out) needs its schema. Repeatable, searched in order.
-    #[arg(
-        long = "schema_path",
-        visible_alias = "schema-path",
-        value_name = "DIR"
-    )]
-    pub schema_paths: Vec<PathBuf>,
-
-    /// For Flecs world JSON: a world script run first, which defines the types its values have.
-    #[arg(long, value_name = "SCRIPT")]
-    pub types: Option<PathBuf>,
-
-    /// For Flecs world JSON: values the world has no type for are an error, not a warning.
-    #[arg(long)]
-    pub strict: bool,
-}
-
-/// The `--to` values of `rosetta world convert`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum WorldFormatArg {
-    /// Flecs v3.2.12's world JSON (`ecs_world_to_json`, REST `GET /world`).
-    FlecsJson,
-    /// A binary SpatialOS snapshot (gzip).
-    Snapshot,
-    /// The SDK's JSON snapshot format.
-    JsonSnapshot,
-}
 
 /// Runs `rosetta world convert`.
 pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {

@@ -1,40 +1,95 @@
-//! Flecs v3.2.12's JSON of a world on the command line: `rosetta world entity WORLD PATH`
-//! (`ecs_entity_to_json`) and `rosetta world query WORLD 'QUERY' --json`
-//! (`ecs_iter_to_json`), with the serializers' options as flags named as Flecs names them.
+//! The arguments of `rosetta world …`, as clap derives them, with the Flecs JSON serializers'
+//! options as flags named as Flecs names them.
 //!
 //! A boolean option is a flag (`--values`) or takes a value (`--path=false`); an option not
-//! given keeps the default of Flecs' C API: `ECS_ENTITY_TO_JSON_INIT` (path, ids and base
-//! on) for entities, `ECS_ITER_TO_JSON_INIT` (term_ids, ids, sources, variables, is_set,
-//! values and entities on) for queries.
+//! given keeps the default of Flecs' C API: `ECS_ENTITY_TO_JSON_INIT` (path, ids and base on)
+//! for entities, `ECS_ITER_TO_JSON_INIT` (term_ids, ids, sources, variables, is_set, values and
+//! entities on) for queries.
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Subcommand, ValueEnum};
 use rosetta_flecs::text::Mode;
-use rosetta_flecs::{EntityDesc, Extras, IterDesc, Page};
-use rosetta_world::builtin::WILDCARD;
-use rosetta_world::eval::Query;
-use rosetta_world::script::MarkerKind;
-use rosetta_world::{Engine, Id, World};
+use rosetta_flecs::{EntityDesc, IterDesc};
 
-use crate::error::CliError;
-use crate::files::write_output;
-use crate::world_cmd::{load_world, LoadedWorld, WorldSource};
+use crate::help;
 
-/// Examples shown by `rosetta world entity --help`.
-pub const WORLD_ENTITY_EXAMPLES: &str = "\
-Writes ecs_entity_to_json of the entity at PATH (a path such as Sun.Earth, or an alias of a
-world script) as Flecs v3.2.12 writes it. Options start from ECS_ENTITY_TO_JSON_INIT: path, ids
-and base on, everything else off; `--values` turns one on, `--path=false` one off. --refs REL
-lists the entities that have (REL, entity) (`*` for every relationship); --matches lists the
-world script's named filters that match the entity. Where Flecs writes invalid JSON (a name with
-a quote), valid JSON is written; --engine-bytes writes Flecs' bytes.
+/// `rosetta world …`
+#[derive(Debug, Subcommand)]
+pub enum WorldCommand {
+    /// What a world holds: its entities, tables and components, and where they came from.
+    #[command(after_help = help::WORLD_INFO_EXAMPLES)]
+    Info(WorldInfoArgs),
+    /// Runs a query in Flecs' query language and prints a table of the matches (or, with
+    /// --json, Flecs' JSON of them).
+    #[command(after_help = help::WORLD_QUERY_EXAMPLES)]
+    Query(WorldQueryArgs),
+    /// Writes an entity as Flecs v3.2.12's JSON (ecs_entity_to_json).
+    #[command(after_help = help::WORLD_ENTITY_EXAMPLES)]
+    Entity(WorldEntityArgs),
+    /// Writes a world as Flecs world JSON or as a SpatialOS snapshot (binary or JSON).
+    #[command(after_help = help::WORLD_CONVERT_EXAMPLES)]
+    Convert(WorldConvertArgs),
+}
 
-Examples:
-  rosetta world entity examples/world/space.json Sun.Earth
-  rosetta world entity examples/world/space.json Sun.Earth --label --values --type_info --id_labels --hidden
-  rosetta world entity examples/world/space.json planets.RockyPlanet --path=false --brief --private
-  rosetta world entity examples/world/space.json Sun --refs=ChildOf";
+/// Arguments of `rosetta world info`.
+#[derive(Debug, Args)]
+pub struct WorldInfoArgs {
+    /// A world script, a snapshot or Flecs world JSON (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
+
+    /// For Flecs world JSON: values the world has no type for are an error, not a warning.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Arguments of `rosetta world query`.
+#[derive(Debug, Args)]
+pub struct WorldQueryArgs {
+    /// A world script or a snapshot (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// The query, in Flecs v3.2.12's query language.
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+
+    /// Skip this many entities (results without entities count one each).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub offset: usize,
+
+    /// Print at most this many entities.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// Write the results as Flecs JSON (`ecs_iter_to_json`), with the options below.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub json_options: IterJsonArgs,
+}
 
 /// A boolean option: `--name` (true) or `--name=BOOL`.
 macro_rules! flag_args {
@@ -55,7 +110,7 @@ macro_rules! flag_args {
 
         impl $name {
             /// The options given, by Flecs' name.
-            fn given(&self) -> Vec<(&'static str, bool)> {
+            pub fn given(&self) -> Vec<(&'static str, bool)> {
                 let mut out = Vec::new();
                 $(if let Some(on) = self.$field { out.push(($long, on)); })*
                 out
@@ -211,81 +266,47 @@ pub struct WorldEntityArgs {
     pub schema_paths: Vec<PathBuf>,
 }
 
-fn data_error(what: &str, message: String) -> CliError {
-    CliError::Data {
-        path: PathBuf::from(what),
-        message,
-    }
+/// Arguments of `rosetta world convert`.
+#[derive(Debug, Args)]
+pub struct WorldConvertArgs {
+    /// A world script, a snapshot or Flecs world JSON (`-` for standard input).
+    #[arg(value_name = "WORLD")]
+    pub world: PathBuf,
+
+    /// Where to write the result (`-` for standard output).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: PathBuf,
+
+    /// The output's format; from OUT's extension when left out.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Option<WorldFormatArg>,
+
+    /// A schema root; a snapshot (in or out) needs its schema. Repeatable, searched in order.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR"
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
+
+    /// For Flecs world JSON: values the world has no type for are an error, not a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
-/// The world script's named filters (`["filter", name, expr]`), for `matches`.
-fn named_filters(loaded: &LoadedWorld) -> Vec<(Id, Query)> {
-    let WorldSource::Script(script) = &loaded.source else {
-        return Vec::new();
-    };
-    script
-        .markers
-        .iter()
-        .filter_map(|m| match &m.kind {
-            MarkerKind::Filter { entity, expr } => {
-                let q = Query::with_engine(&loaded.world, expr, Engine::Filter).ok()?;
-                Some((*entity, q))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn alerts_imported(loaded: &LoadedWorld) -> bool {
-    match &loaded.source {
-        WorldSource::Script(s) => s
-            .markers
-            .iter()
-            .any(|m| matches!(&m.kind, MarkerKind::Import(n) if n == "FlecsAlerts")),
-        _ => false,
-    }
-}
-
-/// Runs `rosetta world entity`.
-pub fn run_entity(args: &WorldEntityArgs) -> Result<(), CliError> {
-    let mut loaded = load_world(&args.world, &args.schema_paths)?;
-    loaded.world.process_pending();
-    let e = loaded
-        .resolve(&args.entity)
-        .ok_or_else(|| data_error("PATH", format!("no entity '{}'", args.entity)))?;
-    let mut desc = args.options.desc();
-    if let Some(rel) = &args.refs {
-        desc.refs = Some(match rel.as_str() {
-            "*" => WILDCARD,
-            _ => loaded
-                .resolve(rel)
-                .ok_or_else(|| data_error("--refs", format!("no entity '{rel}'")))?,
-        });
-    }
-    let filters = named_filters(&loaded);
-    let queries: Vec<(Id, &Query)> = filters.iter().map(|(e, q)| (*e, q)).collect();
-    let extras = Extras {
-        queries: &queries,
-        alerts_imported: alerts_imported(&loaded),
-    };
-    let mut text = rosetta_flecs::entity_to_json_with(&loaded.world, e, &desc, &extras)
-        .map_err(|err| data_error(&args.entity, err.to_string()))?;
-    text.push('\n');
-    write_output(&PathBuf::from("-"), text.as_bytes())
-}
-
-/// `rosetta world query --json`: the results as `ecs_iter_to_json` writes them.
-pub fn query_json(
-    w: &World,
-    query: &Query,
-    options: &IterJsonArgs,
-    offset: usize,
-    limit: Option<usize>,
-) -> Result<String, CliError> {
-    let mut text = rosetta_flecs::iter_to_json(w, query, &options.desc(), Page { offset, limit })
-        .map_err(|e| data_error("QUERY", e.to_string()))?;
-    text.push('\n');
-    Ok(text)
+/// The `--to` values of `rosetta world convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WorldFormatArg {
+    /// Flecs v3.2.12's world JSON (`ecs_world_to_json`, REST `GET /world`).
+    FlecsJson,
+    /// A binary SpatialOS snapshot (gzip).
+    Snapshot,
+    /// The SDK's JSON snapshot format.
+    JsonSnapshot,
 }
 
 #[cfg(test)]

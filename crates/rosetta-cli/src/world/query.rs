@@ -6,70 +6,14 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::Args;
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 use rosetta_world::eval::Query;
 use rosetta_world::{builtin, Id, World};
 
+use super::load::load_world;
+use crate::cli::WorldQueryArgs;
 use crate::error::CliError;
 use crate::files::write_output;
-use crate::world_cmd::load_world;
-
-/// Examples shown by `rosetta world query --help`.
-pub const WORLD_QUERY_EXAMPLES: &str = "\
-WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
-query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
-A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
-$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
-field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
-another entity; `-` for a field that is not set.
-
-With --json the results are written as ecs_iter_to_json writes them (Flecs v3.2.12). Its options
-start from ECS_ITER_TO_JSON_INIT: term_ids, ids, sources, variables, is_set, values and entities
-on, everything else off; `--type_info` turns one on, `--values=false` one off.
-
-Examples:
-  rosetta world query examples/world/space.json 'Position'
-  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
-  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2
-  rosetta world query examples/world/space.json 'Position, ?HasRocks' --json
-  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --json --ids=false --sources=false --values=false --variable_labels --entity_labels
-  rosetta world query examples/world/space.json 'Position' --json --table --private --offset 1 --limit 2";
-
-/// Arguments of `rosetta world query`.
-#[derive(Debug, Args)]
-pub struct WorldQueryArgs {
-    /// A world script or a snapshot (`-` for standard input).
-    #[arg(value_name = "WORLD")]
-    pub world: PathBuf,
-
-    /// The query, in Flecs v3.2.12's query language.
-    #[arg(value_name = "QUERY")]
-    pub query: String,
-
-    /// Skip this many entities (results without entities count one each).
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub offset: usize,
-
-    /// Print at most this many entities.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-
-    /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
-    #[arg(
-        long = "schema_path",
-        visible_alias = "schema-path",
-        value_name = "DIR"
-    )]
-    pub schema_paths: Vec<PathBuf>,
-
-    /// Write the results as Flecs JSON (`ecs_iter_to_json`), with the options below.
-    #[arg(long)]
-    pub json: bool,
-
-    #[command(flatten)]
-    pub json_options: crate::world_json::IterJsonArgs,
-}
 
 /// Runs `rosetta world query`.
 pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
@@ -81,9 +25,7 @@ pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
         message: e.to_string(),
     })?;
     let text = match args.json {
-        true => {
-            crate::world_json::query_json(w, &query, &args.json_options, args.offset, args.limit)?
-        }
+        true => super::json::query_json(w, &query, &args.json_options, args.offset, args.limit)?,
         false => render(w, &query, args.offset, args.limit)?,
     };
     write_output(&PathBuf::from("-"), text.as_bytes())

@@ -1,0 +1,15 @@
+//! Checks that the workspace's crates run in their own tests; a dev-dependency only, never
+//! built into a user's program.
+//!
+//! - [`imports`]: a crate's files import one way. [`imports::assert_one_way`] reads the
+//!   file-level import graph of a crate's `src/` and fails, naming the cycle, when a file
+//!   imports (through any chain of others) a file that imports it. Each crate's
+//!   `tests/imports.rs` calls it:
+//!
+//! ```no_run
+//! rosetta_devtools::imports::assert_one_way(env!("CARGO_MANIFEST_DIR"));
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod imports;
