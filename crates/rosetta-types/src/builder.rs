@@ -173,6 +173,23 @@ fn builtins() -> [(&'static str, Kind); TypeId::BUILTIN_COUNT] {
     ]
 }
 
+impl TypeRegistry {
+    /// A registry with only the builtin types (see [`TypeId`]'s constants).
+    pub fn new() -> Self {
+        RegistryBuilder::new().finish_builtins()
+    }
+
+    /// A builder starting with the builtin types.
+    pub fn builder() -> RegistryBuilder {
+        RegistryBuilder::new()
+    }
+
+    /// A builder holding every type of this registry, to add more.
+    pub fn into_builder(self) -> RegistryBuilder {
+        RegistryBuilder::from_registry(self)
+    }
+}
+
 impl RegistryBuilder {
     /// A builder with the builtin types.
     pub fn new() -> Self {

@@ -4,8 +4,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::id::TypeId;
 use crate::kind::Kind;
 use crate::math::MathScalar;
-use crate::registry::TypeRegistry;
+use crate::nesting::MAX_NESTING;
+use crate::registry::{Type, TypeRegistry};
 use crate::scalar::{FloatType, IntType, IntWidth};
+use crate::struct_type::Arity;
 use crate::value::{Dynamic, Value};
 use crate::visit::MAX_DEPTH;
 
@@ -136,6 +138,63 @@ fn make(registry: &TypeRegistry, ty: TypeId, in_progress: &mut Vec<TypeId>) -> R
             value
         }
     })
+}
+
+/// Where the default value of type `ty`, standing at object level `level`, has an object past
+/// [`MAX_NESTING`]: the names of the fields that lead from the value to the first such object,
+/// in declaration order (none: the value itself is past it); `None` when the default fits.
+///
+/// A reader that fills in what the data leaves out (a struct field the wire data lacks, a member
+/// O3DE's JSON leaves out as the default, a field missing from a Godot Dictionary) checks the
+/// default with this, so that it refuses what a writer, which meets the default as a value,
+/// refuses. A default holds no elements and no option values (unless a field's own default has
+/// some, which this does not look into), so only its struct fields nest, and entities (an empty
+/// entity is one level).
+///
+/// ```
+/// use rosetta_types::{default_past_limit, Field, StructType, TypeId, TypeRegistry, MAX_NESTING};
+/// let mut b = TypeRegistry::builder();
+/// let inner = b.add("t.Inner", StructType::new([Field::new("x", TypeId::INT32)])?)?;
+/// let outer = b.add("t.Outer", StructType::new([Field::new("inner", inner)])?)?;
+/// let registry = b.build()?;
+/// assert_eq!(default_past_limit(&registry, outer, MAX_NESTING - 1), None);
+/// assert_eq!(default_past_limit(&registry, outer, MAX_NESTING), Some(vec!["inner"]));
+/// assert_eq!(default_past_limit(&registry, TypeId::INT32, MAX_NESTING + 5), None);
+/// # Ok::<(), rosetta_types::Error>(())
+/// ```
+pub fn default_past_limit(registry: &TypeRegistry, ty: TypeId, level: usize) -> Option<Vec<&str>> {
+    let mut path = Vec::new();
+    past_limit(registry, ty, level, &mut path).then_some(path)
+}
+
+/// [`default_past_limit`], the path pushed onto `path`; `true` when found.
+fn past_limit<'r>(
+    registry: &'r TypeRegistry,
+    ty: TypeId,
+    level: usize,
+    path: &mut Vec<&'r str>,
+) -> bool {
+    let fields = match registry.get(ty).map(Type::kind) {
+        Some(Kind::Struct(def)) => def.fields(),
+        Some(Kind::Entity) => return level > MAX_NESTING,
+        _ => return false,
+    };
+    if level > MAX_NESTING {
+        return true;
+    }
+    for field in fields {
+        if field.arity() != Arity::Singular {
+            continue;
+        }
+        path.push(field.name());
+        // The levels only grow, so the recursion stops past the limit even for a type that
+        // holds itself (which has no default at all).
+        if past_limit(registry, field.ty(), level + 1, path) {
+            return true;
+        }
+        path.pop();
+    }
+    false
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ pub(crate) enum ErrorKind {
     #[error("values are nested deeper than {0} levels")]
     TooDeep(usize),
     /// More object levels than [`MAX_NESTING`](crate::MAX_NESTING); says it as every format does.
-    #[error("{}", crate::too_deep_message())]
+    #[error("{}", crate::nesting::too_deep_message())]
     TooManyObjectLevels,
     #[error(
         "`{0}` contains itself outside an option, list, set or map, so it has no finite default"

@@ -1,11 +1,12 @@
 //! [`TypeRegistry`]: every type of a program, looked up by [`TypeId`], by qualified name and, for
 //! components, by component id.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Index;
+use std::sync::Arc;
 
-use crate::builder::RegistryBuilder;
 use crate::component::ComponentInfo;
 use crate::id::{ComponentId, TypeId};
 use crate::kind::{InternKey, Kind};
@@ -110,21 +111,6 @@ pub struct TypeRegistry {
 }
 
 impl TypeRegistry {
-    /// A registry with only the builtin types (see [`TypeId`]'s constants).
-    pub fn new() -> Self {
-        RegistryBuilder::new().finish_builtins()
-    }
-
-    /// A builder starting with the builtin types.
-    pub fn builder() -> RegistryBuilder {
-        RegistryBuilder::new()
-    }
-
-    /// A builder holding every type of this registry, to add more.
-    pub fn into_builder(self) -> RegistryBuilder {
-        RegistryBuilder::from_registry(self)
-    }
-
     /// The type with id `id`, or `None` if it is not from this registry.
     pub fn get(&self, id: TypeId) -> Option<&Type> {
         self.types.get(id.index())
@@ -203,6 +189,24 @@ impl TypeRegistry {
     /// (`list<int32>`, `map<string, game.Item>`, `Vector3<f32>`).
     pub fn display(&self, id: TypeId) -> TypeName<'_> {
         TypeName { registry: self, id }
+    }
+}
+
+impl TypeRegistry {
+    /// The registry's derived data of type `T`, built by `build` the first time it is asked
+    /// for. `build` runs without any lock held (it may ask for other derived data); if two
+    /// threads build at once, the first to finish is kept.
+    ///
+    /// ```
+    /// use rosetta_types::TypeRegistry;
+    /// struct Count(usize);
+    /// let registry = TypeRegistry::new();
+    /// let a = registry.derived(|r| Count(r.len()));
+    /// let b = registry.derived(|_| Count(0)); // not built again
+    /// assert_eq!(a.0, b.0);
+    /// ```
+    pub fn derived<T: Any + Send + Sync>(&self, build: impl FnOnce(&Self) -> T) -> Arc<T> {
+        self.derived.get_or_build(|| build(self))
     }
 }
 
@@ -292,7 +296,7 @@ impl TypeName<'_> {
                 f.write_str(">")
             }
             Kind::Math(m) => match m.shape {
-                crate::MathShape::Matrix { rows, cols } => {
+                crate::math::MathShape::Matrix { rows, cols } => {
                     write!(f, "Matrix{rows}x{cols}<{}>", m.scalar.name())
                 }
                 shape => write!(f, "{}<{}>", shape.name(), m.scalar.name()),

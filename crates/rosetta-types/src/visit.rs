@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 /// [`default_value`](crate::default_value) nests, before they give up with an error (Godot's
 /// own limit is 1024 nested containers). It bounds values of any type, containers of containers
 /// included; object levels (structs and entities) are bounded by
-/// [`MAX_NESTING`](crate::MAX_NESTING), as every format bounds them.
+/// [`MAX_NESTING`](crate::nesting::MAX_NESTING), as every format bounds them.
 pub const MAX_DEPTH: usize = 1024;
 
 /// Receives a typed value from [`walk`], outside in. Every method has a default that does
@@ -211,7 +211,7 @@ pub trait ValueVisitor<'a> {
 
 /// Walks `value` as a value of type `ty`, calling `visitor` for each part, and checks on the way
 /// that the value fits the type (as [`validate`] does), objects nested no deeper than
-/// [`MAX_NESTING`](crate::MAX_NESTING) included. The walk stops at the first error: a
+/// [`MAX_NESTING`](crate::nesting::MAX_NESTING) included. The walk stops at the first error: a
 /// mismatch (converted into the visitor's error, with the path of the offending value) or an
 /// error returned by the visitor.
 pub fn walk<'a, V: ValueVisitor<'a>>(
@@ -236,7 +236,7 @@ pub fn walk<'a, V: ValueVisitor<'a>>(
 /// enum values fit their representation, closed enums hold declared constants, structs, tuples,
 /// arrays and math values have the right length, entity components are registered components
 /// with valid data, polymorphic values hold the base type or a derived type, and objects (structs
-/// and entities) nest no deeper than [`MAX_NESTING`](crate::MAX_NESTING), so that every format
+/// and entities) nest no deeper than [`MAX_NESTING`](crate::nesting::MAX_NESTING), so that every format
 /// can write the value. The error says where, as a JSON Pointer ([`Error::path`]).
 ///
 /// ```
@@ -312,7 +312,7 @@ impl<'a, V: ValueVisitor<'a>> Walker<'a, '_, V> {
         }
         let object = matches!(ty.kind(), Kind::Struct(_) | Kind::Entity);
         if object {
-            if self.objects >= crate::MAX_NESTING {
+            if self.objects >= crate::nesting::MAX_NESTING {
                 return Err(ErrorKind::TooManyObjectLevels.into());
             }
             self.objects += 1;
