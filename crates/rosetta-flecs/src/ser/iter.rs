@@ -315,6 +315,16 @@ pub fn iter_to_json_bounded(
     Ok(out)
 }
 
+/// Variable `i`'s value as the rules engine holds it: a variable no term wrote (an optional
+/// term that did not match) is `*`, as `flecs_rule_iter_init` and `flecs_rule_var_reset` leave
+/// it, which the explorer's entity tree reads as "no base".
+pub(super) fn var_of(m: &Match<'_, '_>, i: usize) -> Id {
+    match m.var(i) {
+        Id(0) => rosetta_world::builtin::WILDCARD,
+        v => v,
+    }
+}
+
 /// The top-level `type_info`: per field, `"Type":<type info>`, or `"<id>":0` when the field
 /// has no type (an untyped pair's key shows its relationship twice, as v3.2.12 does).
 fn type_info(out: &mut String, w: &World, plan: &Plan<'_>) -> Result<()> {
@@ -397,7 +407,7 @@ fn result(
             let mut l = List::open(out, '[');
             for &(i, _) in &plan.vars {
                 l.next(out);
-                push_path(out, w, m.var(i), mode);
+                push_path(out, w, var_of(m, i), mode);
             }
             l.close(out, ']');
         }
@@ -406,7 +416,7 @@ fn result(
             let mut l = List::open(out, '[');
             for &(i, _) in &plan.vars {
                 l.next(out);
-                push_label(out, w, m.var(i), mode);
+                push_label(out, w, var_of(m, i), mode);
             }
             l.close(out, ']');
         }
@@ -415,7 +425,7 @@ fn result(
             let mut l = List::open(out, '[');
             for &(i, _) in &plan.vars {
                 l.next(out);
-                push_u32(out, m.var(i).index());
+                push_u32(out, var_of(m, i).index());
             }
             l.close(out, ']');
         }
@@ -690,6 +700,28 @@ mod tests {
 
     const TAGS: &str = r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"],
         ["entity", "b"], ["add", "b", "T"], ["entity", "c"], ["add", "c", "T"]]"#;
+
+    /// The explorer's entity tree asks `?IsA($this, $base:self)` and reads an unset `$base` as
+    /// `*` (the rules engine's value of a variable no term wrote).
+    #[test]
+    fn unset_variables_are_the_wildcard() {
+        let d = IterDesc {
+            entities: true,
+            variables: true,
+            variable_labels: true,
+            ..IterDesc::none()
+        };
+        assert_eq!(
+            run(
+                r#"[["prefab", "P"], ["entity", "a"], ["add", "a", ["IsA", "P"]], ["entity", "b"],
+                    ["tag", "T"], ["add", "a", "T"], ["add", "b", "T"]]"#,
+                "T, ?IsA($this, $base:self)",
+                &d,
+                Page::default()
+            ),
+            r#"{"vars":["base"], "results":[{"vars":["P"], "var_labels":["P"], "entities":["a"]}, {"vars":["*"], "var_labels":["*"], "entities":["b"]}]}"#
+        );
+    }
 
     #[test]
     fn pages_count_entities() {

@@ -170,8 +170,7 @@ fn tags_pairs_vars(w: &World, v: &View<'_, '_, '_>, plan: &Plan<'_>) -> String {
     let vars: Vec<(&str, Id)> = plan
         .vars
         .iter()
-        .map(|&(i, name)| (name, m.var(i)))
-        .filter(|(_, e)| e.0 != 0)
+        .map(|&(i, name)| (name, super::iter::var_of(m, i)))
         .collect();
     if !vars.is_empty() {
         t.key("vars", plan);
