@@ -9,23 +9,13 @@
 //! oracle) does; a native x86 build gives the lowest integer for NaN and out-of-range values.
 
 use crate::math::{
-    Basis, Color, Projection, Quaternion, Rect2, Rect2i, Transform2D, Transform3D, Vector2,
-    Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+    Basis, Projection, Quaternion, Rect2, Rect2i, Transform2D, Transform3D, Vector2, Vector2i,
+    Vector3, Vector3i, Vector4, Vector4i,
 };
-use crate::variant::{Variant, VariantType};
+use crate::variant::{Array, Variant, VariantType};
 
-/// Why a value does not become an element of a typed container.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Refusal {
-    /// Godot does not convert it either.
-    Engine,
-    /// Godot converts it by rules Rosetta does not reproduce (how it reads a color name, turns
-    /// any value into text, ...); the note says what Godot does.
-    NotReproduced(String),
-    /// Godot converts it by putting a default in the place of (part of) it, losing data; the
-    /// note says what is lost.
-    Lost(String),
-}
+use crate::convert_packed::color_of_hex;
+pub(crate) use crate::convert_packed::Refusal;
 
 /// `value` converted to type `to` as Godot converts it, or why not. A value of type `to` is
 /// returned unchanged.
@@ -101,7 +91,7 @@ pub(crate) fn convert(value: Variant, to: VariantType) -> Result<Variant, Refusa
             ))
         }
         (T::Array, packed) => match crate::convert_packed::to_array(packed) {
-            Some(items) => V::Array(Box::new(crate::Array::untyped(items))),
+            Some(items) => V::Array(Box::new(Array::untyped(items))),
             None => return Err(Refusal::Engine),
         },
         (to, V::Array(a)) => crate::convert_packed::from_array(to, a.items)?,
@@ -130,17 +120,6 @@ fn vec2i(v: Vector2) -> Vector2i {
     Vector2i {
         x: int_of(v.x),
         y: int_of(v.y),
-    }
-}
-
-/// `Color::hex`: `0xRRGGBBAA`, each channel over 255.
-pub(crate) fn color_of_hex(c: u32) -> Color {
-    let channel = |shift: u32| ((c >> shift) & 0xFF) as f32 / 255.0;
-    Color {
-        r: channel(24),
-        g: channel(16),
-        b: channel(8),
-        a: channel(0),
     }
 }
 

@@ -7,9 +7,32 @@
 //! a PackedInt32Array), Rosetta refuses instead of losing the element; where Godot reads a
 //! number or a color out of text, or writes a value as text, Rosetta does not follow.
 
-use crate::convert::{color_of_hex, Refusal};
 use crate::math::{Color, Vector2, Vector3, Vector4};
 use crate::variant::{Variant, VariantType};
+
+/// Why a value does not become an element of a typed container.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// Godot does not convert it either.
+    Engine,
+    /// Godot converts it by rules Rosetta does not reproduce (how it reads a color name, turns
+    /// any value into text, ...); the note says what Godot does.
+    NotReproduced(String),
+    /// Godot converts it by putting a default in the place of (part of) it, losing data; the
+    /// note says what is lost.
+    Lost(String),
+}
+
+/// `Color::hex`: `0xRRGGBBAA`, each channel over 255.
+pub(crate) fn color_of_hex(c: u32) -> Color {
+    let channel = |shift: u32| ((c >> shift) & 0xFF) as f32 / 255.0;
+    Color {
+        r: channel(24),
+        g: channel(16),
+        b: channel(8),
+        a: channel(0),
+    }
+}
 
 /// The elements of a packed array as Variants; `None` when `value` is not a packed array.
 pub(crate) fn to_array(value: Variant) -> Option<Vec<Variant>> {
@@ -77,7 +100,7 @@ fn each<T>(
                 return Err(Refusal::Lost(format!(
                     "its element [{i}], {} {}, becomes {default}",
                     article(item),
-                    crate::text::type_name(item.variant_type())
+                    crate::text::names::type_name(item.variant_type())
                 )))
             }
             Err(how) => {
@@ -89,7 +112,10 @@ fn each<T>(
 }
 
 fn article(item: &Variant) -> &'static str {
-    match crate::text::type_name(item.variant_type()).chars().next() {
+    match crate::text::names::type_name(item.variant_type())
+        .chars()
+        .next()
+    {
         Some('A' | 'E' | 'I' | 'O' | 'U' | 'a' | 'e' | 'i' | 'o' | 'u') => "an",
         _ => "a",
     }
@@ -157,7 +183,7 @@ fn text(v: &Variant) -> Result<Option<String>, String> {
             return Err(format!(
                 "writing {} {} as text",
                 article(v),
-                crate::text::type_name(v.variant_type())
+                crate::text::names::type_name(v.variant_type())
             ))
         }
     }))

@@ -40,7 +40,7 @@ impl DecodeOptions {
         DecodeOptions {
             version,
             allow_objects: false,
-            max_depth: crate::MAX_DEPTH,
+            max_depth: crate::variant::MAX_DEPTH,
             class_filter: None,
         }
     }

@@ -37,7 +37,7 @@ impl EncodeOptions {
             version,
             full_objects: false,
             double_precision: false,
-            max_depth: crate::MAX_DEPTH,
+            max_depth: crate::variant::MAX_DEPTH,
         }
     }
 }

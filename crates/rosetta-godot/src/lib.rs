@@ -44,11 +44,8 @@ pub use header::Version;
 pub use math::*;
 pub use serde_format::{from_bytes, from_variant, to_bytes, to_variant};
 pub use variant::{
-    Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType,
+    Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType, MAX_DEPTH,
 };
-
-/// The engine's nesting limit (`Variant::MAX_RECURSION_DEPTH`).
-pub const MAX_DEPTH: usize = 1024;
 
 #[cfg(test)]
 mod codec_tests;

@@ -42,8 +42,6 @@
 //! counts as the default objects it takes). Raw Variants keep the engine's own limit,
 //! [`MAX_DEPTH`](crate::MAX_DEPTH).
 
-use std::fmt;
-
 use rosetta_types::{
     default_value, Arity, FloatType, IntType, IntWidth, Kind, MathScalar, MathShape, MathType,
     TypeId, TypeRegistry, Value,
@@ -56,97 +54,8 @@ use crate::math::{
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 use crate::variant::{Array, Dictionary, Variant};
-use forward::Depth;
-
-/// The key of the actual type in a polymorphic or `any` value's Dictionary.
-pub const TYPE_KEY: &str = "$type";
-/// The key of the value in a polymorphic or `any` value's Dictionary.
-pub const VALUE_KEY: &str = "$value";
-/// The key of the events in a component update's Dictionary.
-pub const EVENTS_KEY: &str = "$events";
-
-/// A schema value that does not map, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct SchemaError {
-    /// Where (`.field[2]`, empty for the root).
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for SchemaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "at `{}`: {}", self.path, self.message)
-        }
-    }
-}
-
-type Result<T, E = SchemaError> = std::result::Result<T, E>;
-
-/// A step of a path, rendered only when an error happens.
-#[derive(Clone, Copy)]
-enum Seg<'a> {
-    Root,
-    Field(&'a str),
-    Index(usize),
-    Key(usize),
-    Component(u32),
-    Dynamic,
-}
-
-#[derive(Clone, Copy)]
-struct Path<'a> {
-    parent: Option<&'a Path<'a>>,
-    seg: Seg<'a>,
-}
-
-impl<'a> Path<'a> {
-    const ROOT: Path<'static> = Path {
-        parent: None,
-        seg: Seg::Root,
-    };
-
-    fn child(&'a self, seg: Seg<'a>) -> Path<'a> {
-        Path {
-            parent: Some(self),
-            seg,
-        }
-    }
-
-    fn render(&self) -> String {
-        let mut segs = Vec::new();
-        let mut at = Some(self);
-        while let Some(p) = at {
-            segs.push(p.seg);
-            at = p.parent;
-        }
-        let mut out = String::new();
-        for seg in segs.iter().rev() {
-            match seg {
-                Seg::Root => {}
-                Seg::Field(name) => {
-                    out.push('.');
-                    out.push_str(name);
-                }
-                Seg::Index(i) => out.push_str(&format!("[{i}]")),
-                Seg::Key(i) => out.push_str(&format!("{{key {i}}}")),
-                Seg::Component(id) => out.push_str(&format!("[component {id}]")),
-                Seg::Dynamic => out.push_str(&format!(".{VALUE_KEY}")),
-            }
-        }
-        out
-    }
-
-    fn error(&self, message: impl Into<String>) -> SchemaError {
-        SchemaError {
-            path: self.render(),
-            message: message.into(),
-        }
-    }
-}
+use path::{Depth, Path, Result, Seg};
+pub use path::{SchemaError, EVENTS_KEY, TYPE_KEY, VALUE_KEY};
 
 /// Maps values of one registry's types to and from Variants for one engine version.
 #[derive(Debug, Clone, Copy)]
@@ -572,5 +481,6 @@ fn parse_uuid(s: &str) -> Option<[u8; 16]> {
 
 mod backward;
 mod forward;
+mod path;
 #[cfg(test)]
 mod tests;

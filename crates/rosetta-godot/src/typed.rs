@@ -19,9 +19,10 @@
 
 use crate::convert::{convert, Refusal};
 use crate::error::Error;
-use crate::text::{to_text, type_name};
+use crate::header::Version;
+use crate::text::names::type_name;
+use crate::text::print::to_text;
 use crate::variant::{ContainerType, Variant, VariantType};
-use crate::Version;
 
 /// `value` as an element (or dictionary key) of a container typed `ty`: unchanged, converted as
 /// Godot converts it, or refused.

@@ -11,6 +11,9 @@ use crate::math::{
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
 
+/// The engine's nesting limit (`Variant::MAX_RECURSION_DEPTH`).
+pub const MAX_DEPTH: usize = 1024;
+
 /// A Godot value. Large payloads are boxed so that the enum stays 32 bytes.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Variant {

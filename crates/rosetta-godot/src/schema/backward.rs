@@ -1,6 +1,5 @@
 //! Variants back to values of the shared model.
 
-use super::forward::Depth;
 use super::*;
 
 impl Mapping<'_> {

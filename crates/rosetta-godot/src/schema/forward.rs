@@ -4,57 +4,6 @@ use rosetta_types::StructType;
 
 use super::*;
 
-/// How deep a value is: in composites (Variant levels, bounded by the engine's own
-/// [`MAX_DEPTH`](crate::MAX_DEPTH)) and in objects (structs and entities, bounded by
-/// [`MAX_NESTING`](rosetta_types::MAX_NESTING), as every format bounds them).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Depth {
-    composites: usize,
-    /// The objects the value is in.
-    pub(super) objects: usize,
-}
-
-impl Depth {
-    /// The root of a piece of data.
-    pub(super) const ROOT: Depth = Depth {
-        composites: 0,
-        objects: 0,
-    };
-
-    /// The fields of a component update, in the update's object (level 1).
-    pub(super) const UPDATE_FIELD: Depth = Depth {
-        composites: 1,
-        objects: 1,
-    };
-
-    /// A value inside this one.
-    pub(super) fn down(self) -> Depth {
-        Depth {
-            composites: self.composites + 1,
-            ..self
-        }
-    }
-
-    /// The engine's limit on composites, checked at each value.
-    pub(super) fn check(self, path: &Path<'_>) -> Result<()> {
-        if self.composites > crate::MAX_DEPTH {
-            return Err(path.error(format!("nesting deeper than {}", crate::MAX_DEPTH)));
-        }
-        Ok(())
-    }
-
-    /// The depth inside an object at `path`: one object level deeper, an error past the limit.
-    pub(super) fn object(self, path: &Path<'_>) -> Result<Depth> {
-        if self.objects >= rosetta_types::MAX_NESTING {
-            return Err(path.error(rosetta_types::too_deep_message()));
-        }
-        Ok(Depth {
-            objects: self.objects + 1,
-            ..self
-        })
-    }
-}
-
 impl Mapping<'_> {
     /// A value as a Variant. The composite kinds are written by functions of their own, so that
     /// the recursion (`fwd` -> a composite's function -> `fwd`) takes little stack per level.

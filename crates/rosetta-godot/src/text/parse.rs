@@ -1,15 +1,18 @@
 //! Parsing (`str_to_var` / `str2var`).
 
-use super::{type_from_name, TextError};
+use super::error::TextError;
+use super::names::type_from_name;
 use crate::math::*;
 use crate::typed::{self, Context, Role};
-use crate::{Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType};
+use crate::variant::{
+    Array, ContainerType, Dictionary, NodePath, Object, Signal, Variant, VariantType, MAX_DEPTH,
+};
 
 mod builtin;
 
 /// Parses Godot's text form of a value, in either engine's spelling.
 ///
-/// Never panics; nesting deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) is an error. Whitespace may
+/// Never panics; nesting deeper than [`MAX_DEPTH`] is an error. Whitespace may
 /// follow the value; anything else after it is an error.
 pub fn from_text(text: &str) -> Result<Variant, TextError> {
     let mut p = Parser {
@@ -104,8 +107,8 @@ impl Parser<'_> {
 
     fn enter(&mut self) -> R<()> {
         self.depth += 1;
-        if self.depth > crate::MAX_DEPTH {
-            return Err(self.err(format!("nesting deeper than {} levels", crate::MAX_DEPTH)));
+        if self.depth > MAX_DEPTH {
+            return Err(self.err(format!("nesting deeper than {} levels", MAX_DEPTH)));
         }
         Ok(())
     }

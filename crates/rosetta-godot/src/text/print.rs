@@ -2,13 +2,15 @@
 
 use std::cmp::Ordering;
 
-use super::type_name;
+use super::names::type_name;
 use crate::header::id_of;
-use crate::{ContainerType, Object, Variant, Version};
+use crate::header::Version;
+use crate::math::Basis;
+use crate::variant::{ContainerType, Object, Variant, MAX_DEPTH};
 
 /// Prints `value` the way the engine's `var_to_str` (Godot 4) or `var2str` (Godot 3) does.
 ///
-/// Nesting deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) is printed as `null` at the limit, so
+/// Nesting deeper than [`MAX_DEPTH`] is printed as `null` at the limit, so
 /// this never recurses without bound.
 pub fn to_text(value: &Variant, version: Version) -> String {
     let mut p = Printer {
@@ -173,7 +175,7 @@ impl Printer {
     }
 
     fn value(&mut self, v: &Variant, depth: usize) {
-        if depth > crate::MAX_DEPTH {
+        if depth > MAX_DEPTH {
             self.s("null");
             return;
         }
@@ -464,7 +466,7 @@ impl Printer {
     }
 }
 
-fn basis_vals(b: &crate::Basis) -> [f64; 9] {
+fn basis_vals(b: &Basis) -> [f64; 9] {
     let r = &b.rows;
     [
         r[0].x, r[0].y, r[0].z, r[1].x, r[1].y, r[1].z, r[2].x, r[2].y, r[2].z,
