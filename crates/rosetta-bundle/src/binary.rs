@@ -13,14 +13,7 @@ pub(crate) use decode::decode;
 use crate::model::*;
 
 /// Protobuf wire types.
-pub(crate) mod wire {
-    pub const VARINT: u8 = 0;
-    pub const FIXED64: u8 = 1;
-    pub const LEN: u8 = 2;
-    pub const START_GROUP: u8 = 3;
-    pub const END_GROUP: u8 = 4;
-    pub const FIXED32: u8 = 5;
-}
+pub(crate) mod wire;
 
 /// Encodes `bundle` as a binary schema bundle. `FieldDef::transient` is written when true (only
 /// 14.x bundles have it set); component sets are written when present (only v15 has them).

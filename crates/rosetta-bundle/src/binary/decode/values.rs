@@ -1,6 +1,6 @@
 //! Decoding field definitions, type references and annotation values.
 
-use super::{Body, Msg, Result, Wire};
+use super::reader::{Body, Msg, Result, Wire};
 use crate::error::{BinaryProblem, Error};
 use crate::model::*;
 

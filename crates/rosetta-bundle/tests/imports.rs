@@ -1,0 +1,7 @@
+//! The crate's files import one way: no file imports, through any chain of others, a file that
+//! imports it; `lib.rs` only declares and re-exports. The check is `rosetta_devtools::imports`.
+
+#[test]
+fn no_file_imports_a_file_that_imports_it() {
+    rosetta_devtools::imports::assert_one_way(env!("CARGO_MANIFEST_DIR"));
+}
