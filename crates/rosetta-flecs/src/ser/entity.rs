@@ -162,15 +162,17 @@ fn append_type(
     desc: &EntityDesc,
 ) -> Result<()> {
     let mode = desc.mode;
-    let ids = w.type_of(ent);
+    // The ids `ent` shows (flecs_json_skip_id), in type order; every member below lists them.
+    let shown_ids: Vec<(Id, Shown)> = w
+        .type_of(ent)
+        .iter()
+        .filter_map(|&id| Some((id, shown(w, id, desc, ent, inst)?)))
+        .collect();
     if desc.ids {
         obj.key(out, "ids", mode);
         let mut list = List::open(out, '[');
-        for &id in ids {
-            let Some(s) = shown(w, id, desc, ent, inst) else {
-                continue;
-            };
-            let Some((pred, tgt)) = union_rewrite(w, ent, &s) else {
+        for (_, s) in &shown_ids {
+            let Some((pred, tgt)) = union_rewrite(w, ent, s) else {
                 continue;
             };
             list.next(out);
@@ -198,11 +200,8 @@ fn append_type(
     if desc.id_labels {
         obj.key(out, "id_labels", mode);
         let mut list = List::open(out, '[');
-        for &id in ids {
-            let Some(s) = shown(w, id, desc, ent, inst) else {
-                continue;
-            };
-            let Some((pred, tgt)) = union_rewrite(w, ent, &s) else {
+        for (_, s) in &shown_ids {
+            let Some((pred, tgt)) = union_rewrite(w, ent, s) else {
                 continue;
             };
             list.next(out);
@@ -220,10 +219,7 @@ fn append_type(
     if desc.values {
         obj.key(out, "values", mode);
         let mut list = List::open(out, '[');
-        for &id in ids {
-            let Some(s) = shown(w, id, desc, ent, inst) else {
-                continue;
-            };
+        for &(id, ref s) in &shown_ids {
             list.next(out);
             let writer = match (s.hidden, w.type_id_of(id)) {
                 (false, Some(ty)) => Writer::for_type(w, ty, mode)?,
@@ -239,10 +235,7 @@ fn append_type(
     if desc.type_info {
         obj.key(out, "type_info", mode);
         let mut list = List::open(out, '[');
-        for &id in ids {
-            let Some(s) = shown(w, id, desc, ent, inst) else {
-                continue;
-            };
+        for &(id, ref s) in &shown_ids {
             list.next(out);
             match w.type_id_of(id).filter(|_| !s.hidden) {
                 Some(ty) => builtins::type_info(out, w, ty, mode)?,
@@ -254,11 +247,9 @@ fn append_type(
     if desc.hidden && ent != inst {
         obj.key(out, "hidden", mode);
         let mut list = List::open(out, '[');
-        for &id in ids {
-            if let Some(s) = shown(w, id, desc, ent, inst) {
-                list.next(out);
-                out.push_str(if s.hidden { "true" } else { "false" });
-            }
+        for (_, s) in &shown_ids {
+            list.next(out);
+            out.push_str(if s.hidden { "true" } else { "false" });
         }
         list.close(out, ']');
     }
