@@ -9,7 +9,11 @@
 //! ```no_run
 //! rosetta_devtools::imports::assert_one_way(env!("CARGO_MANIFEST_DIR"));
 //! ```
+//!
+//! - [`timing`]: contenders timed in turns ([`timing::in_turns`]) for the benchmarks' ratio
+//!   tables, so that both sides of a ratio meet the same noise.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod imports;
+pub mod timing;

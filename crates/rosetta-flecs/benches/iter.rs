@@ -30,6 +30,8 @@ use std::ffi::CStr;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use rosetta_devtools::timing::{in_turns, Job};
+
 use criterion::{Criterion, Throughput};
 use flecs_sys as f;
 use rosetta_flecs::{IterDesc, Page};
@@ -183,25 +185,8 @@ fn without_entity_ids(s: &str) -> String {
 
 // ---- timing ----------------------------------------------------------------------------------
 
-/// A named job to time.
-type Job<'a> = (&'static str, Box<dyn FnMut() + 'a>);
-
 /// Rounds of [`in_turns`].
 const ROUNDS: usize = 6;
-
-/// The fastest time per run of each job, timed in rounds that take turns.
-fn in_turns(jobs: &mut [Job<'_>]) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; jobs.len()];
-    for round in 0..ROUNDS {
-        for k in 0..jobs.len() {
-            let i = (k + round) % jobs.len();
-            let start = Instant::now();
-            (jobs[i].1)();
-            best[i] = best[i].min(start.elapsed().as_secs_f64());
-        }
-    }
-    best
-}
 
 fn main() {
     let mut c = Criterion::default()
@@ -274,7 +259,11 @@ fn main() {
     c.final_summary();
 
     if std::env::args().any(|a| a == "--bench") {
-        let best = in_turns(&mut jobs);
+        // Seconds per run (in_turns gives nanoseconds).
+        let best: Vec<f64> = in_turns(&mut jobs, ROUNDS)
+            .into_iter()
+            .map(|ns| ns / 1e9)
+            .collect();
         println!("\nfastest of {ROUNDS} rounds, {n} entities:");
         for ((name, _), t) in jobs.iter().zip(&best) {
             println!(

@@ -43,6 +43,8 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use rosetta_devtools::timing::{in_turns, Job};
+
 use criterion::{Criterion, Throughput};
 use rosetta_json::o3de::{self, FloatForm, LoadOptions, Quiet, StoreOptions};
 use rosetta_types::{
@@ -574,9 +576,6 @@ fn bench_workload<T>(
     run_group(c, ratios, &format!("{name}/read"), bytes, reads);
 }
 
-/// One timed contender: its name in the group, and one run of it.
-type Job<'a> = (&'static str, Box<dyn FnMut() + 'a>);
-
 /// The ratio table's rows: group, contender, fastest time per run (ns).
 type Ratios = Vec<(String, &'static str, f64)>;
 
@@ -609,7 +608,7 @@ fn run_group(
         .filter(|((id, _), ran)| *ran || *id == "serde_json")
         .map(|(job, _)| job)
         .collect();
-    let best = in_turns(&mut turns);
+    let best = in_turns(&mut turns, ROUNDS);
     for ((id, _), best) in turns.iter().zip(best) {
         ratios.push((name.to_owned(), id, best));
     }
@@ -617,41 +616,6 @@ fn run_group(
 
 /// The rounds of [`in_turns`].
 const ROUNDS: usize = 30;
-
-/// The fastest time per run of each job, timed in rounds that take turns (each round in
-/// another order). Noise on a shared machine comes in bursts of seconds to minutes and only
-/// ever adds time: timed one after the other, one contender can spend its whole measurement in
-/// a burst that another misses; timed in turns, all meet the same bursts, and the fastest round
-/// of each is its steadiest figure.
-fn in_turns(jobs: &mut [Job<'_>]) -> Vec<f64> {
-    const BATCH: Duration = Duration::from_millis(10);
-    // Runs per batch: as many as fill one batch, warm.
-    let runs: Vec<u32> = jobs
-        .iter_mut()
-        .map(|(_, job)| {
-            let start = Instant::now();
-            let mut n = 0u32;
-            while start.elapsed() < BATCH {
-                job();
-                n += 1;
-            }
-            n
-        })
-        .collect();
-    let mut best = vec![f64::INFINITY; jobs.len()];
-    for round in 0..ROUNDS {
-        for k in 0..jobs.len() {
-            let i = (k + round) % jobs.len();
-            let start = Instant::now();
-            for _ in 0..runs[i] {
-                (jobs[i].1)();
-            }
-            let per_run = start.elapsed().as_nanos() as f64 / f64::from(runs[i]);
-            best[i] = best[i].min(per_run);
-        }
-    }
-    best
-}
 
 fn print_ratios(ratios: &Ratios) {
     let fmt = |ns: f64| {

@@ -45,6 +45,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use rosetta_devtools::timing::{in_turns, Job};
+
 use criterion::{Criterion, Throughput};
 use rosetta_types::Value;
 use rosetta_world::eval::{FieldValue, Match, Query};
@@ -328,25 +330,8 @@ fn hecs_per_food(w: &hecs::World) -> Vec<(String, u64)> {
 
 // ---- timing ----------------------------------------------------------------------------------
 
-type Job<'a> = (&'static str, Box<dyn FnMut() + 'a>);
-
 /// The rounds of [`in_turns`].
 const ROUNDS: usize = 30;
-
-/// The fastest time per run of each job, timed in rounds that take turns (each round in
-/// another order), so that both meet the same bursts of noise on a shared machine.
-fn in_turns(jobs: &mut [Job<'_>]) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; jobs.len()];
-    for round in 0..ROUNDS {
-        for k in 0..jobs.len() {
-            let i = (k + round) % jobs.len();
-            let start = Instant::now();
-            (jobs[i].1)();
-            best[i] = best[i].min(start.elapsed().as_nanos() as f64);
-        }
-    }
-    best
-}
 
 fn main() {
     let mut c = Criterion::default()
@@ -427,7 +412,7 @@ fn main() {
     if !ran.contains(&true) || !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let best = in_turns(&mut jobs);
+    let best = in_turns(&mut jobs, ROUNDS);
     let fmt = |ns: f64| format!("{:.2} ms", ns / 1e6);
     println!();
     println!(
