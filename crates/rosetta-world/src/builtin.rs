@@ -367,6 +367,19 @@ pub fn primitive(name: &str) -> Option<Id> {
         .map(|b| Id(b.id))
 }
 
+// `Id::is_wildcard` is here, beside the wildcards it checks for: `id` sits below `builtin`.
+impl Id {
+    /// Whether the id is or contains the wildcard `*` or any `_` (as relationship or target).
+    pub fn is_wildcard(self) -> bool {
+        let w = |e: Id| e == WILDCARD || e == ANY;
+        if self.has_pair_flag() {
+            w(self.first()) || w(self.second())
+        } else {
+            w(self.without_flags())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

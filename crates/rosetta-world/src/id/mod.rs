@@ -111,17 +111,6 @@ impl Id {
     pub const fn is_entity(self) -> bool {
         self.0 & Self::FLAGS_MASK == 0 && self.0 != 0
     }
-
-    /// Whether the id is or contains the wildcard `*` or any `_` (as relationship or target).
-    pub fn is_wildcard(self) -> bool {
-        use crate::builtin::{ANY, WILDCARD};
-        let w = |e: Id| e == WILDCARD || e == ANY;
-        if self.has_pair_flag() {
-            w(self.first()) || w(self.second())
-        } else {
-            w(self.without_flags())
-        }
-    }
 }
 
 impl fmt::Debug for Id {

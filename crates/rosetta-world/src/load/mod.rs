@@ -83,53 +83,13 @@
 //! | events, commands, annotations, `component_set` | kept in the type registry only | — | — |
 //! | the SpatialOS entity id | component `spatialos.EntityId` (`EntityId`) | `EntityId` | `i64` |
 
+mod format;
+mod names;
 mod schema;
 mod snapshot;
 
 pub use crate::error::LoadError;
+pub use format::{sniff, WorldFormat};
+pub use names::{entity_name, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 pub use schema::{register_schema, SchemaComponents};
 pub use snapshot::{Progress, SnapshotFormat, SnapshotLoader, SnapshotWorld};
-
-/// The scope entity that holds the snapshot's entities.
-pub const SNAPSHOT_SCOPE: &str = "snapshot";
-
-/// The component that holds each snapshot entity's SpatialOS entity id.
-pub const ENTITY_ID_COMPONENT: &str = "spatialos.EntityId";
-
-/// The world name of SpatialOS entity `id` under [`SNAPSHOT_SCOPE`]: `entity_<id>`.
-///
-/// ```
-/// assert_eq!(rosetta_world::load::entity_name(42), "entity_42");
-/// ```
-pub fn entity_name(id: i64) -> String {
-    format!("entity_{id}")
-}
-
-/// What a world file holds, told by its first bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WorldFormat {
-    /// A world script: a JSON array (first non-blank byte `[`).
-    Script,
-    /// A JSON snapshot: concatenated JSON objects (first non-blank byte `{`).
-    JsonSnapshot,
-    /// A binary snapshot, gzip-compressed or not (anything else).
-    BinarySnapshot,
-}
-
-/// The format of a world file from its first bytes (a UTF-8 byte order mark and blanks are
-/// skipped).
-///
-/// ```
-/// use rosetta_world::load::{sniff, WorldFormat};
-/// assert_eq!(sniff(b"  [[\"tag\", \"T\"]]"), WorldFormat::Script);
-/// assert_eq!(sniff(b"\xef\xbb\xbf{\"__entity_id\": \"1\"}"), WorldFormat::JsonSnapshot);
-/// assert_eq!(sniff(&[0x1f, 0x8b, 8]), WorldFormat::BinarySnapshot);
-/// ```
-pub fn sniff(head: &[u8]) -> WorldFormat {
-    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
-    match head.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'[') => WorldFormat::Script,
-        Some(b'{') => WorldFormat::JsonSnapshot,
-        _ => WorldFormat::BinarySnapshot,
-    }
-}

@@ -7,8 +7,9 @@ use rosetta_schema::Schema;
 use rosetta_types::{ComponentId, Kind, Str, TypeId, Value};
 use rosetta_wire::snapshot::{Compression, JsonSnapshotReader, SnapshotEntity, SnapshotReader};
 
+use super::format::{sniff, WorldFormat};
+use super::names::{entity_name, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use super::schema::{register_schema, SchemaComponents};
-use super::{entity_name, sniff, WorldFormat, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use crate::builtin::{CHILD_OF, DOC_DESCRIPTION};
 use crate::entity::DocKind;
 use crate::error::{Error, LoadError, Result};

@@ -3,6 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use super::ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Term, TermId, TermKind, Traversal};
+use super::error::ParseError;
 
 /// Writes a name or variable name, escaping what would end the token.
 /// (`*`, `$` and `"` may stay plain only where they start the token, so not after a
@@ -222,6 +223,15 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
         }
     }
     (out, column)
+}
+
+/// The error Flecs reports while finalizing term `index` once names are looked up (e.g.
+/// `unresolved identifier 'Foo'`): shown against the query printed back, at the column Flecs
+/// gives that term. For the evaluator ([`crate::eval`]).
+pub(crate) fn term_error(terms: &[Term], index: usize, message: impl Into<String>) -> ParseError {
+    let (text, column) = write_terms(terms, Some(index));
+    let offset = terms.get(index).map(|t| t.span.start);
+    ParseError::in_text(&text, column, message).with_offset(offset)
 }
 
 /// Prints the query in canonical form: it parses back to the same terms, except for a name

@@ -31,6 +31,8 @@ mod validate;
 pub use ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal};
 pub use error::ParseError;
 
+pub(crate) use display::term_error;
+
 /// Parses a query in Flecs v3.2.12's query language.
 ///
 /// Never panics, and takes time linear in the text's length. The text ends at a NUL
@@ -49,15 +51,6 @@ pub fn parse(text: &str) -> Result<QueryAst, ParseError> {
         field_count,
         warnings,
     })
-}
-
-/// The error Flecs reports while finalizing term `index` once names are looked up (e.g.
-/// `unresolved identifier 'Foo'`): shown against the query printed back, at the column Flecs
-/// gives that term. For the evaluator ([`crate::eval`]).
-pub(crate) fn term_error(terms: &[Term], index: usize, message: impl Into<String>) -> ParseError {
-    let (text, column) = display::write_terms(terms, Some(index));
-    let offset = terms.get(index).map(|t| t.span.start);
-    ParseError::in_text(&text, column, message).with_offset(offset)
 }
 
 #[cfg(test)]

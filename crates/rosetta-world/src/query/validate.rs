@@ -4,8 +4,8 @@
 use rosetta_types::MAX_NESTING;
 
 use super::ast::{IdRef, InOut, Oper, Term, TermKind, Traversal};
+use super::display::term_error as error;
 use super::error::ParseError;
-use super::term_error as error;
 
 /// What Flecs compares to tell whether two terms of an Or chain have the same source: the
 /// source's entity id, which is 0 for a named variable or a string.

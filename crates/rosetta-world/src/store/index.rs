@@ -5,8 +5,8 @@
 //! As in Flecs, the sparse side is paged by the id's low 32 bits (pages of 4096 slots made
 //! when first used), so finding an entity is two array reads, not a hash lookup.
 
+use super::table::TableId;
 use crate::id::Id;
-use crate::store::TableId;
 
 /// Bits of an index within its page.
 const PAGE_BITS: u32 = 12;

@@ -10,7 +10,7 @@ use crate::builtin;
 use crate::error::{Error, Result};
 use crate::hash::HashMap;
 use crate::id::Id;
-use crate::meta::FlecsType;
+use crate::meta::types::{FlecsType, Unit};
 use crate::store::{EntityIndex, Location, Store, Table, TableId};
 
 /// What the world knows about a component (an id that carries data).
@@ -38,7 +38,7 @@ pub struct World {
     pub(crate) index: EntityIndex,
     pub(crate) store: Store,
     /// (parent index, name) → entity.
-    pub(crate) names: crate::entity::names::NameIndex,
+    pub(crate) names: crate::entity::name_index::NameIndex,
     pub(crate) components: HashMap<u32, ComponentInfo>,
     pub(crate) types: TypeRegistry,
     pub(crate) flecs_types: HashMap<u32, FlecsType>,
@@ -47,7 +47,7 @@ pub struct World {
     pub(crate) named_filters: Vec<(Id, String)>,
     /// Component index → the C layout of its type, for the types whose values are flat.
     pub(crate) layouts: HashMap<u32, std::sync::Arc<crate::store::Layout>>,
-    pub(crate) units: HashMap<u32, crate::meta::Unit>,
+    pub(crate) units: HashMap<u32, Unit>,
     pub(crate) last_component_id: u64,
 }
 
