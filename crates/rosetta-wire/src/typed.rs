@@ -19,129 +19,20 @@
 //! assert!(typed::validate(schema.registry(), hit, &object).is_empty());
 //! ```
 
-use rosetta_types::{
-    too_deep_message, Arity, FloatType, IntWidth, Kind, StructType, TypeId, TypeRegistry, Value,
-    MAX_NESTING,
-};
+use rosetta_types::{Arity, StructType, TypeId, TypeRegistry, Value, MAX_NESTING};
 
 use crate::error::{Error, Result};
 use crate::object::Object;
-pub(crate) use crate::typed_scalar::Scalar;
+pub use crate::validate::Problem;
+pub(crate) use element::component_step;
+use element::{element, struct_def, too_deep, Element};
 pub use nesting::{check_nesting, check_update_nesting};
+use read::Reader;
 
+pub(crate) mod element;
 mod nesting;
 mod read;
-use crate::typed_scalar::{int_scalar, write_scalar};
-
-/// What an element of a field is on the wire.
-pub(crate) enum Element<'r> {
-    /// A scalar family, with the width of narrow integers (8 and 16 bits travel as 32).
-    Scalar(Scalar, Option<IntWidth>),
-    String,
-    Bytes,
-    Struct(TypeId, &'r StructType),
-    Entity,
-}
-
-impl Element<'_> {
-    /// Whether the element is an object (a struct or an entity), which is a level of nesting.
-    pub(crate) fn is_object(&self) -> bool {
-        matches!(self, Element::Struct(..) | Element::Entity)
-    }
-}
-
-pub(crate) fn element(registry: &TypeRegistry, ty: TypeId) -> Result<Element<'_>> {
-    let kind = registry
-        .get(ty)
-        .map(|t| t.kind())
-        .ok_or_else(|| Error::msg(format!("unknown type id {}", ty.as_u32())))?;
-    Ok(match kind {
-        Kind::Bool => Element::Scalar(Scalar::Bool, None),
-        Kind::Int(int) => Element::Scalar(int_scalar(*int), Some(int.width())),
-        Kind::Float(FloatType::F32) => Element::Scalar(Scalar::Float, None),
-        Kind::Float(FloatType::F64) => Element::Scalar(Scalar::Double, None),
-        Kind::EntityId => Element::Scalar(Scalar::EntityId, None),
-        Kind::Enum(_) | Kind::Bitmask(_) => Element::Scalar(Scalar::Enum, None),
-        Kind::String => Element::String,
-        Kind::Bytes => Element::Bytes,
-        Kind::Struct(def) => Element::Struct(ty, def),
-        Kind::Entity => Element::Entity,
-        other => {
-            return Err(Error::msg(format!(
-                "`{}` ({other:?}) has no SpatialOS wire form",
-                registry.display(ty)
-            )))
-        }
-    })
-}
-
-/// How an element's path goes on from its field's, in the SDK's JSON form: a singular field's
-/// value is the field, an option's value `/0`, a list's elements `/0`, `/1`, ...
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    Field,
-    Option,
-    List,
-}
-
-impl Step {
-    /// The path of element `index` of the field at `field`.
-    fn of<'a>(self, field: &'a read::Path<'a>, index: usize) -> read::Path<'a> {
-        match self {
-            Step::Field => *field,
-            Step::Option => read::Path::Index(field, 0),
-            Step::List => read::Path::Index(field, index),
-        }
-    }
-}
-
-/// Reading an object as a value. Objects are counted as [`MAX_NESTING`] counts them: the root
-/// object is level 1, every struct or entity inside one level deeper, a component's data one
-/// level below its entity.
-#[derive(Clone, Copy)]
-struct Reader<'r> {
-    registry: &'r TypeRegistry,
-    /// Read objects one level past [`MAX_NESTING`] and give what they hold deeper its default,
-    /// instead of refusing them ([`read_past_limit`]).
-    past_limit: bool,
-}
-
-/// What an object at `level` is read as: `Ok(true)` when it is read, `Ok(false)` when it is past
-/// the levels [`read_past_limit`] keeps, an error when it is too deep to read.
-fn within(level: usize, past_limit: bool, path: &read::Path<'_>) -> Result<bool> {
-    match level.checked_sub(MAX_NESTING) {
-        None | Some(0) => Ok(true),
-        Some(1) if past_limit => Ok(true),
-        Some(_) if past_limit => Ok(false),
-        Some(_) => Err(too_deep(&path.render())),
-    }
-}
-
-/// The error for an object past [`MAX_NESTING`], at the JSON Pointer of its value in the SDK's
-/// JSON form (as `rosetta-json` says it on reading and writing that form).
-#[cold]
-pub(crate) fn too_deep(path: &str) -> Error {
-    Error::at_path(too_deep_message(), path)
-}
-
-/// The path step of an entity's component: its qualified name, as in the SDK's JSON form, or
-/// its id when the schema has no such component.
-pub(crate) fn component_step(registry: &TypeRegistry, id: u32) -> String {
-    match registry.component(id).and_then(|t| t.qualified_name()) {
-        Some(name) => name.replace('~', "~0").replace('/', "~1"),
-        None => id.to_string(),
-    }
-}
-
-fn struct_def(registry: &TypeRegistry, ty: TypeId) -> Result<&StructType> {
-    match registry.get(ty).map(|t| t.kind()) {
-        Some(Kind::Struct(def)) => Ok(def),
-        _ => Err(Error::msg(format!(
-            "`{}` is not a type with fields",
-            registry.display(ty)
-        ))),
-    }
-}
+use crate::typed_scalar::write_scalar;
 
 /// Reads an object as a value of a struct type (a schema type or component). Absent singular
 /// fields read as their defaults, as `Schema_Get*` does; [`validate`] reports them. Objects nested
@@ -478,15 +369,6 @@ pub fn set_field(
     )?;
     object.replace_field_from(&staged, id);
     Ok(())
-}
-
-/// A problem [`validate`] found, with the path of the value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// JSON Pointer-style path (`/position/coords`).
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
 }
 
 /// Checks an object against a struct type: unknown fields, missing or repeated singular

@@ -7,7 +7,17 @@ use crate::object::{item_object, Item, Object};
 use crate::scalar::item_count;
 use rosetta_types::MAX_NESTING;
 
-use crate::typed::{element, Element, Problem, Scalar};
+use crate::typed::element::{element, Element};
+use crate::typed_scalar::Scalar;
+
+/// A problem [`validate`](crate::typed::validate) found, with the path of the value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// JSON Pointer-style path (`/position/coords`).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
 
 fn wire_of(scalar: Scalar) -> ScalarWire {
     use crate::family as f;

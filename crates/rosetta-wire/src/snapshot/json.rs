@@ -11,8 +11,8 @@ use rosetta_schema::Schema;
 use serde_json::de::IoRead;
 use serde_json::{Map, StreamDeserializer, Value};
 
+use super::entity::SnapshotEntity;
 use super::ids::{BadId, EntityIds, VALID_IDS};
-use super::SnapshotEntity;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json_input::{is_duplicate_member, is_too_deep, SkipBom, UniqueValue};
 use crate::object::Object;

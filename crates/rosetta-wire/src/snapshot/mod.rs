@@ -65,93 +65,23 @@
 //! (through a compiled schema); the component data itself goes through a [`ComponentJson`]
 //! codec.
 
+mod entity;
+mod format;
 mod ids;
 mod json;
 mod read;
 mod record;
 mod write;
 
-use std::io::Read;
+use crate::error::Result;
 
-use crate::error::{Error, Result};
-use crate::object::Object;
-
+pub use self::entity::SnapshotEntity;
+pub use self::format::{
+    decompress, detect, ComponentOrder, Compression, DEFAULT_MAX_RECORD_LEN, END_RECORD, GZIP_MAGIC,
+};
 pub use self::json::{ComponentJson, JsonEntities, JsonSnapshotReader, JsonSnapshotWriter};
 pub use self::read::SnapshotReader;
 pub use self::write::SnapshotWriter;
-
-/// The two bytes every gzip stream starts with.
-pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-
-/// The last record of a decompressed snapshot, length included: `{1: 1}`.
-pub const END_RECORD: [u8; 3] = [0x02, 0x08, 0x01];
-
-/// The largest record [`SnapshotReader`] accepts unless told otherwise: 256 MiB.
-pub const DEFAULT_MAX_RECORD_LEN: u64 = 256 << 20;
-
-/// The order in which [`SnapshotWriter`] writes an entity's components.
-///
-/// Snapshots converted by the SDK's snapshot converter (from JSON or text) list components in
-/// ascending id order; snapshots written through the SDK's C API
-/// (`Worker_SnapshotOutputStream_WriteEntity`, as spatialos-sdk-rs did) keep the order the
-/// program gave (Position 54 before EntityAcl 50 in its example project). Reading keeps the
-/// file's order, so [`ComponentOrder::AsGiven`] re-writes any snapshot byte for byte.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ComponentOrder {
-    /// Ascending component id; repeated ids keep their order.
-    #[default]
-    Ascending,
-    /// The order of [`SnapshotEntity::components`].
-    AsGiven,
-}
-
-/// Whether a snapshot's record stream is gzip-compressed (a `.snapshot` file) or not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Compression {
-    /// gzip, as `.snapshot` files are.
-    #[default]
-    Gzip,
-    /// The decompressed record stream.
-    Raw,
-}
-
-/// Whether `bytes` start like a gzip stream (`1f 8b`). A record stream never does: its first
-/// record is empty, so it starts with `00`.
-pub fn detect(bytes: &[u8]) -> Compression {
-    if bytes.starts_with(&GZIP_MAGIC) {
-        Compression::Gzip
-    } else {
-        Compression::Raw
-    }
-}
-
-/// The decompressed record stream of a snapshot: `bytes` gunzipped when they are gzip, as they
-/// are otherwise.
-pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>> {
-    match detect(bytes) {
-        Compression::Raw => Ok(bytes.to_vec()),
-        Compression::Gzip => {
-            let mut out = Vec::new();
-            // A stream cut short is "unexpected end of file", after what it gave.
-            flate2::read::MultiGzDecoder::new(bytes)
-                .read_to_end(&mut out)
-                .map_err(|e| Error::io(&cut_short(&e).unwrap_or(e), Some(out.len())))?;
-            Ok(out)
-        }
-    }
-}
-
-/// The error of a gzip stream that ends too soon, said one way wherever it ends (flate2 says
-/// "incomplete deflate stream" inside the data and "unexpected end of file" in the trailer):
-/// `None` for any other error.
-pub(crate) fn cut_short(error: &std::io::Error) -> Option<std::io::Error> {
-    (error.kind() == std::io::ErrorKind::UnexpectedEof).then(|| {
-        std::io::Error::new(
-            std::io::ErrorKind::UnexpectedEof,
-            "unexpected end of file: the gzip stream is cut short",
-        )
-    })
-}
 
 /// Every entity of a snapshot held in memory (gzip or a record stream).
 pub fn read_entities(bytes: &[u8]) -> Result<Vec<SnapshotEntity>> {
@@ -180,98 +110,6 @@ pub fn write_entities_in_order<'a>(
         writer.write_entity(entity)?;
     }
     writer.finish()
-}
-
-/// One entity of a snapshot: its id and its components' data, as `(component id, data)`.
-///
-/// Components are kept in the order they were read or added; [`SnapshotWriter`] writes them in
-/// ascending id order unless told to keep this order ([`ComponentOrder`]). The
-/// SDK's other view of the same thing, an `Entity` field (an [`Object`] whose field ids are
-/// component ids), is [`SnapshotEntity::to_entity_object`] and
-/// [`SnapshotEntity::from_entity_object`].
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SnapshotEntity {
-    /// The entity id (`Schema_EntityId`).
-    pub id: i64,
-    /// Each component's id and data (the component's `Schema_ComponentData` fields).
-    pub components: Vec<(u32, Object)>,
-}
-
-impl SnapshotEntity {
-    /// An entity with no components.
-    pub fn new(id: i64) -> Self {
-        SnapshotEntity {
-            id,
-            components: Vec::new(),
-        }
-    }
-
-    /// The entity with one more component.
-    pub fn with_component(mut self, component_id: u32, data: Object) -> Self {
-        self.components.push((component_id, data));
-        self
-    }
-
-    /// The data of a component, the last one when it occurs more than once.
-    pub fn component(&self, component_id: u32) -> Option<&Object> {
-        self.components
-            .iter()
-            .rev()
-            .find(|(id, _)| *id == component_id)
-            .map(|(_, data)| data)
-    }
-
-    /// Checks that each component's data the schema knows nests no deeper than
-    /// [`MAX_NESTING`](rosetta_types::MAX_NESTING) object levels (each a root, as in JSON
-    /// snapshots), with [`typed::check_nesting`](crate::typed::check_nesting): the error is at
-    /// `/<component qualified name>/...`, where a JSON snapshot has the value. A binary snapshot
-    /// is read and written without a schema, so only a caller with one can check it; components
-    /// the schema does not have are left to it.
-    pub fn check_nesting(&self, registry: &rosetta_types::TypeRegistry) -> Result<()> {
-        for (id, data) in &self.components {
-            let Some(ty) = registry.component(*id) else {
-                continue;
-            };
-            crate::typed::check_nesting(registry, ty.id(), data).map_err(|e| {
-                let name = crate::typed::component_step(registry, *id);
-                e.under_path(&format!("/{name}"))
-            })?;
-        }
-        Ok(())
-    }
-
-    /// The component ids, in the entity's order.
-    pub fn component_ids(&self) -> impl Iterator<Item = u32> + '_ {
-        self.components.iter().map(|(id, _)| *id)
-    }
-
-    /// Sorts the components by id, keeping the order of repeated ids (as the writer does by
-    /// default).
-    pub fn sort_components(&mut self) {
-        self.components.sort_by_key(|(id, _)| *id);
-    }
-
-    /// The components as an `Entity` field's object: field id = component id, one object field
-    /// per component, in the entity's order.
-    pub fn to_entity_object(&self) -> Object {
-        let mut entity = Object::new();
-        for (id, data) in &self.components {
-            *entity.add_object(*id) = data.clone();
-        }
-        entity
-    }
-
-    /// An entity from an `Entity` field's object (field id = component id); an error names a
-    /// field that does not hold objects.
-    pub fn from_entity_object(id: i64, entity: &Object) -> Result<Self> {
-        let mut components = Vec::new();
-        for component_id in entity.unique_field_ids() {
-            for data in entity.objects(component_id)? {
-                components.push((component_id, data.clone()));
-            }
-        }
-        Ok(SnapshotEntity { id, components })
-    }
 }
 
 #[cfg(test)]

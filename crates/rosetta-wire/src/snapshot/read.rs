@@ -6,9 +6,10 @@ use std::path::Path;
 
 use flate2::bufread::MultiGzDecoder;
 
+use super::entity::SnapshotEntity;
+use super::format::{cut_short, Compression, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
 use super::ids::EntityIds;
 use super::record::{parse_message, to_usize, Message, RecordStream};
-use super::{cut_short, Compression, SnapshotEntity, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Counts the bytes read from the caller's reader (for progress).

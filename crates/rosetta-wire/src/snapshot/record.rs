@@ -5,7 +5,8 @@ use std::io::{self, Read};
 
 use bytes::Bytes;
 
-use super::{ComponentOrder, SnapshotEntity};
+use super::entity::SnapshotEntity;
+use super::format::ComponentOrder;
 use crate::encoding::{get_len, get_tag, get_varint, put_tag, put_varint, varint_len, WireType};
 use crate::error::{Error, ErrorKind, Result};
 use crate::object::Object;

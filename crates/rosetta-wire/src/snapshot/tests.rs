@@ -1,5 +1,7 @@
 use super::*;
+use crate::error::Error;
 use crate::family::{Double, Float, Uint32};
+use crate::object::Object;
 
 /// The decompressed CExampleProject@56a5d21 entity 2 (Metadata, Position, Persistence), built by
 /// hand from the research notes' dump.

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use flate2::write::GzEncoder;
 
+use super::entity::SnapshotEntity;
+use super::format::{ComponentOrder, Compression, END_RECORD};
 use super::ids::{BadId, EntityIds};
 use super::record::{put_entity_record, to_usize};
-use super::{ComponentOrder, Compression, SnapshotEntity, END_RECORD};
 use crate::error::{Error, Result};
 
 #[derive(Debug)]

@@ -2,7 +2,8 @@
 
 use rosetta_types::{Arity, StructType, TypeId, TypeRegistry, MAX_NESTING};
 
-use super::{component_step, element, struct_def, too_deep, Element, Step};
+use super::element::{component_step, element, struct_def, too_deep, Element};
+use super::read::Step;
 use crate::error::Result;
 use crate::object::Object;
 
@@ -54,7 +55,7 @@ pub fn check_nesting(registry: &TypeRegistry, ty: TypeId, object: &Object) -> Re
 pub fn check_update_nesting(
     registry: &TypeRegistry,
     component: TypeId,
-    update: &crate::ComponentUpdate,
+    update: &crate::roots::ComponentUpdate,
 ) -> Result<()> {
     let mut walk = Walk {
         registry,
@@ -98,7 +99,7 @@ struct Walk<'r> {
 
 impl<'r> Walk<'r> {
     #[cold]
-    fn too_deep(&self) -> crate::Error {
+    fn too_deep(&self) -> crate::error::Error {
         let mut pointer = String::new();
         for seg in &self.path {
             pointer.push('/');

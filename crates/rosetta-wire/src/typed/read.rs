@@ -2,12 +2,54 @@
 
 use std::collections::BTreeMap;
 
-use rosetta_types::{Arity, Kind, StructType, TypeId, Value};
+use rosetta_types::{Arity, Kind, StructType, TypeId, TypeRegistry, Value, MAX_NESTING};
 
-use super::{component_step, element, too_deep, within, Element, Reader, Step};
+use super::element::{component_step, element, too_deep, Element};
 use crate::error::{Error, Result};
 use crate::object::{item_object, Object};
 use crate::typed_scalar::{read_last_scalar, read_scalars};
+
+/// How an element's path goes on from its field's, in the SDK's JSON form: a singular field's
+/// value is the field, an option's value `/0`, a list's elements `/0`, `/1`, ...
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Step {
+    Field,
+    Option,
+    List,
+}
+
+impl Step {
+    /// The path of element `index` of the field at `field`.
+    pub(super) fn of<'a>(self, field: &'a Path<'a>, index: usize) -> Path<'a> {
+        match self {
+            Step::Field => *field,
+            Step::Option => Path::Index(field, 0),
+            Step::List => Path::Index(field, index),
+        }
+    }
+}
+
+/// Reading an object as a value. Objects are counted as [`MAX_NESTING`] counts them: the root
+/// object is level 1, every struct or entity inside one level deeper, a component's data one
+/// level below its entity.
+#[derive(Clone, Copy)]
+pub(super) struct Reader<'r> {
+    pub(super) registry: &'r TypeRegistry,
+    /// Read objects one level past [`MAX_NESTING`] and give what they hold deeper its default,
+    /// instead of refusing them ([`read_past_limit`](super::read_past_limit)).
+    pub(super) past_limit: bool,
+}
+
+/// What an object at `level` is read as: `Ok(true)` when it is read, `Ok(false)` when it is past
+/// the levels [`read_past_limit`](super::read_past_limit) keeps, an error when it is too deep to read.
+fn within(level: usize, past_limit: bool, path: &Path<'_>) -> Result<bool> {
+    match level.checked_sub(MAX_NESTING) {
+        None | Some(0) => Ok(true),
+        Some(1) if past_limit => Ok(true),
+        Some(_) if past_limit => Ok(false),
+        Some(_) => Err(too_deep(&path.render())),
+    }
+}
 
 impl Reader<'_> {
     /// Reads every element of a field, each an object at `level` if the elements are objects.
