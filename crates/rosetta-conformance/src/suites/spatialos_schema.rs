@@ -12,6 +12,7 @@
 //! elsewhere with its package root and every ancestor of its directory as candidate roots (then
 //! Rosetta's `schema/`).
 
+mod compiler;
 mod fixtures;
 mod plan;
 mod roots;
@@ -20,8 +21,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use rosetta_schema::{compile, CompileOptions, Compiled, Diagnostics, Severity};
+use rosetta_schema::{compile, CompileOptions};
 
+use self::compiler::{compile_guarded, first_error};
 use self::plan::{Context, PlanFile, RepoPlan};
 use self::roots::IdAllocator;
 use crate::guard;
@@ -216,46 +218,4 @@ fn compile_label(file: &PlanFile) -> String {
     } else {
         format!("compile {}", file.display)
     }
-}
-
-/// Compiles `files` of `plan` together (without `load_all`), with their roots first; a panic or
-/// the first error becomes the reason.
-fn compile_guarded(plan: &RepoPlan, files: &[&PlanFile]) -> Result<Compiled, String> {
-    let homes = plan::unique(files.iter().map(|f| f.home_root.clone()));
-    let options = CompileOptions {
-        schema_paths: plan.schema_paths(&homes),
-        load_all: false,
-        files: files.iter().map(|f| f.compile_path.clone()).collect(),
-    };
-    match guard::catch(|| compile(&options))? {
-        Ok(compiled) => Ok(compiled),
-        Err(diagnostics) => Err(first_error(&diagnostics, Some(plan))),
-    }
-}
-
-/// `file:line:column: message` of the first error, naming copied files by their corpus path.
-fn first_error(diagnostics: &Diagnostics, plan: Option<&RepoPlan>) -> String {
-    let errors: Vec<_> = diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .collect();
-    let Some(first) = errors.first() else {
-        return "compilation failed without an error diagnostic".to_owned();
-    };
-    let file = plan
-        .and_then(|plan| {
-            plan.files
-                .iter()
-                .find(|f| f.compile_path == Path::new(&first.file))
-                .map(|f| f.display.clone())
-        })
-        .unwrap_or_else(|| first.file.clone());
-    let more = match errors.len() {
-        1 => String::new(),
-        n => format!(" (and {} more)", n - 1),
-    };
-    format!(
-        "{file}:{}:{}: {}{more}",
-        first.line, first.column, first.message
-    )
 }

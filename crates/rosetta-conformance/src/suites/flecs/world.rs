@@ -10,7 +10,7 @@ use rosetta_world::script::{Loaded, MarkerKind};
 use rosetta_world::{Engine, Id};
 use serde_json::Value as Json;
 
-use super::compare;
+use super::compare::compare;
 
 /// An `entity` case: `ecs_entity_to_json` of the case's `entity`.
 pub(super) fn run_entity_case(case: &Json) -> Result<(), String> {

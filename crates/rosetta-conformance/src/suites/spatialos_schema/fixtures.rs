@@ -22,8 +22,9 @@ use rosetta_schema::bundle::{self, BundleFormat};
 use rosetta_schema::CompileOptions;
 use serde_json::Value;
 
+use super::compiler::{compile_guarded, first_error};
 use super::plan::{Context, PlanFile, RepoPlan};
-use super::{compile_guarded, roots};
+use super::roots;
 use crate::guard;
 use crate::json_diff::first_difference;
 use crate::report::Report;
@@ -323,7 +324,7 @@ pub fn check_interfaces(ctx: &Context, report: &mut Report) {
 fn compile_options_guarded(options: &CompileOptions) -> Result<rosetta_schema::Compiled, String> {
     match guard::catch(|| rosetta_schema::compile(options))? {
         Ok(compiled) => Ok(compiled),
-        Err(diagnostics) => Err(super::first_error(&diagnostics, None)),
+        Err(diagnostics) => Err(first_error(&diagnostics, None)),
     }
 }
 
