@@ -5,9 +5,8 @@ use std::ffi::{c_char, CString};
 
 use rosetta_schema::Schema;
 
-use crate::ffi::{guard, slice};
-use crate::types::*;
-use crate::Error;
+use crate::error::Error;
+use crate::ffi::{c_string, guard, slice};
 
 /// A loaded bundle, or why it did not load (`Schema_Bundle_GetError`).
 #[derive(Debug)]
@@ -21,7 +20,7 @@ impl Bundle {
         let schema = rosetta_bundle::decode(bytes)
             .map_err(|e| e.to_string())
             .and_then(|bundle| Schema::from_bundle(&bundle).map_err(|e| e.to_string()))
-            .map_err(crate::ffi::c_string);
+            .map_err(c_string);
         Bundle { schema }
     }
 
@@ -38,6 +37,19 @@ impl Bundle {
     }
 }
 
+/// `Schema_Bundle`.
+#[allow(non_camel_case_types)]
+pub type Schema_Bundle = Bundle;
+
+/// The bundle behind a `Schema_Bundle*`; `None` for NULL.
+///
+/// # Safety
+/// `bundle` is NULL or a live bundle of `Schema_Bundle_Load`.
+pub(crate) unsafe fn bundle_ref<'a>(bundle: *const Bundle) -> Option<&'a Bundle> {
+    // SAFETY: the caller's contract.
+    unsafe { bundle.as_ref() }
+}
+
 /// `Schema_Bundle_Load`: reads a binary schema bundle (the schema compiler's `--bundle_out`).
 /// Always returns a bundle (NULL only if memory runs out); check `Schema_Bundle_GetError`.
 #[no_mangle]
@@ -47,9 +59,7 @@ pub unsafe extern "C" fn Schema_Bundle_Load(buffer: *const u8, length: u32) -> *
         let bundle = match unsafe { slice(buffer, length) } {
             Some(bytes) => Bundle::load(bytes),
             None => Bundle {
-                schema: Err(crate::ffi::c_string(
-                    Error::Null("buffer".into()).to_string(),
-                )),
+                schema: Err(c_string(Error::Null("buffer".into()).to_string())),
             },
         };
         Box::into_raw(Box::new(bundle))

@@ -5,23 +5,13 @@
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::handle::SchemaObject;
+use crate::error::Error;
 
 /// Runs `f`; a panic (a bug: the library is written not to panic) returns `fallback` instead of
 /// unwinding into C, which would be undefined behaviour.
 #[inline]
 pub(crate) fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
-}
-
-/// The handle behind a `Schema_Object*`; `None` for NULL.
-///
-/// # Safety
-/// `object` is NULL or a `Schema_Object*` this library returned, whose root is alive.
-#[inline]
-pub(crate) unsafe fn handle<'a>(object: *const SchemaObject) -> Option<&'a SchemaObject> {
-    // SAFETY: the caller's contract (the header's: objects live as long as their root).
-    unsafe { object.as_ref() }
 }
 
 /// The `count` values at `values`: empty when `count` is 0 (whatever the pointer), `None` for
@@ -61,14 +51,13 @@ pub(crate) unsafe fn slice_mut<'a, T>(out: *mut T, count: usize) -> Option<&'a m
 ///
 /// # Safety
 /// When not NULL, `text` points at a NUL-terminated string.
-pub(crate) unsafe fn c_str<'a>(text: *const c_char, what: &str) -> Result<&'a str, crate::Error> {
+pub(crate) unsafe fn c_str<'a>(text: *const c_char, what: &str) -> Result<&'a str, Error> {
     if text.is_null() {
-        return Err(crate::Error::Null(what.to_owned()));
+        return Err(Error::Null(what.to_owned()));
     }
     // SAFETY: the caller's contract.
     let text = unsafe { CStr::from_ptr(text) };
-    text.to_str()
-        .map_err(|_| crate::Error::NotUtf8(what.to_owned()))
+    text.to_str().map_err(|_| Error::NotUtf8(what.to_owned()))
 }
 
 /// A C string of a message; a NUL inside (from a field name, say) is written as `\0`.
@@ -78,17 +67,6 @@ pub(crate) fn c_string(message: String) -> CString {
         // No NUL is left.
         CString::new(text).unwrap_or_default()
     })
-}
-
-/// The bundle behind a `Schema_Bundle*`; `None` for NULL.
-///
-/// # Safety
-/// `bundle` is NULL or a live bundle of `Schema_Bundle_Load`.
-pub(crate) unsafe fn bundle_ref<'a>(
-    bundle: *const crate::bundle::Bundle,
-) -> Option<&'a crate::bundle::Bundle> {
-    // SAFETY: the caller's contract.
-    unsafe { bundle.as_ref() }
 }
 
 #[cfg(test)]

@@ -29,6 +29,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rosetta_wire::Object;
 use smallvec::SmallVec;
 
+use crate::ffi::c_string;
+
 /// The state every root shares with its objects.
 #[derive(Debug)]
 pub struct RootCtx {
@@ -77,7 +79,7 @@ const MAX_CHUNK: usize = 256;
 impl RootCtx {
     /// Records an error, replacing the previous one (`Schema_GetError`).
     pub(crate) fn set_error(&self, message: impl std::fmt::Display) {
-        *self.error.borrow_mut() = Some(crate::ffi::c_string(message.to_string()));
+        *self.error.borrow_mut() = Some(c_string(message.to_string()));
     }
 
     /// The last error as a C string owned by the root, or NULL.
@@ -285,6 +287,20 @@ impl SchemaObject {
             child.rebind_children();
         }
     }
+}
+
+/// `Schema_Object`: a handle to an object of a root.
+#[allow(non_camel_case_types)]
+pub type Schema_Object = SchemaObject;
+
+/// The handle behind a `Schema_Object*`; `None` for NULL.
+///
+/// # Safety
+/// `object` is NULL or a `Schema_Object*` this library returned, whose root is alive.
+#[inline]
+pub(crate) unsafe fn handle<'a>(object: *const SchemaObject) -> Option<&'a SchemaObject> {
+    // SAFETY: the caller's contract (the header's: objects live as long as their root).
+    unsafe { object.as_ref() }
 }
 
 #[cfg(test)]

@@ -9,17 +9,25 @@ use rosetta_schema::Schema;
 use rosetta_types::TypeId;
 use rosetta_wire::{CommandRequest, CommandResponse, ComponentData, ComponentUpdate};
 
-use crate::bundle::Bundle;
-use crate::ffi::{bundle_ref, c_str, c_string, guard, handle};
-use crate::roots::{root, Root};
+use crate::bundle::{bundle_ref, Bundle, Schema_Bundle};
+use crate::error::Error;
+use crate::ffi::{c_str, c_string, guard};
+use crate::handle::{handle, Schema_Object};
+use crate::roots::{
+    root, Root, Schema_CommandRequest, Schema_CommandResponse, Schema_ComponentData,
+    Schema_ComponentUpdate,
+};
 use crate::types::*;
-use crate::Error;
 
 /// `Schema_Json`: JSON text made by a dump, freed by `Schema_Json_Destroy`.
 #[derive(Debug)]
 pub struct JsonText {
     text: CString,
 }
+
+/// `Schema_Json`.
+#[allow(non_camel_case_types)]
+pub type Schema_Json = JsonText;
 
 thread_local! {
     /// The errors of the last `Schema_Json_*` call on this thread.

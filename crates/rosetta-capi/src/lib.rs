@@ -29,7 +29,7 @@ mod update;
 
 pub use bundle::*;
 pub use error::Error;
-pub use handle::{RootCtx, SchemaObject};
+pub use handle::{RootCtx, SchemaObject, Schema_Object};
 pub use json::*;
 pub use object::*;
 pub use roots::*;

@@ -9,8 +9,7 @@ use rosetta_wire::{
 };
 
 use crate::ffi::guard;
-use crate::handle::{RootCtx, SchemaObject};
-use crate::types::*;
+use crate::handle::{RootCtx, SchemaObject, Schema_Object};
 
 /// The Rust value of a root, with its top objects.
 pub trait RootValue: Clone + Default {
@@ -53,6 +52,22 @@ pub struct Root<T> {
     /// The events of an update; unused otherwise.
     events: SchemaObject,
 }
+
+/// `Schema_GenericData`.
+#[allow(non_camel_case_types)]
+pub type Schema_GenericData = Root<GenericData>;
+/// `Schema_ComponentData`.
+#[allow(non_camel_case_types)]
+pub type Schema_ComponentData = Root<ComponentData>;
+/// `Schema_ComponentUpdate`.
+#[allow(non_camel_case_types)]
+pub type Schema_ComponentUpdate = Root<ComponentUpdate>;
+/// `Schema_CommandRequest`.
+#[allow(non_camel_case_types)]
+pub type Schema_CommandRequest = Root<CommandRequest>;
+/// `Schema_CommandResponse`.
+#[allow(non_camel_case_types)]
+pub type Schema_CommandResponse = Root<CommandResponse>;
 
 impl<T: RootValue> Root<T> {
     /// A boxed root holding `value`, as a pointer for C.

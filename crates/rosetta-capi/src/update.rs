@@ -5,11 +5,11 @@ use std::ffi::{c_void, CString};
 
 use rosetta_wire::{ComponentData, ComponentUpdate};
 
-use crate::bundle::Bundle;
-use crate::ffi::{guard, slice_mut};
-use crate::roots::{root, Root};
+use crate::bundle::{Bundle, Schema_Bundle};
+use crate::error::Error;
+use crate::ffi::{c_string, guard, slice_mut};
+use crate::roots::{root, Root, Schema_ComponentData, Schema_ComponentUpdate};
 use crate::types::*;
-use crate::Error;
 
 /// `Schema_ClearComponentUpdateClearedFields`: forgets every cleared field.
 #[no_mangle]
@@ -169,7 +169,7 @@ pub unsafe extern "C" fn Schema_MergeComponentUpdateIntoUpdate(
 /// `callback` is NULL or a function of the `Schema_ErrorCallback` type.
 unsafe fn report(callback: Option<Schema_ErrorCallback>, user_data: *mut c_void, error: &Error) {
     if let Some(callback) = callback {
-        let message: CString = crate::ffi::c_string(error.to_string());
+        let message: CString = c_string(error.to_string());
         // SAFETY: the caller's contract; the message lives across the call.
         unsafe { callback(user_data, message.as_ptr()) };
     }

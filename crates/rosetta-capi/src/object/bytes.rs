@@ -4,10 +4,10 @@ use std::ptr::NonNull;
 
 use rosetta_wire::Object;
 
-use crate::ffi::{guard, handle, slice};
-use crate::handle::SchemaObject;
+use crate::error::Error;
+use crate::ffi::{guard, slice};
+use crate::handle::{handle, SchemaObject, Schema_Object};
 use crate::types::*;
-use crate::Error;
 
 /// What `Schema_GetBytes` and `Schema_IndexBytes` return for an absent value: a valid pointer
 /// to no bytes, so that callers may pass it on with the length 0 (NULL would be undefined

@@ -4,9 +4,10 @@
 use rosetta_wire::family::*;
 use rosetta_wire::Object;
 
-use crate::ffi::{guard, handle, slice, slice_mut};
+use crate::error::Error;
+use crate::ffi::{guard, slice, slice_mut};
+use crate::handle::{handle, Schema_Object};
 use crate::types::*;
-use crate::Error;
 
 /// A family as C sees it: its C type and the conversions (all the identity but `Bool`, which
 /// is a `uint8_t` that reads back as exactly 0 or 1).

@@ -6,10 +6,10 @@ use std::ffi::c_char;
 
 use rosetta_wire::Object;
 
-use crate::ffi::{guard, handle, slice, slice_mut};
-use crate::handle::SchemaObject;
+use crate::error::Error;
+use crate::ffi::{guard, slice, slice_mut};
+use crate::handle::{handle, SchemaObject, Schema_Object};
 use crate::types::*;
-use crate::Error;
 
 /// `Schema_Clear`: removes every field. Objects obtained from inside stay valid until the root
 /// is destroyed, no longer reachable.
