@@ -6,15 +6,15 @@ use std::ffi::{c_char, CString};
 
 use rosetta_json::spatialos::{self, DumpOptions};
 use rosetta_schema::Schema;
-use rosetta_types::TypeId;
-use rosetta_wire::{CommandRequest, CommandResponse, ComponentData, ComponentUpdate};
+use rosetta_types::{TypeId, TypeRegistry};
+use rosetta_wire::{CommandRequest, CommandResponse, ComponentData, Object};
 
 use crate::bundle::{bundle_ref, Bundle, Schema_Bundle};
 use crate::error::Error;
 use crate::ffi::{c_str, c_string, guard};
 use crate::handle::{handle, Schema_Object};
 use crate::roots::{
-    root, Root, Schema_CommandRequest, Schema_CommandResponse, Schema_ComponentData,
+    root, Root, RootValue, Schema_CommandRequest, Schema_CommandResponse, Schema_ComponentData,
     Schema_ComponentUpdate,
 };
 use crate::types::*;
@@ -165,6 +165,52 @@ pub unsafe extern "C" fn Schema_Json_DumpObject(
     })
 }
 
+/// A new root of component `component_id` from JSON, read by `load` (`spatialos::load_data` or
+/// `spatialos::load_update`).
+///
+/// # Safety
+/// The header's contracts on `bundle` and `json_string`.
+unsafe fn load_component<T: RootValue>(
+    bundle: *const Schema_Bundle,
+    component_id: Schema_ComponentId,
+    json_string: *const c_char,
+    load: impl FnOnce(&TypeRegistry, TypeId, &serde_json::Value) -> rosetta_json::Result<T>,
+) -> *mut Root<T> {
+    json_call(std::ptr::null_mut(), || {
+        // SAFETY: the header's contract on `bundle`.
+        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
+        let value = load(schema.registry(), ty, &parse(json_string)?)?;
+        Ok(Root::into_raw(value))
+    })
+}
+
+/// The root `value` (named `what` when NULL) of component `component_id` as JSON, written by
+/// `dump`.
+///
+/// # Safety
+/// The header's contracts on `bundle` and `value`.
+unsafe fn dump_component<T: RootValue>(
+    bundle: *const Schema_Bundle,
+    component_id: Schema_ComponentId,
+    value: *const Root<T>,
+    what: &str,
+    dump: impl FnOnce(&TypeRegistry, TypeId, &T, &DumpOptions) -> rosetta_json::Result<String>,
+) -> *mut Schema_Json {
+    json_call(std::ptr::null_mut(), || {
+        // SAFETY: the header's contract on `bundle`.
+        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
+        // SAFETY: the header's contract on `value`.
+        let value = unsafe { root(value) }.ok_or_else(|| Error::Null(what.into()))?;
+        let text = dump(
+            schema.registry(),
+            ty,
+            value.value(),
+            &DumpOptions::default(),
+        )?;
+        Ok(boxed(text))
+    })
+}
+
 /// `Schema_Json_LoadComponentData`: new component data from JSON; NULL with
 /// `Schema_Json_GetLastError` on failure.
 #[no_mangle]
@@ -173,13 +219,8 @@ pub unsafe extern "C" fn Schema_Json_LoadComponentData(
     component_id: Schema_ComponentId,
     json_string: *const c_char,
 ) -> *mut Schema_ComponentData {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
-        let data: ComponentData =
-            spatialos::load_data(schema.registry(), ty, &parse(json_string)?)?;
-        Ok(Root::into_raw(data))
-    })
+    // SAFETY: the header's contracts on `bundle` and `json_string`.
+    unsafe { load_component(bundle, component_id, json_string, spatialos::load_data) }
 }
 
 /// `Schema_Json_DumpComponentData`: component data as JSON.
@@ -189,19 +230,18 @@ pub unsafe extern "C" fn Schema_Json_DumpComponentData(
     component_id: Schema_ComponentId,
     data: *mut Schema_ComponentData,
 ) -> *mut Schema_Json {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
-        // SAFETY: the header's contract on `data`.
-        let data = unsafe { root(data) }.ok_or_else(|| Error::Null("data".into()))?;
-        let text = spatialos::object_to_string(
-            schema.registry(),
-            ty,
-            data.value().fields(),
-            &DumpOptions::default(),
-        )?;
-        Ok(boxed(text))
-    })
+    // SAFETY: the header's contracts on `bundle` and `data`.
+    unsafe { dump_component(bundle, component_id, data, "data", data_to_string) }
+}
+
+/// Component data as JSON text: its fields as an object of the component's type.
+fn data_to_string(
+    registry: &TypeRegistry,
+    ty: TypeId,
+    data: &ComponentData,
+    options: &DumpOptions,
+) -> rosetta_json::Result<String> {
+    spatialos::object_to_string(registry, ty, data.fields(), options)
 }
 
 /// `Schema_Json_LoadComponentUpdate`: a new update from JSON (`{}` is the empty update; the
@@ -212,13 +252,8 @@ pub unsafe extern "C" fn Schema_Json_LoadComponentUpdate(
     component_id: Schema_ComponentId,
     json_string: *const c_char,
 ) -> *mut Schema_ComponentUpdate {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
-        let update: ComponentUpdate =
-            spatialos::load_update(schema.registry(), ty, &parse(json_string)?)?;
-        Ok(Root::into_raw(update))
-    })
+    // SAFETY: the header's contracts on `bundle` and `json_string`.
+    unsafe { load_component(bundle, component_id, json_string, spatialos::load_update) }
 }
 
 /// `Schema_Json_DumpComponentUpdate`: an update as JSON.
@@ -228,29 +263,30 @@ pub unsafe extern "C" fn Schema_Json_DumpComponentUpdate(
     component_id: Schema_ComponentId,
     update: *mut Schema_ComponentUpdate,
 ) -> *mut Schema_Json {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
-        // SAFETY: the header's contract on `update`.
-        let update = unsafe { root(update) }.ok_or_else(|| Error::Null("update".into()))?;
-        let text = spatialos::update_to_string(
-            schema.registry(),
-            ty,
-            update.value(),
-            &DumpOptions::default(),
-        )?;
-        Ok(boxed(text))
-    })
+    // SAFETY: the header's contracts on `bundle` and `update`.
+    unsafe {
+        dump_component(
+            bundle,
+            component_id,
+            update,
+            "update",
+            spatialos::update_to_string,
+        )
+    }
 }
 
-/// The request (`true`) or response type of a command.
-fn command_type(
-    bundle: Option<&Bundle>,
+/// The bundle's schema and the request (`true`) or response type of a command.
+///
+/// # Safety
+/// The header's contract on `bundle`.
+unsafe fn command_type<'a>(
+    bundle: *const Schema_Bundle,
     component_id: u32,
     command_index: u32,
     request: bool,
-) -> Result<(&Schema, TypeId), Error> {
-    let (schema, ty) = component(bundle, component_id)?;
+) -> Result<(&'a Schema, TypeId), Error> {
+    // SAFETY: the caller's contract on `bundle`.
+    let (schema, ty) = component(unsafe { bundle_ref(bundle) }, component_id)?;
     let command = spatialos::command(schema.registry(), ty, command_index)?;
     Ok((
         schema,
@@ -262,6 +298,51 @@ fn command_type(
     ))
 }
 
+/// A new command request (`request`) or response from JSON of the command's request or
+/// response type.
+///
+/// # Safety
+/// The header's contracts on `bundle` and `json_string`.
+unsafe fn load_command<T: RootValue + From<Object>>(
+    bundle: *const Schema_Bundle,
+    component_id: Schema_ComponentId,
+    command_index: Schema_FieldId,
+    json_string: *const c_char,
+    request: bool,
+) -> *mut Root<T> {
+    json_call(std::ptr::null_mut(), || {
+        // SAFETY: the header's contract on `bundle`.
+        let (schema, ty) = unsafe { command_type(bundle, component_id, command_index, request) }?;
+        let object = spatialos::load_object(schema.registry(), ty, &parse(json_string)?)?;
+        Ok(Root::into_raw(T::from(object)))
+    })
+}
+
+/// A command request (`request`) or response as JSON; `object` is its payload.
+///
+/// # Safety
+/// The header's contracts on `bundle` and `payload`.
+unsafe fn dump_command<T: RootValue>(
+    bundle: *const Schema_Bundle,
+    component_id: Schema_ComponentId,
+    command_index: Schema_FieldId,
+    payload: *const Root<T>,
+    request: bool,
+    object: fn(&T) -> &Object,
+) -> *mut Schema_Json {
+    json_call(std::ptr::null_mut(), || {
+        // SAFETY: the header's contract on `bundle`.
+        let (schema, ty) = unsafe { command_type(bundle, component_id, command_index, request) }?;
+        let what = if request { "request" } else { "response" };
+        // SAFETY: the header's contract on `payload` (`request` or `response`).
+        let payload = unsafe { root(payload) }.ok_or_else(|| Error::Null(what.into()))?;
+        let object = object(payload.value());
+        let text =
+            spatialos::object_to_string(schema.registry(), ty, object, &DumpOptions::default())?;
+        Ok(boxed(text))
+    })
+}
+
 /// `Schema_Json_LoadCommandRequest`: a new command request from JSON of the command's request
 /// type.
 #[no_mangle]
@@ -271,17 +352,8 @@ pub unsafe extern "C" fn Schema_Json_LoadCommandRequest(
     command_index: Schema_FieldId,
     json_string: *const c_char,
 ) -> *mut Schema_CommandRequest {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = command_type(
-            unsafe { bundle_ref(bundle) },
-            component_id,
-            command_index,
-            true,
-        )?;
-        let object = spatialos::load_object(schema.registry(), ty, &parse(json_string)?)?;
-        Ok(Root::into_raw(CommandRequest::from(object)))
-    })
+    // SAFETY: the header's contracts on `bundle` and `json_string`.
+    unsafe { load_command(bundle, component_id, command_index, json_string, true) }
 }
 
 /// `Schema_Json_DumpCommandRequest`: a command request as JSON.
@@ -292,21 +364,17 @@ pub unsafe extern "C" fn Schema_Json_DumpCommandRequest(
     command_index: Schema_FieldId,
     request: *mut Schema_CommandRequest,
 ) -> *mut Schema_Json {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = command_type(
-            unsafe { bundle_ref(bundle) },
+    // SAFETY: the header's contracts on `bundle` and `request`.
+    unsafe {
+        dump_command(
+            bundle,
             component_id,
             command_index,
+            request,
             true,
-        )?;
-        // SAFETY: the header's contract on `request`.
-        let request = unsafe { root(request) }.ok_or_else(|| Error::Null("request".into()))?;
-        let object = request.value().object();
-        let text =
-            spatialos::object_to_string(schema.registry(), ty, object, &DumpOptions::default())?;
-        Ok(boxed(text))
-    })
+            CommandRequest::object,
+        )
+    }
 }
 
 /// `Schema_Json_LoadCommandResponse`: a new command response from JSON of the command's
@@ -318,17 +386,8 @@ pub unsafe extern "C" fn Schema_Json_LoadCommandResponse(
     command_index: Schema_FieldId,
     json_string: *const c_char,
 ) -> *mut Schema_CommandResponse {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = command_type(
-            unsafe { bundle_ref(bundle) },
-            component_id,
-            command_index,
-            false,
-        )?;
-        let object = spatialos::load_object(schema.registry(), ty, &parse(json_string)?)?;
-        Ok(Root::into_raw(CommandResponse::from(object)))
-    })
+    // SAFETY: the header's contracts on `bundle` and `json_string`.
+    unsafe { load_command(bundle, component_id, command_index, json_string, false) }
 }
 
 /// `Schema_Json_DumpCommandResponse`: a command response as JSON.
@@ -339,19 +398,15 @@ pub unsafe extern "C" fn Schema_Json_DumpCommandResponse(
     command_index: Schema_FieldId,
     response: *mut Schema_CommandResponse,
 ) -> *mut Schema_Json {
-    json_call(std::ptr::null_mut(), || {
-        // SAFETY: the header's contract on `bundle`.
-        let (schema, ty) = command_type(
-            unsafe { bundle_ref(bundle) },
+    // SAFETY: the header's contracts on `bundle` and `response`.
+    unsafe {
+        dump_command(
+            bundle,
             component_id,
             command_index,
+            response,
             false,
-        )?;
-        // SAFETY: the header's contract on `response`.
-        let response = unsafe { root(response) }.ok_or_else(|| Error::Null("response".into()))?;
-        let object = response.value().object();
-        let text =
-            spatialos::object_to_string(schema.registry(), ty, object, &DumpOptions::default())?;
-        Ok(boxed(text))
-    })
+            CommandResponse::object,
+        )
+    }
 }
