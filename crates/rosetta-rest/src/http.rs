@@ -30,9 +30,11 @@ use hyper::{Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
+use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::{Method, Request, RequestError};
-use crate::{routes, Options, SharedWorld};
+use crate::routes;
+use crate::shared::SharedWorld;
 
 /// Flecs' `ECS_REST_DEFAULT_PORT`, where the explorer looks for a server.
 pub const DEFAULT_PORT: u16 = 27750;

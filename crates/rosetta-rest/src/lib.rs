@@ -25,6 +25,7 @@
 
 pub mod http;
 mod lookup;
+mod options;
 pub mod reply;
 pub mod request;
 pub mod routes;
@@ -32,17 +33,6 @@ mod shared;
 
 pub use http::{serve, url, DEFAULT_PORT};
 pub use lookup::lookup_path;
+pub use options::Options;
 pub use reply::Reply;
 pub use shared::SharedWorld;
-
-/// How the server behaves beyond what Flecs' REST addon does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Options {
-    /// Refuse the write routes (`PUT /set`, `/delete`, `/enable`, `/disable`) with 403.
-    pub read_only: bool,
-    /// Write error bodies byte for byte as v3.2.12 does, even where that is not JSON: an
-    /// entity path with a `"` unescaped in `entity '...' not found`, and `Missing parameter
-    /// 'q'` as plain text. By default these are written as valid JSON (`{"error":"..."}`, the
-    /// path escaped); for every other input the two are the same bytes.
-    pub engine_bytes: bool,
-}

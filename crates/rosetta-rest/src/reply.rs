@@ -1,6 +1,8 @@
 //! A reply as Flecs' HTTP addon sends it: a code, the status text Flecs puts on the status
 //! line, a body, and `application/json` as the content type.
 
+use crate::options::Options;
+
 /// What a route answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -108,6 +110,23 @@ pub fn escape_into(out: &mut String, text: &str) {
             }
             c => out.push(c),
         }
+    }
+}
+
+/// The `{"error":"..."}` reply for a message that quotes `arg` as Flecs formats it: `arg`
+/// unescaped with [`Options::engine_bytes`], escaped otherwise.
+pub(crate) fn error_quoting(
+    code: u16,
+    options: &Options,
+    fmt: impl Fn(&str) -> String,
+    arg: &str,
+) -> Reply {
+    if options.engine_bytes {
+        Reply::raw_error(code, &fmt(arg))
+    } else {
+        let mut escaped = String::new();
+        escape_into(&mut escaped, arg);
+        Reply::raw_error(code, &fmt(&escaped))
     }
 }
 

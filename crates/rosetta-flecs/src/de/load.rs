@@ -6,10 +6,10 @@ use rosetta_world::entity::names::name_is_id;
 use rosetta_world::{builtin, Id, World};
 use serde_json::{Map, Value as Json};
 
+use super::report::{FromJsonDesc, Report, Skipped};
 use super::resolve::Resolver;
 use super::trail::Trail;
 use super::value::{what, Decoder, ReadError};
-use super::{FromJsonDesc, Report, Skipped};
 
 type R<T> = Result<T, ReadError>;
 

@@ -12,7 +12,7 @@ use rosetta_world::{DocKind, Id, World};
 
 use super::builtins::{self, Writer};
 use super::names::{self, alive_or, push_label, push_path};
-use super::EntityDesc;
+use super::options::EntityDesc;
 use crate::error::{Error, Result};
 use crate::text::{self, List, Mode};
 

@@ -1,8 +1,177 @@
-//! The serializer options by name, as Flecs names them: the C field of the desc
+//! The serializers' options (`ecs_entity_to_json_desc_t`, `ecs_iter_to_json_desc_t`, the page)
+//! with v3.2.12's defaults, and set by name as Flecs names them: the C field of the desc
 //! (`serialize_values`) or the name without its `serialize_` prefix (`values`, as REST and the
 //! command line spell them).
 
-use super::{EntityDesc, IterDesc};
+use rosetta_world::Id;
+
+/// `ecs_entity_to_json_desc_t`: what [`entity_to_json`](super::entity_to_json) writes. [`Default`] is
+/// `ECS_ENTITY_TO_JSON_INIT` (path, ids and base on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntityDesc {
+    /// `serialize_path`.
+    pub path: bool,
+    /// `serialize_label`.
+    pub label: bool,
+    /// `serialize_brief`.
+    pub brief: bool,
+    /// `serialize_link`.
+    pub link: bool,
+    /// `serialize_color`.
+    pub color: bool,
+    /// `serialize_ids`.
+    pub ids: bool,
+    /// `serialize_id_labels`.
+    pub id_labels: bool,
+    /// `serialize_base`.
+    pub base: bool,
+    /// `serialize_private`.
+    pub private: bool,
+    /// `serialize_hidden`.
+    pub hidden: bool,
+    /// `serialize_values`.
+    pub values: bool,
+    /// `serialize_type_info`.
+    pub type_info: bool,
+    /// `serialize_alerts`.
+    pub alerts: bool,
+    /// `serialize_refs`: the relationship whose sources are listed (`*` for all), if any.
+    pub refs: Option<Id>,
+    /// `serialize_matches`.
+    pub matches: bool,
+    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
+    /// ([`Mode`](crate::text::Mode)).
+    pub mode: crate::text::Mode,
+}
+
+impl Default for EntityDesc {
+    fn default() -> Self {
+        EntityDesc {
+            path: true,
+            label: false,
+            brief: false,
+            link: false,
+            color: false,
+            ids: true,
+            id_labels: false,
+            base: true,
+            private: false,
+            hidden: false,
+            values: false,
+            type_info: false,
+            alerts: false,
+            refs: None,
+            matches: false,
+            mode: crate::text::Mode::Valid,
+        }
+    }
+}
+
+/// `ecs_iter_to_json_desc_t`: what [`iter_to_json`](super::iter_to_json) writes. [`Default`] is
+/// `ECS_ITER_TO_JSON_INIT` (term_ids, ids, sources, variables, is_set, values and entities on);
+/// [`IterDesc::rest`] is the REST API's starting point (entities and variables only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)] // each field is the `serialize_<name>` option of the same name
+pub struct IterDesc {
+    pub term_ids: bool,
+    pub term_labels: bool,
+    pub ids: bool,
+    pub id_labels: bool,
+    pub sources: bool,
+    pub variables: bool,
+    pub variable_labels: bool,
+    pub variable_ids: bool,
+    pub is_set: bool,
+    pub values: bool,
+    pub private: bool,
+    pub entities: bool,
+    pub entity_labels: bool,
+    pub entity_ids: bool,
+    pub colors: bool,
+    /// `measure_eval_duration`.
+    pub eval_duration: bool,
+    pub type_info: bool,
+    pub field_info: bool,
+    pub query_info: bool,
+    pub query_plan: bool,
+    pub query_profile: bool,
+    pub table: bool,
+    pub rows: bool,
+    /// `dont_serialize_results` negated: whether `results` is written.
+    pub results: bool,
+    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
+    /// ([`Mode`](crate::text::Mode)).
+    pub mode: crate::text::Mode,
+}
+
+impl Default for IterDesc {
+    fn default() -> Self {
+        IterDesc {
+            term_ids: true,
+            ids: true,
+            sources: true,
+            variables: true,
+            is_set: true,
+            values: true,
+            entities: true,
+            results: true,
+            ..IterDesc::none()
+        }
+    }
+}
+
+impl IterDesc {
+    /// Every option off (and `results` on).
+    pub const fn none() -> IterDesc {
+        IterDesc {
+            term_ids: false,
+            term_labels: false,
+            ids: false,
+            id_labels: false,
+            sources: false,
+            variables: false,
+            variable_labels: false,
+            variable_ids: false,
+            is_set: false,
+            values: false,
+            private: false,
+            entities: false,
+            entity_labels: false,
+            entity_ids: false,
+            colors: false,
+            eval_duration: false,
+            type_info: false,
+            field_info: false,
+            query_info: false,
+            query_plan: false,
+            query_profile: false,
+            table: false,
+            rows: false,
+            results: true,
+            mode: crate::text::Mode::Valid,
+        }
+    }
+
+    /// What v3.2.12's REST `/query` starts from before reading the request's parameters:
+    /// all off but `entities` and `variables`.
+    pub const fn rest() -> IterDesc {
+        IterDesc {
+            entities: true,
+            variables: true,
+            ..IterDesc::none()
+        }
+    }
+}
+
+/// Offset and limit in entities, as `ecs_page_iter` applies them (REST's `offset` and
+/// `limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Page {
+    /// Entities skipped.
+    pub offset: usize,
+    /// At most this many entities, if set.
+    pub limit: Option<usize>,
+}
 
 /// An option name without Flecs' `serialize_` / `measure_` prefix.
 fn short(name: &str) -> &str {

@@ -11,8 +11,8 @@ use rosetta_world::eval::{FieldValue, Query};
 use rosetta_world::query::{IdRef, Oper};
 use rosetta_world::{Id, World};
 
-use super::iter::{has_column, parent_of, Plan, View};
 use super::names::{alive_or, id_member, push_label, push_path, push_u32, NAME_PAIR};
+use super::plan::{has_column, parent_of, Plan, View};
 use crate::error::Result;
 use crate::text::{self, List};
 
@@ -170,7 +170,7 @@ fn tags_pairs_vars(w: &World, v: &View<'_, '_, '_>, plan: &Plan<'_>) -> String {
     let vars: Vec<(&str, Id)> = plan
         .vars
         .iter()
-        .map(|&(i, name)| (name, super::iter::var_of(m, i)))
+        .map(|&(i, name)| (name, super::plan::var_of(m, i)))
         .collect();
     if !vars.is_empty() {
         t.key("vars", plan);

@@ -8,8 +8,9 @@
 use rosetta_world::builtin::{ANY, CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, TableId, World};
 
-use super::iter::{self, Plan, Rows};
-use super::IterDesc;
+use super::iter;
+use super::options::IterDesc;
+use super::plan::{parent_of, Plan, Rows};
 use crate::error::Result;
 use crate::text::{List, Mode};
 
@@ -76,7 +77,7 @@ fn excluded(w: &World, t: TableId) -> bool {
     if ids.contains(&flecs_child) || ids.contains(&MODULE) {
         return true;
     }
-    let mut cur = iter::parent_of(w, t);
+    let mut cur = parent_of(w, t);
     for _ in 0..MAX_DEPTH {
         let Some(p) = cur else { return false };
         if w.owns(p, flecs_child) || w.owns(p, MODULE) {

@@ -10,7 +10,7 @@
 //! control characters (NUL included, the string going on), `\"` and `\\` in names.
 //! [`Mode::Engine`] writes v3.2.12's bytes.
 
-use super::Mode;
+use super::mode::Mode;
 
 /// `"` + `s` escaped as `ecs_stresc` + `"` (string values, labels, doc strings).
 pub fn push_escaped(out: &mut String, s: &str, mode: Mode) {

@@ -17,7 +17,7 @@
 //!    `"1.98849999999e30"`. For a negative number the first character is the sign, so the `.`
 //!    lands before the first digit: `-10000` prints `"-.1e5"`.
 
-use super::Mode;
+use super::mode::Mode;
 
 /// `INT64_MAX` as a double (2⁶³), the bound of step 4.
 const INT64_MAX_F: f64 = i64::MAX as f64;

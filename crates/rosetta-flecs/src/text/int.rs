@@ -2,7 +2,7 @@
 //! `%u` for `uptr`, and the quotes v3.2.9+ puts around `u64`/`i64` values of 2³¹ and more.
 
 use super::float::{push_flecs_int, Ascii};
-use super::Mode;
+use super::mode::Mode;
 
 /// Values from here on are quoted when they are a `u64` or `i64` (commit `6d0feeeec`).
 pub const LARGE_INT: u64 = 2_147_483_648;

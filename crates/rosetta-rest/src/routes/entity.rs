@@ -4,15 +4,21 @@ use rosetta_flecs::{EntityDesc, Extras};
 use rosetta_world::{Engine, Query, World};
 
 use super::params::bool_param;
+use crate::lookup::lookup_path;
+use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::Request;
-use crate::{lookup_path, Options};
 
 /// The entity at `path` (`/`-separated) through `ecs_entity_to_json`, its options read from
 /// the request starting from `ECS_ENTITY_TO_JSON_INIT` (there is no `hidden` parameter).
 pub(crate) fn reply(world: &World, path: &str, req: &Request, options: &Options) -> Reply {
     let Some(e) = lookup_path(world, path, "/") else {
-        return super::error_quoting(404, options, |p| format!("entity '{p}' not found"), path);
+        return crate::reply::error_quoting(
+            404,
+            options,
+            |p| format!("entity '{p}' not found"),
+            path,
+        );
     };
     let desc = entity_desc(world, req);
     // `matches` lists the named filters the entity matches.

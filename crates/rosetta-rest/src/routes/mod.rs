@@ -22,9 +22,10 @@ mod stats;
 mod tables;
 mod write;
 
+use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::{Method, Request};
-use crate::{Options, SharedWorld};
+use crate::shared::SharedWorld;
 
 /// Answers `req` from `world`: the status, status text, body and headers Flecs v3.2.12's REST
 /// addon would send. Reads take the world's read lock, the write routes its write lock.
@@ -86,17 +87,5 @@ pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
             status: "Method Not Allowed",
             ..Reply::ok(String::new())
         },
-    }
-}
-
-/// The `{"error":"..."}` reply for a message that quotes `arg` as Flecs formats it: `arg`
-/// unescaped with [`Options::engine_bytes`], escaped otherwise.
-fn error_quoting(code: u16, options: &Options, fmt: impl Fn(&str) -> String, arg: &str) -> Reply {
-    if options.engine_bytes {
-        Reply::raw_error(code, &fmt(arg))
-    } else {
-        let mut escaped = String::new();
-        crate::reply::escape_into(&mut escaped, arg);
-        Reply::raw_error(code, &fmt(&escaped))
     }
 }

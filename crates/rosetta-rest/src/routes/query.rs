@@ -5,9 +5,9 @@ use rosetta_world::eval::{Query, DEFAULT_STEP_LIMIT};
 use rosetta_world::World;
 
 use super::params::{bool_param, int_param};
+use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::Request;
-use crate::Options;
 
 /// `?name=<query entity>` (this world holds no query entities, so a name is unresolved or not
 /// a query), else `?q=<expr>` created as a rule: a parse error is 400 with the text Flecs
@@ -22,14 +22,14 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
             };
         }
         return if found.is_none() {
-            super::error_quoting(
+            crate::reply::error_quoting(
                 404,
                 options,
                 |n| format!("unresolved identifier '{n}'"),
                 name,
             )
         } else {
-            super::error_quoting(
+            crate::reply::error_quoting(
                 400,
                 options,
                 |n| format!("resolved identifier '{n}' is not a query"),

@@ -4,9 +4,10 @@
 use rosetta_world::{script, World};
 use serde_json::{json, Value as Json};
 
+use crate::lookup::lookup_path;
+use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::Request;
-use crate::{lookup_path, Options};
 
 /// Which write route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +28,12 @@ pub(crate) fn reply(
     options: &Options,
 ) -> Reply {
     let Some(e) = lookup_path(world, path, "/") else {
-        return super::error_quoting(404, options, |p| format!("entity '{p}' not found"), path);
+        return crate::reply::error_quoting(
+            404,
+            options,
+            |p| format!("entity '{p}' not found"),
+            path,
+        );
     };
     let done = match what {
         Write::Set => set(world, e, req.param("data")),

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use rosetta_world::World;
 
-use super::{Member, Node, NodeId};
+use super::node::{Member, Node, NodeId};
 use crate::error::{Error, Result};
 use crate::ser::shape::{map_order, shape, type_name, MemberShape, Shape, TypeRef};
 use crate::text::{self, Mode};

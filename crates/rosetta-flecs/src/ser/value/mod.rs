@@ -23,42 +23,10 @@ use crate::error::{Error, Result};
 use crate::text::{self, Mode, SEP};
 
 mod compile;
+mod node;
 
 use compile::Compiler;
-
-type NodeId = usize;
-
-#[derive(Debug, Clone)]
-enum Node {
-    /// Being compiled (only seen through a recursive type).
-    Pending,
-    /// The same as another node (an opaque type).
-    Alias(NodeId),
-    Prim(Prim),
-    /// Constants as (value, quoted name).
-    Enum(Box<str>, Vec<(i32, Box<str>)>),
-    /// Flags as (bits, name) in Flecs' map order.
-    Bitmask(Box<str>, Vec<(u32, Box<str>)>),
-    /// Members and their nodes.
-    Struct(Vec<Member>, Vec<NodeId>),
-    /// `[e, e, ...]`.
-    List(NodeId),
-    /// Only the list's first element.
-    First(NodeId),
-    /// An option as a vector of 0 or 1.
-    Optional(NodeId),
-    /// A byte string as a vector of `byte`.
-    Bytes,
-    /// Map entries as `{"key":k, "value":v}` structs.
-    Map(NodeId, NodeId),
-}
-
-/// A struct member's key as written (`"name":`) and its name (for messages).
-#[derive(Debug, Clone)]
-struct Member {
-    key: Box<str>,
-    name: Box<str>,
-}
+use node::{Node, NodeId};
 
 /// A compiled reflected type: writes its values as Flecs does.
 ///
