@@ -1,28 +1,10 @@
 //! Flecs world JSON as a WORLD (`world info`, `world query`), and `rosetta world convert`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-fn rosetta(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rosetta"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("rosetta runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8")
-}
+use common::{root, rosetta, stdout};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
