@@ -38,8 +38,8 @@ impl WireType {
     }
 }
 
-/// The largest field number a tag can carry.
-pub const MAX_FIELD_ID: u32 = (1 << 29) - 1;
+/// The largest field number a tag can carry (the schema's largest field number).
+pub const MAX_FIELD_ID: u32 = rosetta_types::MAX_FIELD_NUMBER;
 
 /// Checks that a field can be written with this id, 1 to [`MAX_FIELD_ID`]: a tag holds the id
 /// in 29 bits, and readers refuse 0.

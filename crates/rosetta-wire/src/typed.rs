@@ -128,8 +128,6 @@ fn write_field(
     path: &str,
     level: usize,
 ) -> Result<()> {
-    // A registry built in code, or from a bundle, may number a field as no tag can.
-    crate::encoding::check_field_id(id).map_err(|e| Error::at_path(e.to_string(), path))?;
     let level = level + 1;
     match arity {
         Arity::Singular => write_element(registry, ty, value, object, id, path, level),
@@ -243,6 +241,8 @@ fn write_element(
                     Error::at_path(format!("unknown component id {component_id}"), &path)
                 })?;
                 let def = struct_def(registry, component.id())?;
+                // Component ids go past what a tag carries (field numbers do not: the registry
+                // refuses them).
                 let data_object = entity
                     .try_add_object(*component_id)
                     .map_err(|e| Error::at_path(e.to_string(), &path))?;

@@ -1,7 +1,7 @@
 //! Field ids no tag can carry (0, and 2^29 and above) are refused when they are added, so that
 //! nothing is written that the reader refuses.
 
-use rosetta_types::{Field, StructType, TypeDef, TypeId, TypeRegistry, Value};
+use rosetta_types::{ComponentInfo, Field, StructType, TypeDef, TypeId, TypeRegistry, Value};
 use rosetta_wire::encoding::MAX_FIELD_ID;
 use rosetta_wire::family::{Double, Int32};
 use rosetta_wire::{typed, Object};
@@ -57,18 +57,23 @@ fn add_string_panics_on_field_id_0() {
 }
 
 #[test]
-fn typed_writes_refuse_a_field_numbered_out_of_range() {
-    for number in [0, MAX_FIELD_ID + 1] {
-        let mut builder = TypeRegistry::builder();
-        let fields =
-            StructType::new([Field::new("x", TypeId::DOUBLE).with_number(number)]).unwrap();
-        let ty = builder.add("t.T", TypeDef::new(fields)).unwrap();
-        let registry = builder.build().unwrap();
-        let value = Value::Struct(vec![Value::F64(1.0)].into());
-        let error = typed::write(&registry, ty, &value).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            format!("invalid field id {number}: field ids go from 1 to 536870911 (at /x)")
-        );
-    }
+fn a_component_id_no_tag_can_carry_is_no_entity_field() {
+    // Component ids may go past 2^29 - 1 (the SDK's are 32-bit); such a component cannot sit in
+    // an `Entity`, whose field ids are component ids.
+    let mut builder = TypeRegistry::builder();
+    let fields = StructType::new([Field::new("x", TypeId::INT32).with_number(1)]).unwrap();
+    let high = ComponentInfo::new(MAX_FIELD_ID + 1);
+    builder
+        .add("t.High", TypeDef::new(fields).with_component(high))
+        .unwrap();
+    let fields = StructType::new([Field::new("e", TypeId::ENTITY).with_number(1)]).unwrap();
+    let holder = builder.add("t.Holder", TypeDef::new(fields)).unwrap();
+    let registry = builder.build().unwrap();
+    let entity = Value::entity([(MAX_FIELD_ID + 1, Value::Struct(vec![Value::I32(1)].into()))]);
+    let value = Value::Struct(vec![entity].into());
+    let error = typed::write(&registry, holder, &value).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid field id 536870912: field ids go from 1 to 536870911 (at /e/t.High)"
+    );
 }
