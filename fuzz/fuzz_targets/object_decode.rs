@@ -7,7 +7,10 @@ use rosetta_wire::family::{Double, Float, Sint64, Uint32};
 use rosetta_wire::{ComponentUpdate, Object};
 
 fuzz_target!(|data: &[u8]| {
+    // The schema-less nesting check reads any bytes, however deep, without recursion.
+    let _ = Object::check_bytes_nesting(data, 1);
     if let Ok(object) = Object::decode(data) {
+        let _ = object.check_nesting(1);
         for id in object.unique_field_ids() {
             let _ = object.list::<Uint32>(id);
             let _ = object.list::<Float>(id);

@@ -26,6 +26,19 @@
  * Every function accepts NULL for any pointer and then does nothing and returns NULL, 0 or the
  * default. Reading a field as a type it does not hold returns the default and sets the error
  * that Schema_GetError returns. An index out of range returns the default.
+ *
+ * Where Rosetta refuses what the SDK took (each refusal sets the error for Schema_GetError):
+ * - Field ids go from 1 to 2^29 - 1, the ids a tag can carry: Schema_Add* and
+ *   Schema_AddComponentUpdateClearedField add nothing for 0 or 2^29 and above, and
+ *   Schema_AddObject returns NULL, so that nothing is written that no reader reads.
+ * - Objects nest at most 100 levels, the limit of every Rosetta format (a root's object is level
+ *   1, an object in a field of one at level n is at n + 1; each event payload of an update is a
+ *   root). Schema_AddObject on an object at level 100 returns NULL; Schema_GetObject and
+ *   Schema_IndexObject there return a new empty object that no field holds (as for an absent
+ *   field); Schema_ShallowCopy(Field) copies nothing that would go deeper; Schema_MergeFromBuffer
+ *   returns 0 and Schema_GetWriteBufferLength and Schema_SerializeToBuffer 0 for bytes that nest
+ *   deeper. Without a schema, bytes cannot be told from an object: there a non-empty bytes value
+ *   that reads as an object counts as one level.
  */
 #ifndef WORKER_SDK_C_INCLUDE_IMPROBABLE_C_SCHEMA_H
 #define WORKER_SDK_C_INCLUDE_IMPROBABLE_C_SCHEMA_H
@@ -175,7 +188,8 @@ WORKER_API void Schema_Clear(Schema_Object* object);
 WORKER_API void Schema_ClearField(Schema_Object* object, Schema_FieldId field_id);
 /* Appends every field of src to dst (of one field: Schema_ShallowCopyField). Nothing happens
  * when src == dst or the objects belong to different roots. Rosetta copies nested objects too:
- * later changes inside src are not seen in dst (the SDK's copy shared them). */
+ * later changes inside src are not seen in dst (the SDK's copy shared them); nothing is copied,
+ * with an error, when the copy would nest deeper than 100 levels in dst. */
 WORKER_API void Schema_ShallowCopy(const Schema_Object* src, Schema_Object* dst);
 WORKER_API void Schema_ShallowCopyField(const Schema_Object* src, Schema_Object* dst,
                                         Schema_FieldId field_id);
@@ -183,14 +197,17 @@ WORKER_API void Schema_ShallowCopyField(const Schema_Object* src, Schema_Object*
 WORKER_API Schema_Object* Schema_AllocateObject(const Schema_Object* object);
 /* length zeroed bytes that live as long as object's root. */
 WORKER_API uint8_t* Schema_AllocateBuffer(Schema_Object* object, uint32_t length);
-/* Reads wire bytes and appends their fields to object. Returns 1, or 0 with Schema_GetError.
- * Rosetta copies the bytes: the buffer may be freed at once. */
+/* Reads wire bytes and appends their fields to object. Returns 1, or 0 with Schema_GetError
+ * (the object unchanged), for bytes that do not read or that nest deeper than 100 levels below
+ * object's level. Rosetta copies the bytes: the buffer may be freed at once. */
 WORKER_API uint8_t Schema_MergeFromBuffer(Schema_Object* object, const uint8_t* buffer,
                                           uint32_t length);
-/* The length of the object's wire bytes. */
+/* The length of the object's wire bytes; 0 with Schema_GetError when they nest deeper than 100
+ * levels (bytes added with Schema_AddBytes that read as objects). */
 WORKER_API uint32_t Schema_GetWriteBufferLength(const Schema_Object* object);
 /* Writes the object's wire bytes; length must be Schema_GetWriteBufferLength's. Returns 1, or
- * 0 with Schema_GetError (a length that differs: nothing is written). */
+ * 0 with Schema_GetError (a length that differs, bytes nested deeper than 100 levels: nothing is
+ * written). */
 WORKER_API uint8_t Schema_SerializeToBuffer(const Schema_Object* object, uint8_t* buffer,
                                             uint32_t length);
 /* The most recent error of any object of object's root (owned by the root, replaced by the
@@ -220,7 +237,8 @@ WORKER_API void Schema_AddEnum(Schema_Object* object, Schema_FieldId field_id, u
  * the root). Strings are bytes without their NUL. */
 WORKER_API void Schema_AddBytes(Schema_Object* object, Schema_FieldId field_id,
                                 const uint8_t* buffer, uint32_t length);
-/* Appends an empty object to the field and returns it. */
+/* Appends an empty object to the field and returns it. Rosetta returns NULL, with an error and
+ * nothing added, for a field id out of range and on an object at level 100. */
 WORKER_API Schema_Object* Schema_AddObject(Schema_Object* object, Schema_FieldId field_id);
 
 /* Append count values to a field (written packed). Rosetta copies them: the array may be freed

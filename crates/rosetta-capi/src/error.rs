@@ -40,6 +40,17 @@ pub enum Error {
     /// The bundle has no such type.
     #[error("the schema bundle has no type `{0}`")]
     NoType(String),
+    /// An object past `rosetta_types::MAX_NESTING`: what a call would have added or read.
+    #[error(
+        "{} ({call} on an object at level {level})",
+        rosetta_types::too_deep_message()
+    )]
+    TooDeep {
+        /// The C function.
+        call: &'static str,
+        /// The level of the object it was called on.
+        level: usize,
+    },
     /// Wire bytes that do not read.
     #[error(transparent)]
     Wire(#[from] rosetta_wire::Error),

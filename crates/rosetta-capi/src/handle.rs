@@ -20,6 +20,9 @@
 //!   the SDK's would be) until the root is destroyed. A handle therefore never dangles while its
 //!   root lives.
 //! - `Schema_GetObject` on an absent field returns a new empty orphan: valid, unreachable.
+//! - Each handle knows its object's level (`rosetta_types::MAX_NESTING` counts levels): a root's
+//!   top objects and orphans are level 1 (an update's events 0: each payload is a root), an object inside one at level *n* is at *n* + 1. A
+//!   detached copy is a level-1 object of its own, as an orphan is.
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::ffi::{c_char, CString};
@@ -157,7 +160,7 @@ impl RootCtx {
     /// `Schema_GetObject` returns for an absent field).
     pub(crate) fn orphan(&self) -> *mut SchemaObject {
         let target = self.keep(Object::new());
-        self.store(SchemaObject::new(NonNull::from(self), target, None))
+        self.store(SchemaObject::new(NonNull::from(self), target, None, 1))
             .as_ptr()
     }
 }
@@ -174,25 +177,39 @@ pub struct SchemaObject {
     place: Cell<Option<(u32, u32)>>,
     /// The handles given out for objects inside this one.
     children: RefCell<SmallVec<[NonNull<SchemaObject>; 2]>>,
+    /// The object's level in its root (module docs).
+    level: Cell<usize>,
 }
 
 impl SchemaObject {
-    fn new(ctx: NonNull<RootCtx>, target: NonNull<Object>, place: Option<(u32, u32)>) -> Self {
+    fn new(
+        ctx: NonNull<RootCtx>,
+        target: NonNull<Object>,
+        place: Option<(u32, u32)>,
+        level: usize,
+    ) -> Self {
         SchemaObject {
             ctx,
             target: Cell::new(target),
             place: Cell::new(place),
             children: RefCell::new(SmallVec::new()),
+            level: Cell::new(level),
         }
     }
 
-    /// A handle to a top object of a root (its fields, its events).
+    /// The object's level in its root: 1 for a root's top objects and for orphans.
+    pub(crate) fn level(&self) -> usize {
+        self.level.get()
+    }
+
+    /// A handle to a top object of a root at `level`: 1 for its fields or payload, 0 for an
+    /// update's events, whose payloads are roots of their own (level 1).
     ///
     /// # Safety
     /// `ctx` and `target` must live as long as the handle, at fixed addresses: both are parts of
     /// the boxed root that owns the handle.
-    pub(crate) unsafe fn top(ctx: NonNull<RootCtx>, target: NonNull<Object>) -> Self {
-        SchemaObject::new(ctx, target, None)
+    pub(crate) unsafe fn top(ctx: NonNull<RootCtx>, target: NonNull<Object>, level: usize) -> Self {
+        SchemaObject::new(ctx, target, None, level)
     }
 
     /// The root's shared state.
@@ -235,9 +252,10 @@ impl SchemaObject {
                 return child.as_ptr();
             }
         }
+        let level = self.level() + 1;
         let child = self
             .ctx()
-            .store(SchemaObject::new(self.ctx, target, Some(place())));
+            .store(SchemaObject::new(self.ctx, target, Some(place()), level));
         children.push(child);
         child.as_ptr()
     }
@@ -263,28 +281,34 @@ impl SchemaObject {
             let copy = ctx.keep(child.object().clone());
             child.target.set(copy);
             child.place.set(None);
+            child.level.set(1);
             child.rebind_children();
             false
         });
     }
 
-    /// After this handle's object was replaced by a copy: points the handles inside it at the
-    /// same places in the copy.
+    /// After this handle's object was replaced by a copy: points the handles inside it (at any
+    /// depth) at the same places in the copy, and gives them their levels below it. A work list,
+    /// not recursion: handles may go as deep as objects do.
     fn rebind_children(&self) {
-        for child in self.children.borrow().iter() {
-            // SAFETY: children are handles of this root, alive with it.
-            let child = unsafe { child.as_ref() };
-            let Some((id, index)) = child.place.get() else {
-                continue;
-            };
-            // The reference to this object ends before the child's own children are rebound.
-            let target = match self.object_mut().index_object_mut(id, index as usize) {
-                Ok(Some(found)) => NonNull::from(found),
-                // The copy has the same objects as the original; kept valid all the same.
-                _ => self.ctx().keep(Object::new()),
-            };
-            child.target.set(target);
-            child.rebind_children();
+        let mut work: Vec<&SchemaObject> = vec![self];
+        while let Some(parent) = work.pop() {
+            for child in parent.children.borrow().iter() {
+                // SAFETY: children are handles of this root, alive with it.
+                let child = unsafe { child.as_ref() };
+                let Some((id, index)) = child.place.get() else {
+                    continue;
+                };
+                // The reference to the parent's object ends before the child's children are.
+                let target = match parent.object_mut().index_object_mut(id, index as usize) {
+                    Ok(Some(found)) => NonNull::from(found),
+                    // The copy has the same objects as the original; kept valid all the same.
+                    _ => parent.ctx().keep(Object::new()),
+                };
+                child.target.set(target);
+                child.level.set(parent.level() + 1);
+                work.push(child);
+            }
         }
     }
 }

@@ -75,7 +75,7 @@ impl<T: RootValue> Root<T> {
         let ctx = RootCtx::default();
         let placeholder = || {
             // SAFETY: never read: replaced below before the root is given out.
-            unsafe { SchemaObject::top(NonNull::dangling(), NonNull::dangling()) }
+            unsafe { SchemaObject::top(NonNull::dangling(), NonNull::dangling(), 1) }
         };
         let mut root = Box::new(Root {
             ctx,
@@ -90,9 +90,9 @@ impl<T: RootValue> Root<T> {
         // SAFETY: the context and the value are fields of the box, which does not move and is
         // freed with the handles.
         unsafe {
-            root.main = SchemaObject::top(ctx, main);
+            root.main = SchemaObject::top(ctx, main, 1);
             if let Some(events) = events {
-                root.events = SchemaObject::top(ctx, events);
+                root.events = SchemaObject::top(ctx, events, 0);
             }
         }
         Box::into_raw(root)

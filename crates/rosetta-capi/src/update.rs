@@ -37,7 +37,8 @@ pub unsafe extern "C" fn Schema_IsComponentUpdateFieldCleared(
 }
 
 /// `Schema_AddComponentUpdateClearedField`: the update sets this option, list or map field to
-/// empty. The cleared fields are a set: adding one twice is adding it once.
+/// empty. The cleared fields are a set: adding one twice is adding it once. A field id no tag
+/// can carry is not added, with an error.
 #[no_mangle]
 pub unsafe extern "C" fn Schema_AddComponentUpdateClearedField(
     update: *mut Schema_ComponentUpdate,
@@ -46,7 +47,10 @@ pub unsafe extern "C" fn Schema_AddComponentUpdateClearedField(
     guard((), || {
         // SAFETY: the header's contract on `update`.
         if let Some(update) = unsafe { root(update) } {
-            update.value_mut().add_cleared_field(field_id);
+            match rosetta_wire::encoding::check_field_id(field_id) {
+                Ok(()) => update.value_mut().add_cleared_field(field_id),
+                Err(error) => update.ctx().set_error(Error::from(error)),
+            }
         }
     })
 }

@@ -1,6 +1,7 @@
 //! The C tests: C and C++ programs under `tests/c/`, built by the system compilers against the
 //! header and the static library, run (under valgrind with `ROSETTA_CAPI_VALGRIND=1`, as
-//! `.ci/run` does), and the bytes they serialize compared with what rosetta-wire writes.
+//! `.ci/run` does), and the bytes they serialize compared with what rosetta-wire writes; and
+//! `limits.c`, the nesting limit and the field ids.
 
 mod common;
 
@@ -157,4 +158,13 @@ fn the_readme_program_builds_and_prints_what_the_readme_says() {
         section.contains(&format!("prints `{}`", printed.trim_end())),
         "{printed}"
     );
+}
+
+#[test]
+fn the_nesting_limit_and_field_ids_are_applied_in_c() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let program = dir.path().join("limits");
+    build(&crate_dir().join("tests/c/limits.c"), &program);
+    let output = run(&program, &[]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "limits: ok\n");
 }

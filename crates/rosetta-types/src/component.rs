@@ -209,6 +209,10 @@ impl ComponentInfo {
 
     /// Errors on a repeated event or command name or index.
     pub(crate) fn check(&self) -> Result<()> {
+        // An event's index is its payloads' field id in an update's events.
+        for event in &self.events {
+            crate::struct_type::check_number("event index", event.index())?;
+        }
         check_unique(&self.events, "event", |e| (e.name(), e.index()))?;
         check_unique(&self.commands, "command", |c| (c.name(), c.index()))
     }
@@ -280,5 +284,18 @@ mod tests {
             .with_event(Event::new("a", 1, TypeId::BOOL))
             .with_event(Event::new("a", 2, TypeId::BOOL));
         assert_eq!(info.check().unwrap_err().to_string(), "duplicate event `a`");
+    }
+
+    #[test]
+    fn event_indices_are_field_ids() {
+        for index in [0, crate::MAX_FIELD_NUMBER + 1] {
+            let info = ComponentInfo::new(7).with_event(Event::new("a", index, TypeId::BOOL));
+            assert_eq!(
+                info.check().unwrap_err().to_string(),
+                format!("invalid event index {index}: it goes from 1 to 536870911")
+            );
+        }
+        let last = Event::new("a", crate::MAX_FIELD_NUMBER, TypeId::BOOL);
+        assert!(ComponentInfo::new(7).with_event(last).check().is_ok());
     }
 }

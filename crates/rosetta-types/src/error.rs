@@ -36,6 +36,12 @@ pub(crate) enum ErrorKind {
     DuplicateName(Box<str>),
     #[error("component id {id} is already used by `{existing}`")]
     DuplicateComponentId { id: u32, existing: Box<str> },
+    #[error("invalid {what} {number}: it goes from 1 to {max}")]
+    InvalidNumber {
+        what: &'static str,
+        number: u32,
+        max: u32,
+    },
     #[error("duplicate {what} `{name}`")]
     Duplicate { what: &'static str, name: Box<str> },
     #[error("type `{0}` is already defined")]

@@ -77,7 +77,7 @@ pub use meta::{AttrObject, AttrValue, Attribute, Meta, SourcePos};
 pub use nesting::{too_deep_message, MAX_JSON_NESTING, MAX_NESTING};
 pub use registry::{Type, TypeName, TypeRegistry};
 pub use scalar::{FloatType, IntEncoding, IntType, IntWidth};
-pub use struct_type::{Arity, Field, StructType};
+pub use struct_type::{Arity, Field, StructType, MAX_FIELD_NUMBER};
 pub use text::Str;
 pub use text_elide::{elide_middle, ELISION};
 pub use value::{Dynamic, Value};

@@ -138,8 +138,26 @@ pub struct StructType {
     by_number: HashMap<u32, usize>,
 }
 
+/// The largest field number: a protobuf tag holds it in 29 bits. Field numbers, and the event
+/// indices that are field ids of an update's events, go from 1 to this.
+pub const MAX_FIELD_NUMBER: u32 = (1 << 29) - 1;
+
+/// Checks that `n` can be a field id on the wire, 1 to [`MAX_FIELD_NUMBER`].
+pub(crate) fn check_number(what: &'static str, n: u32) -> Result<()> {
+    if n == 0 || n > MAX_FIELD_NUMBER {
+        return Err(ErrorKind::InvalidNumber {
+            what,
+            number: n,
+            max: MAX_FIELD_NUMBER,
+        }
+        .into());
+    }
+    Ok(())
+}
+
 impl StructType {
-    /// A struct with these fields. Errors on a repeated name or number.
+    /// A struct with these fields. Errors on a repeated name or number, and on a number no
+    /// protobuf tag can carry (0, or above [`MAX_FIELD_NUMBER`]).
     pub fn new(fields: impl IntoIterator<Item = Field>) -> Result<Self> {
         let fields: Vec<Field> = fields.into_iter().collect();
         let mut by_name = HashMap::with_capacity(fields.len());
@@ -153,6 +171,7 @@ impl StructType {
                 .into());
             }
             if let Some(n) = field.number {
+                check_number("field number", n)?;
                 if by_number.insert(n, i).is_some() {
                     return Err(ErrorKind::Duplicate {
                         what: "field number",
@@ -252,6 +271,19 @@ mod tests {
         ])
         .unwrap_err();
         assert_eq!(err.to_string(), "duplicate field number `1`");
+    }
+
+    #[test]
+    fn numbers_no_tag_can_carry_are_rejected() {
+        for number in [0, MAX_FIELD_NUMBER + 1, u32::MAX] {
+            let err = StructType::new([Field::new("a", TypeId::INT32).with_number(number)]);
+            assert_eq!(
+                err.unwrap_err().to_string(),
+                format!("invalid field number {number}: it goes from 1 to 536870911")
+            );
+        }
+        let last = Field::new("a", TypeId::INT32).with_number(MAX_FIELD_NUMBER);
+        assert!(StructType::new([last]).is_ok());
     }
 
     #[test]

@@ -106,107 +106,253 @@ fn put_scalars(out: &mut Vec<u8>, items: &[Item], wire: ScalarWire) {
 }
 
 impl Field {
+    /// The length of the field when it is written whole, without a nested object: one scalar,
+    /// or a packed run of two or more. `None` otherwise (then it is written item by item).
     #[inline]
-    fn encoded_len(&self) -> usize {
+    fn run_len(&self) -> Option<usize> {
         let tag = varint_len(u64::from(self.id) << 3);
         // The common case: one value.
         if let [Item::Scalar(w, bits)] = self.items.as_slice() {
-            return tag + w.value_len(*bits);
+            return Some(tag + w.value_len(*bits));
         }
-        if let Some((wire, count)) = scalar_run(&self.items) {
-            if count >= 2 {
+        match scalar_run(&self.items) {
+            Some((wire, count)) if count >= 2 => {
                 let payload = scalars_len(&self.items, wire, count);
-                return tag + varint_len(payload as u64) + payload;
+                Some(tag + varint_len(payload as u64) + payload)
             }
+            _ => None,
         }
-        self.items
-            .iter()
-            .map(|item| match item {
-                Item::Scalar(w, bits) => tag + w.value_len(*bits),
-                Item::Varints(v) => v.iter().map(|b| tag + varint_len(*b)).sum(),
-                Item::Fixed32s(v) => v.len() * (tag + 4),
-                Item::Fixed64s(v) => v.len() * (tag + 8),
-                Item::Bytes(b, _) => tag + varint_len(b.len() as u64) + b.len(),
-                Item::Object(o) => {
-                    let len = o.encoded_len();
-                    tag + varint_len(len as u64) + len
-                }
-            })
-            .sum()
     }
 
-    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+    /// Writes the field whole when [`Field::run_len`] says it is a run; false otherwise.
+    #[inline]
+    fn put_run(&self, out: &mut Vec<u8>) -> bool {
         // The common case: one value.
         if let [Item::Scalar(w, bits)] = self.items.as_slice() {
             put_tag(out, self.id, w.wire_type());
             w.put(out, *bits);
-            return;
+            return true;
         }
-        if let Some((wire, count)) = scalar_run(&self.items) {
-            if count >= 2 {
+        match scalar_run(&self.items) {
+            Some((wire, count)) if count >= 2 => {
                 put_tag(out, self.id, WireType::Len);
                 put_varint(out, scalars_len(&self.items, wire, count) as u64);
                 put_scalars(out, &self.items, wire);
-                return;
+                true
             }
+            _ => false,
+        }
+    }
+
+    /// Writes the field (an object in it through [`Object::encode`], which takes no recursion).
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        if self.put_run(out) {
+            return;
         }
         for item in &self.items {
             match item {
-                Item::Scalar(w, bits) => {
-                    put_tag(out, self.id, w.wire_type());
-                    w.put(out, *bits);
-                }
-                Item::Varints(v) => v.iter().for_each(|b| {
-                    put_tag(out, self.id, WireType::Varint);
-                    put_varint(out, *b);
-                }),
-                Item::Fixed32s(v) => v.iter().for_each(|b| {
-                    put_tag(out, self.id, WireType::Fixed32);
-                    out.extend_from_slice(&b.to_le_bytes());
-                }),
-                Item::Fixed64s(v) => v.iter().for_each(|b| {
-                    put_tag(out, self.id, WireType::Fixed64);
-                    out.extend_from_slice(&b.to_le_bytes());
-                }),
-                Item::Bytes(b, _) => {
-                    put_tag(out, self.id, WireType::Len);
-                    put_varint(out, b.len() as u64);
-                    out.extend_from_slice(b);
-                }
                 Item::Object(o) => {
                     put_tag(out, self.id, WireType::Len);
-                    // Written in one pass: one byte for the length, widened afterwards when
-                    // the object takes 128 bytes or more (sizing first would walk every
-                    // object once per level above it).
-                    let at = out.len();
-                    out.push(0);
-                    for field in &o.fields {
-                        field.encode(out);
-                    }
-                    let len = out.len() - at - 1;
-                    if len < 0x80 {
-                        out[at] = len as u8;
-                    } else {
-                        let mut prefix = Vec::with_capacity(10);
-                        put_varint(&mut prefix, len as u64);
-                        out.splice(at..=at, prefix);
-                    }
+                    let bytes = o.encode();
+                    put_varint(out, bytes.len() as u64);
+                    out.extend_from_slice(&bytes);
                 }
+                flat => put_item(out, self.id, flat),
             }
         }
     }
 }
 
+/// The length of one occurrence other than an object, written on its own.
+fn item_len(tag: usize, item: &Item) -> usize {
+    match item {
+        Item::Scalar(w, bits) => tag + w.value_len(*bits),
+        Item::Varints(v) => v.iter().map(|b| tag + varint_len(*b)).sum(),
+        Item::Fixed32s(v) => v.len() * (tag + 4),
+        Item::Fixed64s(v) => v.len() * (tag + 8),
+        Item::Bytes(b, _) => tag + varint_len(b.len() as u64) + b.len(),
+        Item::Object(_) => 0,
+    }
+}
+
+/// Writes one occurrence other than an object on its own.
+fn put_item(out: &mut Vec<u8>, id: u32, item: &Item) {
+    match item {
+        Item::Scalar(w, bits) => {
+            put_tag(out, id, w.wire_type());
+            w.put(out, *bits);
+        }
+        Item::Varints(v) => v.iter().for_each(|b| {
+            put_tag(out, id, WireType::Varint);
+            put_varint(out, *b);
+        }),
+        Item::Fixed32s(v) => v.iter().for_each(|b| {
+            put_tag(out, id, WireType::Fixed32);
+            out.extend_from_slice(&b.to_le_bytes());
+        }),
+        Item::Fixed64s(v) => v.iter().for_each(|b| {
+            put_tag(out, id, WireType::Fixed64);
+            out.extend_from_slice(&b.to_le_bytes());
+        }),
+        Item::Bytes(b, _) => {
+            put_tag(out, id, WireType::Len);
+            put_varint(out, b.len() as u64);
+            out.extend_from_slice(b);
+        }
+        Item::Object(_) => {}
+    }
+}
+
+/// One object being walked by [`Object::encoded_len`] or [`Object::encode_to`]: its fields
+/// still to go, and the items still to go of the field being written item by item.
+struct Frame<'a> {
+    fields: std::slice::Iter<'a, Field>,
+    items: std::slice::Iter<'a, Item>,
+    /// The id of the field `items` belong to.
+    id: u32,
+    /// The id of the field the object itself is in.
+    in_field: u32,
+    /// Measuring: the length so far. Writing: where the object's one-byte length placeholder is.
+    at: usize,
+    /// Writing: how many bytes the lengths of the objects inside will add when widened.
+    extra: usize,
+}
+
+impl<'a> Frame<'a> {
+    fn new(object: &'a Object, in_field: u32, at: usize) -> Self {
+        Frame {
+            fields: object.fields.iter(),
+            items: [].iter(),
+            id: 0,
+            in_field,
+            at,
+            extra: 0,
+        }
+    }
+}
+
+/// What a walk meets next in the object on top of its stack.
+enum Next<'a> {
+    /// A field to measure or write whole.
+    Run(&'a Field),
+    /// An occurrence other than an object, of field `id`.
+    Item(u32, &'a Item),
+    /// A nested object, of field `id`.
+    Object(u32, &'a Object),
+    /// The end of the object.
+    End,
+}
+
+impl<'a> Frame<'a> {
+    fn next(&mut self) -> Next<'a> {
+        loop {
+            if let Some(item) = self.items.next() {
+                return match item {
+                    Item::Object(object) => Next::Object(self.id, object),
+                    flat => Next::Item(self.id, flat),
+                };
+            }
+            let Some(field) = self.fields.next() else {
+                return Next::End;
+            };
+            if field.run_len().is_some() {
+                return Next::Run(field);
+            }
+            self.id = field.id;
+            self.items = field.items.iter();
+        }
+    }
+}
+
+/// Inserts the length prefixes that did not fit the one byte left for them: `fixups` holds the
+/// placeholder's position and the object's length, for each such object. The bytes after each
+/// placeholder move once, from the back, so widening takes time linear in the output however
+/// deep the objects nest.
+fn widen(out: &mut Vec<u8>, fixups: &mut [(usize, usize)]) {
+    fixups.sort_unstable_by_key(|(at, _)| *at);
+    let extra: usize = fixups
+        .iter()
+        .map(|(_, len)| varint_len(*len as u64) - 1)
+        .sum();
+    let mut read = out.len();
+    out.resize(read + extra, 0);
+    let mut write = out.len();
+    let mut prefix = Vec::with_capacity(10);
+    for &(at, len) in fixups.iter().rev() {
+        let moved = read - (at + 1);
+        out.copy_within(at + 1..read, write - moved);
+        write -= moved;
+        prefix.clear();
+        put_varint(&mut prefix, len as u64);
+        write -= prefix.len();
+        out[write..write + prefix.len()].copy_from_slice(&prefix);
+        read = at;
+    }
+}
+
 impl Object {
-    /// The length of [`Object::encode`]'s output (`Schema_GetWriteBufferLength`).
+    /// The length of [`Object::encode`]'s output (`Schema_GetWriteBufferLength`). Nested
+    /// objects are walked with a stack on the heap, not by recursion.
     pub fn encoded_len(&self) -> usize {
-        self.fields.iter().map(Field::encoded_len).sum()
+        let mut stack = vec![Frame::new(self, 0, 0)];
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return 0;
+            };
+            match top.next() {
+                Next::Run(field) => top.at += field.run_len().unwrap_or(0),
+                Next::Item(id, item) => top.at += item_len(varint_len(u64::from(id) << 3), item),
+                Next::Object(id, object) => stack.push(Frame::new(object, id, 0)),
+                Next::End => {
+                    let Some(done) = stack.pop() else {
+                        return 0;
+                    };
+                    let Some(parent) = stack.last_mut() else {
+                        return done.at;
+                    };
+                    let tag = varint_len(u64::from(done.in_field) << 3);
+                    parent.at += tag + varint_len(done.at as u64) + done.at;
+                }
+            }
+        }
     }
 
-    /// Appends the wire bytes of the object to `out`.
+    /// Appends the wire bytes of the object to `out`. Each nested object is written in one
+    /// pass with one byte for its length, widened at the end when the object takes 128 bytes
+    /// or more; nested objects are walked with a stack on the heap, not by recursion.
     pub fn encode_to(&self, out: &mut Vec<u8>) {
-        for field in &self.fields {
-            field.encode(out);
+        let mut stack = vec![Frame::new(self, 0, 0)];
+        let mut fixups = Vec::new();
+        while let Some(top) = stack.last_mut() {
+            match top.next() {
+                Next::Run(field) => {
+                    field.put_run(out);
+                }
+                Next::Item(id, item) => put_item(out, id, item),
+                Next::Object(id, object) => {
+                    put_tag(out, id, WireType::Len);
+                    stack.push(Frame::new(object, id, out.len()));
+                    out.push(0);
+                }
+                Next::End => {
+                    let Some(done) = stack.pop() else {
+                        break;
+                    };
+                    let Some(parent) = stack.last_mut() else {
+                        break;
+                    };
+                    let len = out.len() - done.at - 1 + done.extra;
+                    if len < 0x80 {
+                        out[done.at] = len as u8;
+                    } else {
+                        fixups.push((done.at, len));
+                    }
+                    parent.extra += done.extra + varint_len(len as u64) - 1;
+                }
+            }
+        }
+        if !fixups.is_empty() {
+            widen(out, &mut fixups);
         }
     }
 
@@ -356,6 +502,71 @@ mod tests {
         );
         assert!((1..=40).all(|id| o.list::<Uint32>(id) == [0, 1]));
         assert_eq!(Object::decode(&o.encode()).unwrap(), o);
+    }
+
+    #[test]
+    fn long_nested_objects_widen_their_lengths_in_place() {
+        // Objects of 125, 126 and some 20,000 bytes (their outer objects 127, 128 and more),
+        // side by side and inside one another.
+        let mut o = Object::new();
+        let mut sizes = Vec::new();
+        for (i, size) in [125usize, 126, 19_996].into_iter().enumerate() {
+            let outer = o.add_object(1 + i as u32);
+            outer.add::<Uint32>(1, 1);
+            let inner = outer.add_object(2);
+            inner.add_bytes(3, &vec![7; size - 4]);
+            inner.add::<Uint32>(4, 2);
+            sizes.push(size);
+        }
+        let bytes = o.encode();
+        assert_eq!(bytes.len(), o.encoded_len());
+        let back = Object::decode(&bytes).unwrap();
+        assert_eq!(back, o);
+        for (i, size) in sizes.into_iter().enumerate() {
+            let inner = back.object(1 + i as u32).unwrap().object(2).unwrap();
+            let payload = size - 4;
+            assert_eq!(
+                inner.encoded_len(),
+                1 + varint_len(payload as u64) + payload + 2
+            );
+            assert_eq!(inner.bytes_length(3), payload);
+            assert_eq!(inner.get::<Uint32>(4), 2);
+        }
+        // The bytes are those of the objects written one by one.
+        let mut by_hand = Vec::new();
+        for field in &o.fields {
+            let Item::Object(outer) = &field.items[0] else {
+                unreachable!("built with objects");
+            };
+            let outer = outer.encode();
+            put_tag(&mut by_hand, field.id, WireType::Len);
+            put_varint(&mut by_hand, outer.len() as u64);
+            by_hand.extend_from_slice(&outer);
+        }
+        assert_eq!(bytes, by_hand);
+    }
+
+    #[test]
+    fn deep_objects_are_measured_and_written_without_recursion() {
+        let levels = 200_000;
+        let mut root = Object::new();
+        let mut at = &mut root;
+        for _ in 1..levels {
+            at.add::<Uint32>(2, 1);
+            at = at.add_object(1);
+        }
+        at.add::<Uint32>(2, 9);
+        let bytes = root.encode();
+        assert_eq!(bytes.len(), root.encoded_len());
+        let mut read = &Object::decode(&bytes).unwrap();
+        let mut owned;
+        for _ in 1..levels {
+            assert_eq!(read.get::<Uint32>(2), 1);
+            // Each level parsed on its own, and then let go, as a reader walking down does.
+            owned = Object::decode(read.bytes(1).unwrap()).unwrap();
+            read = &owned;
+        }
+        assert_eq!(read.get::<Uint32>(2), 9);
     }
 
     #[test]

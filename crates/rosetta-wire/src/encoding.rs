@@ -38,8 +38,28 @@ impl WireType {
     }
 }
 
-/// The largest field number a tag can carry.
-pub const MAX_FIELD_ID: u32 = (1 << 29) - 1;
+/// The largest field number a tag can carry (the schema's largest field number).
+pub const MAX_FIELD_ID: u32 = rosetta_types::MAX_FIELD_NUMBER;
+
+/// Checks that a field can be written with this id, 1 to [`MAX_FIELD_ID`]: a tag holds the id
+/// in 29 bits, and readers refuse 0.
+///
+/// ```
+/// use rosetta_wire::encoding::{check_field_id, MAX_FIELD_ID};
+/// assert!(check_field_id(1).is_ok() && check_field_id(MAX_FIELD_ID).is_ok());
+/// let error = check_field_id(0).unwrap_err();
+/// assert_eq!(error.to_string(), "invalid field id 0: field ids go from 1 to 536870911");
+/// assert!(check_field_id(MAX_FIELD_ID + 1).is_err());
+/// ```
+pub fn check_field_id(id: u32) -> Result<()> {
+    if id == 0 || id > MAX_FIELD_ID {
+        return Err(Error::from_kind(ErrorKind::FieldIdOutOfRange {
+            id,
+            max: MAX_FIELD_ID,
+        }));
+    }
+    Ok(())
+}
 
 /// Appends a varint.
 #[inline]

@@ -21,6 +21,13 @@ pub(crate) enum ErrorKind {
     VarintTooLong,
     BadWireType(u8),
     BadFieldNumber(u64),
+    /// A field id no tag can carry, refused when it is added; with the largest one.
+    FieldIdOutOfRange {
+        id: u32,
+        max: u32,
+    },
+    /// Objects nested deeper than `rosetta_types::MAX_NESTING`.
+    TooDeep,
     LengthTooLarge {
         length: u64,
         remaining: usize,
@@ -46,6 +53,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::VarintTooLong => write!(f, "varint longer than 10 bytes"),
             ErrorKind::BadWireType(w) => write!(f, "unsupported wire type {w}"),
             ErrorKind::BadFieldNumber(n) => write!(f, "invalid field number {n}"),
+            ErrorKind::FieldIdOutOfRange { id, max } => {
+                write!(f, "invalid field id {id}: field ids go from 1 to {max}")
+            }
+            ErrorKind::TooDeep => f.write_str(&rosetta_types::too_deep_message()),
             ErrorKind::LengthTooLarge { length, remaining } => write!(
                 f,
                 "length {length} is larger than the {remaining} bytes that remain"
@@ -80,6 +91,16 @@ impl Error {
     /// that reports through it (a [`ComponentJson`](crate::snapshot::ComponentJson) codec).
     pub fn custom_at(message: impl Into<String>, path: impl Into<String>) -> Self {
         Error::at_path(message, path)
+    }
+
+    /// Objects nested past `MAX_NESTING`, the first of them at this byte offset.
+    pub(crate) fn too_deep_at(offset: usize) -> Self {
+        Error::new(ErrorKind::TooDeep, Some(offset), None)
+    }
+
+    /// Objects nested past `MAX_NESTING`, the first of them at this path.
+    pub(crate) fn too_deep_at_path(path: String) -> Self {
+        Error::new(ErrorKind::TooDeep, None, Some(path))
     }
 
     /// An error of this kind with no position.

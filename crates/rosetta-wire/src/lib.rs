@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 mod codec;
+mod depth;
 pub mod encoding;
 mod equality;
 mod error;
@@ -14,6 +15,7 @@ mod object;
 mod roots;
 mod scalar;
 pub mod snapshot;
+mod tree;
 pub mod typed;
 mod typed_scalar;
 mod update;

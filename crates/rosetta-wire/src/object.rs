@@ -7,11 +7,13 @@ use std::sync::OnceLock;
 use bytes::Bytes;
 use smallvec::SmallVec;
 
+use crate::encoding::check_field_id;
 use crate::error::Result;
 use crate::family::ScalarWire;
 
-/// One occurrence (or, for lists added at once, a run of occurrences) of a field.
-#[derive(Debug, Clone)]
+/// One occurrence (or, for lists added at once, a run of occurrences) of a field. Cloned (and
+/// dropped, with [`Object`]) without recursion, in `tree.rs`.
+#[derive(Debug)]
 pub(crate) enum Item {
     /// One scalar: its raw bits and wire layout.
     Scalar(ScalarWire, u64),
@@ -67,7 +69,11 @@ pub(crate) struct Field {
 /// let back = Object::decode(&bytes).unwrap();
 /// assert_eq!(back.object(1).unwrap().get::<Double>(3), -5.5);
 /// ```
-#[derive(Debug, Clone, Default)]
+///
+/// Field ids go from 1 to [`MAX_FIELD_ID`](crate::encoding::MAX_FIELD_ID), the ids a tag can
+/// carry: the `add` methods panic on any other, and their `try_add` twins return an error.
+/// Cloning and dropping take no recursion, however deep the objects nest.
+#[derive(Debug, Default)]
 pub struct Object {
     pub(crate) fields: Vec<Field>,
 }
@@ -179,13 +185,33 @@ impl Object {
     // ---- bytes and strings ----------------------------------------------------------------
 
     /// Adds a bytes (or string) occurrence.
+    ///
+    /// # Panics
+    /// When `id` is no field id ([`try_add_bytes`](Object::try_add_bytes) returns the error).
+    #[track_caller]
     pub fn add_bytes(&mut self, id: u32, value: &[u8]) {
+        self.push(valid_id(id), Item::raw(Bytes::copy_from_slice(value)));
+    }
+
+    /// [`add_bytes`](Object::add_bytes), or an error for an `id` out of range.
+    pub fn try_add_bytes(&mut self, id: u32, value: &[u8]) -> Result<()> {
+        check_field_id(id)?;
         self.push(id, Item::raw(Bytes::copy_from_slice(value)));
+        Ok(())
     }
 
     /// Adds a string occurrence (strings are bytes on the wire).
+    ///
+    /// # Panics
+    /// When `id` is no field id ([`try_add_string`](Object::try_add_string) returns the error).
+    #[track_caller]
     pub fn add_string(&mut self, id: u32, value: &str) {
         self.add_bytes(id, value.as_bytes());
+    }
+
+    /// [`add_string`](Object::add_string), or an error for an `id` out of range.
+    pub fn try_add_string(&mut self, id: u32, value: &str) -> Result<()> {
+        self.try_add_bytes(id, value.as_bytes())
     }
 
     /// How many length-delimited occurrences the field has (bytes, strings, objects).
@@ -239,7 +265,21 @@ impl Object {
     // ---- objects ----------------------------------------------------------------------------
 
     /// Adds an empty object occurrence and returns it to be filled.
+    ///
+    /// # Panics
+    /// When `id` is no field id ([`try_add_object`](Object::try_add_object) returns the error).
+    #[track_caller]
     pub fn add_object(&mut self, id: u32) -> &mut Object {
+        self.push_object(valid_id(id))
+    }
+
+    /// [`add_object`](Object::add_object), or an error for an `id` out of range.
+    pub fn try_add_object(&mut self, id: u32) -> Result<&mut Object> {
+        check_field_id(id)?;
+        Ok(self.push_object(id))
+    }
+
+    fn push_object(&mut self, id: u32) -> &mut Object {
         match self.push(id, Item::Object(Box::default())) {
             Item::Object(object) => object,
             // `push` returns the item it was given.
@@ -301,6 +341,15 @@ impl Object {
             .nth(index);
         item_object_mut(item)
     }
+}
+
+/// `id`, when it is a field id; otherwise a panic that says why, for the `add` methods.
+#[track_caller]
+pub(crate) fn valid_id(id: u32) -> u32 {
+    if let Err(error) = check_field_id(id) {
+        panic!("{error}");
+    }
+    id
 }
 
 /// The object a length-delimited item holds, made editable: bytes are parsed (or taken from the

@@ -3,9 +3,11 @@
 
 use std::ops::ControlFlow;
 
+use crate::encoding::check_field_id;
 use crate::encoding::get_varint;
+use crate::error::Result;
 use crate::family::{Family, ScalarWire};
-use crate::object::{Item, Object};
+use crate::object::{valid_id, Item, Object};
 
 /// Calls `f` with the raw bits of each value an item holds for a family with this layout;
 /// packed runs are read from length-delimited items. Malformed packed bytes hold no values.
@@ -72,12 +74,39 @@ pub(crate) fn item_count(item: &Item, wire: ScalarWire) -> usize {
 
 impl Object {
     /// Adds one value (`Schema_AddFloat`, `Schema_AddSint64`, ...).
+    ///
+    /// # Panics
+    /// When `id` is no field id ([`try_add`](Object::try_add) returns the error).
+    #[track_caller]
     pub fn add<F: Family>(&mut self, id: u32, value: F::Value) {
+        self.push(valid_id(id), Item::Scalar(F::WIRE, F::to_bits(value)));
+    }
+
+    /// [`add`](Object::add), or an error for an `id` out of range.
+    pub fn try_add<F: Family>(&mut self, id: u32, value: F::Value) -> Result<()> {
+        check_field_id(id)?;
         self.push(id, Item::Scalar(F::WIRE, F::to_bits(value)));
+        Ok(())
     }
 
     /// Adds a list of values at once (`Schema_AddFloatList`); may be mixed with [`Object::add`].
+    ///
+    /// # Panics
+    /// When `id` is no field id, even for no values ([`try_add_list`](Object::try_add_list)
+    /// returns the error).
+    #[track_caller]
     pub fn add_list<F: Family>(&mut self, id: u32, values: &[F::Value]) {
+        self.push_list::<F>(valid_id(id), values);
+    }
+
+    /// [`add_list`](Object::add_list), or an error for an `id` out of range.
+    pub fn try_add_list<F: Family>(&mut self, id: u32, values: &[F::Value]) -> Result<()> {
+        check_field_id(id)?;
+        self.push_list::<F>(id, values);
+        Ok(())
+    }
+
+    fn push_list<F: Family>(&mut self, id: u32, values: &[F::Value]) {
         if values.is_empty() {
             return;
         }

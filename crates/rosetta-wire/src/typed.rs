@@ -241,14 +241,12 @@ fn write_element(
                     Error::at_path(format!("unknown component id {component_id}"), &path)
                 })?;
                 let def = struct_def(registry, component.id())?;
-                write_struct(
-                    registry,
-                    def,
-                    data,
-                    entity.add_object(*component_id),
-                    &path,
-                    level + 1,
-                )?;
+                // Component ids go past what a tag carries (field numbers do not: the registry
+                // refuses them).
+                let data_object = entity
+                    .try_add_object(*component_id)
+                    .map_err(|e| Error::at_path(e.to_string(), &path))?;
+                write_struct(registry, def, data, data_object, &path, level + 1)?;
             }
             Ok(())
         }

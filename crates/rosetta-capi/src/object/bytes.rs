@@ -2,6 +2,8 @@
 
 use std::ptr::NonNull;
 
+use rosetta_types::MAX_NESTING;
+use rosetta_wire::encoding::check_field_id;
 use rosetta_wire::Object;
 
 use crate::error::Error;
@@ -16,7 +18,7 @@ static EMPTY: [u8; 1] = [0];
 
 /// `Schema_AddBytes`: appends a bytes (or string) value. The bytes are copied, so the caller's
 /// buffer may go at once (the header lets it require the buffer to outlive the root; Rosetta
-/// does not need that).
+/// does not need that). A field id no tag can carry adds nothing, with an error.
 #[no_mangle]
 pub unsafe extern "C" fn Schema_AddBytes(
     object: *mut Schema_Object,
@@ -30,9 +32,15 @@ pub unsafe extern "C" fn Schema_AddBytes(
             return;
         };
         // SAFETY: the header's contract: `length` bytes at `buffer`.
-        match unsafe { slice(buffer, length) } {
-            Some(bytes) => handle.object_mut().add_bytes(field_id, bytes),
-            None => handle.ctx().set_error(Error::Null("buffer".into())),
+        let added = match unsafe { slice(buffer, length) } {
+            Some(bytes) => handle
+                .object_mut()
+                .try_add_bytes(field_id, bytes)
+                .map_err(Error::from),
+            None => Err(Error::Null("buffer".into())),
+        };
+        if let Err(error) = added {
+            handle.ctx().set_error(error);
         }
     })
 }
@@ -130,7 +138,8 @@ pub unsafe extern "C" fn Schema_IndexBytes(
 }
 
 /// `Schema_AddObject`: appends an empty object to the field and returns it, owned by the root;
-/// NULL for NULL.
+/// NULL for NULL. NULL too, with an error and nothing added, for a field id no tag can carry
+/// and on an object at level `MAX_NESTING` (the new object would be past the limit).
 #[no_mangle]
 pub unsafe extern "C" fn Schema_AddObject(
     object: *mut Schema_Object,
@@ -141,6 +150,17 @@ pub unsafe extern "C" fn Schema_AddObject(
         let Some(handle) = (unsafe { handle(object) }) else {
             return std::ptr::null_mut();
         };
+        if let Err(error) = check_field_id(field_id) {
+            handle.ctx().set_error(Error::from(error));
+            return std::ptr::null_mut();
+        }
+        if handle.level() >= MAX_NESTING {
+            handle.ctx().set_error(Error::TooDeep {
+                call: "Schema_AddObject",
+                level: handle.level(),
+            });
+            return std::ptr::null_mut();
+        }
         let parent = handle.object_mut();
         let index = parent.object_count(field_id) as u32;
         let target = NonNull::from(parent.add_object(field_id));
@@ -160,9 +180,27 @@ pub unsafe extern "C" fn Schema_GetObjectCount(
     })
 }
 
+/// An orphan and an error, when `handle`'s object is at `MAX_NESTING` and holds the value asked
+/// for: the object would be past the limit (it can only have been added as bytes). Checked
+/// before the value is parsed, so it stays as it is.
+fn past_limit(
+    handle: &SchemaObject,
+    present: bool,
+    call: &'static str,
+) -> Option<*mut Schema_Object> {
+    if handle.level() < MAX_NESTING || !present {
+        return None;
+    }
+    handle.ctx().set_error(Error::TooDeep {
+        call,
+        level: handle.level(),
+    });
+    Some(handle.ctx().orphan())
+}
+
 /// The handle of an object found (or not) in `handle`'s object: an absent object is a new
-/// empty orphan, valid and unreachable, as the SDK gives; one that does not parse is that too,
-/// with an error.
+/// empty orphan, valid and unreachable, as the SDK gives; one that does not parse, or that would
+/// be past `MAX_NESTING` (bytes added on an object at the limit), is that too, with an error.
 fn found(
     handle: &SchemaObject,
     id: u32,
@@ -202,10 +240,13 @@ pub unsafe extern "C" fn Schema_GetObject(
         let Some(handle) = (unsafe { handle(object) }) else {
             return std::ptr::null_mut();
         };
+        let present = handle.object().object_count(field_id) > 0;
+        if let Some(orphan) = past_limit(handle, present, "Schema_GetObject") {
+            return orphan;
+        }
         let last = handle.object_mut().object_mut(field_id);
-        found(handle, field_id, last, |o| {
-            (o.object_count(field_id) as u32).saturating_sub(1)
-        })
+        let index = |o: &Object| (o.object_count(field_id) as u32).saturating_sub(1);
+        found(handle, field_id, last, index)
     })
 }
 
@@ -222,6 +263,10 @@ pub unsafe extern "C" fn Schema_IndexObject(
         let Some(handle) = (unsafe { handle(object) }) else {
             return std::ptr::null_mut();
         };
+        let present = (index as usize) < handle.object().object_count(field_id);
+        if let Some(orphan) = past_limit(handle, present, "Schema_IndexObject") {
+            return orphan;
+        }
         let nth = handle
             .object_mut()
             .index_object_mut(field_id, index as usize);

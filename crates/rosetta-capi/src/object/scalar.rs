@@ -1,6 +1,7 @@
 //! The fifteen scalar families (`Float` ... `Enum`), each with add, add a list, count, get (the
 //! last occurrence), index and get the whole list, as `c_schema.h` declares them.
 
+use rosetta_wire::encoding::check_field_id;
 use rosetta_wire::family::*;
 use rosetta_wire::Object;
 
@@ -90,7 +91,7 @@ impl CFamily for Bool {
     scratch!(Bool);
 }
 
-/// `Schema_AddX`.
+/// `Schema_AddX`: a field id no tag can carry adds nothing, with an error.
 ///
 /// # Safety
 /// The header's contract on `object`.
@@ -99,13 +100,16 @@ unsafe fn add<F: CFamily>(object: *mut Schema_Object, id: u32, value: F::C) {
     guard((), || {
         // SAFETY: the caller's contract.
         if let Some(handle) = unsafe { handle(object) } {
-            handle.object_mut().add::<F>(id, F::from_c(value));
+            if let Err(error) = handle.object_mut().try_add::<F>(id, F::from_c(value)) {
+                handle.ctx().set_error(Error::from(error));
+            }
         }
     })
 }
 
 /// `Schema_AddXList`: the values are copied, so the caller's array may go at once (the header
-/// lets it require the array to outlive the root; Rosetta does not need that).
+/// lets it require the array to outlive the root; Rosetta does not need that). A field id no tag
+/// can carry adds nothing, with an error.
 ///
 /// # Safety
 /// The header's contract on `object` and `values`.
@@ -120,6 +124,10 @@ unsafe fn add_list<F: CFamily>(
         let Some(handle) = (unsafe { handle(object) }) else {
             return;
         };
+        if let Err(error) = check_field_id(id) {
+            handle.ctx().set_error(Error::from(error));
+            return;
+        }
         // SAFETY: the caller's contract: `count` values at `values`.
         match unsafe { slice(values, count) } {
             Some(values) => F::add_c_list(handle.object_mut(), id, values),

@@ -51,8 +51,18 @@ unsafe fn copy_pair<'a>(
     (same_root && !std::ptr::eq(src, dst)).then_some((src, dst))
 }
 
+/// Appends `fields` to `dst`'s object unless they would nest past `MAX_NESTING` there (an
+/// error then, and nothing copied).
+fn append(dst: &SchemaObject, fields: &Object) {
+    match fields.check_nesting(dst.level()) {
+        Ok(()) => dst.object_mut().copy_from(fields),
+        Err(error) => dst.ctx().set_error(Error::from(error)),
+    }
+}
+
 /// `Schema_ShallowCopy`: appends every field of `src` to `dst`. Nested objects are copied too:
-/// later changes to an object inside `src` are not seen in `dst` (the SDK shared them).
+/// later changes to an object inside `src` are not seen in `dst` (the SDK shared them). Nothing
+/// is copied, with an error, when the copy would nest past `MAX_NESTING` in `dst`.
 #[no_mangle]
 pub unsafe extern "C" fn Schema_ShallowCopy(src: *const Schema_Object, dst: *mut Schema_Object) {
     guard((), || {
@@ -60,7 +70,7 @@ pub unsafe extern "C" fn Schema_ShallowCopy(src: *const Schema_Object, dst: *mut
         if let Some((src, dst)) = unsafe { copy_pair(src, dst) } {
             // Through a copy: `dst` may lie inside `src` or the other way round.
             let fields = src.object().clone();
-            dst.object_mut().copy_from(&fields);
+            append(dst, &fields);
         }
     })
 }
@@ -78,7 +88,7 @@ pub unsafe extern "C" fn Schema_ShallowCopyField(
         if let Some((src, dst)) = unsafe { copy_pair(src, dst) } {
             let mut field = Object::new();
             field.copy_field_from(src.object(), field_id);
-            dst.object_mut().copy_from(&field);
+            append(dst, &field);
         }
     })
 }
@@ -106,8 +116,9 @@ pub unsafe extern "C" fn Schema_AllocateBuffer(object: *mut Schema_Object, lengt
 }
 
 /// `Schema_MergeFromBuffer`: reads wire bytes and appends their fields to `object`. 1 on
-/// success; 0 with an error for `Schema_GetError` (the object unchanged). The bytes are copied,
-/// so the buffer may go at once.
+/// success; 0 with an error for `Schema_GetError` (the object unchanged), for bytes that do not
+/// read and for bytes that nest past `MAX_NESTING` at the object's level (counted without a
+/// schema: `Object::check_bytes_nesting`). The bytes are copied, so the buffer may go at once.
 #[no_mangle]
 pub unsafe extern "C" fn Schema_MergeFromBuffer(
     object: *mut Schema_Object,
@@ -125,12 +136,15 @@ pub unsafe extern "C" fn Schema_MergeFromBuffer(
             return 0;
         };
         let target = handle.object_mut();
-        let merged = if target.is_empty() {
-            // The usual case, reading a received object: no second copy of the fields.
-            Object::decode(bytes).map(|read| *target = read)
-        } else {
-            target.merge_from_bytes(bytes)
-        };
+        let merged = Object::check_bytes_nesting(bytes, handle.level());
+        let merged = merged.and_then(|()| {
+            if target.is_empty() {
+                // The usual case, reading a received object: no second copy of the fields.
+                Object::decode(bytes).map(|read| *target = read)
+            } else {
+                target.merge_from_bytes(bytes)
+            }
+        });
         match merged {
             Ok(()) => 1,
             Err(error) => {
@@ -149,6 +163,8 @@ struct Scratch {
     bytes: Vec<u8>,
     /// The object and the stamp of its root the bytes are of.
     of: Option<(*const Object, u64)>,
+    /// Why the bytes may not be written: they nest past `MAX_NESTING`.
+    refused: Option<rosetta_wire::Error>,
 }
 
 thread_local! {
@@ -158,8 +174,10 @@ thread_local! {
 /// The largest scratch buffer kept between calls.
 const SCRATCH_KEEP: usize = 1 << 20;
 
-/// Runs `f` with the wire bytes of `handle`'s object, encoded now unless the scratch holds them.
-fn with_bytes<T>(handle: &SchemaObject, f: impl FnOnce(&[u8]) -> T) -> T {
+/// Runs `f` with the wire bytes of `handle`'s object, encoded now unless the scratch holds them;
+/// an error instead (set for `Schema_GetError`) when they nest past `MAX_NESTING`, counted as
+/// `Schema_MergeFromBuffer` counts them, so that nothing is written that it would refuse.
+fn with_bytes<T>(handle: &SchemaObject, f: impl FnOnce(&[u8]) -> T) -> Option<T> {
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
         let object = handle.object();
@@ -168,8 +186,15 @@ fn with_bytes<T>(handle: &SchemaObject, f: impl FnOnce(&[u8]) -> T) -> T {
             scratch.bytes.clear();
             object.encode_to(&mut scratch.bytes);
             scratch.of = Some(key);
+            // Written as a root (an update's events object: as its payloads).
+            let level = handle.level().min(1);
+            scratch.refused = Object::check_bytes_nesting(&scratch.bytes, level).err();
         }
-        let result = f(&scratch.bytes);
+        if let Some(error) = &scratch.refused {
+            handle.ctx().set_error(Error::from(error.clone()));
+            return None;
+        }
+        let result = Some(f(&scratch.bytes));
         if scratch.bytes.capacity() > SCRATCH_KEEP {
             *scratch = Scratch::default();
         }
@@ -178,7 +203,7 @@ fn with_bytes<T>(handle: &SchemaObject, f: impl FnOnce(&[u8]) -> T) -> T {
 }
 
 /// `Schema_GetWriteBufferLength`: the length of the object's wire bytes (0 for NULL, and for an
-/// object larger than 4 GiB, with an error).
+/// object larger than 4 GiB or nested past `MAX_NESTING`, with an error).
 #[no_mangle]
 pub unsafe extern "C" fn Schema_GetWriteBufferLength(object: *const Schema_Object) -> u32 {
     guard(0, || {
@@ -186,7 +211,9 @@ pub unsafe extern "C" fn Schema_GetWriteBufferLength(object: *const Schema_Objec
         let Some(handle) = (unsafe { handle(object) }) else {
             return 0;
         };
-        let length = with_bytes(handle, <[u8]>::len);
+        let Some(length) = with_bytes(handle, <[u8]>::len) else {
+            return 0;
+        };
         u32::try_from(length).unwrap_or_else(|_| {
             handle.ctx().set_error(Error::TooLarge(length));
             0
@@ -196,7 +223,8 @@ pub unsafe extern "C" fn Schema_GetWriteBufferLength(object: *const Schema_Objec
 
 /// `Schema_SerializeToBuffer`: writes the object's wire bytes (exactly what `rosetta-wire`
 /// writes) to `buffer`, whose `length` must be `Schema_GetWriteBufferLength`'s. 1 on success;
-/// 0 with an error for `Schema_GetError` when the length differs (nothing is written).
+/// 0 with an error for `Schema_GetError` when the length differs or the object nests past
+/// `MAX_NESTING` (nothing is written).
 #[no_mangle]
 pub unsafe extern "C" fn Schema_SerializeToBuffer(
     object: *const Schema_Object,
@@ -228,6 +256,7 @@ pub unsafe extern "C" fn Schema_SerializeToBuffer(
                 }
             }
         })
+        .unwrap_or(0)
     })
 }
 

@@ -474,7 +474,11 @@ impl<'r> Loader<'r> {
         for (component_id, ty, name, data) in components {
             self.path.push_name(name);
             let def = struct_def(self.registry, ty)?;
-            self.structure(ty, def, data, entity.add_object(component_id), level + 1)?;
+            // A component id past what a tag carries (2^29 and above) is no Entity field.
+            let data_object = entity
+                .try_add_object(component_id)
+                .map_err(|e| self.path.error(e.to_string()))?;
+            self.structure(ty, def, data, data_object, level + 1)?;
             self.path.pop();
         }
         Ok(())

@@ -520,3 +520,24 @@ fn syntax_errors_have_a_line_and_column() {
     let error = parse("{\n \"a\": tru }").unwrap_err();
     assert_eq!(error.line_column().map(|(line, _)| line), Some(2));
 }
+
+#[test]
+fn a_component_past_the_largest_field_id_is_no_entity_member() {
+    // Component ids are 32-bit; an Entity's field ids are its components' ids, which a tag
+    // carries only up to 2^29 - 1: refused, not written as bytes no reader reads.
+    let compiled = compile_sources(vec![SourceFile {
+        canonical_path: "h.schema".into(),
+        text: "package h; component High { id = 536870912; int32 x = 1; }
+type Holder { Entity e = 1; }"
+            .into(),
+    }])
+    .unwrap();
+    let schema = Schema::from_bundle(compiled.bundle()).unwrap();
+    let json = json!({"e": {"h.High": {"x": 1}}});
+    let error = load_object(schema.registry(), ty(&schema, "h.Holder"), &json).unwrap_err();
+    assert_eq!(error.path(), Some("/e/h.High"));
+    assert!(
+        error.to_string().starts_with("invalid field id 536870912"),
+        "{error}"
+    );
+}

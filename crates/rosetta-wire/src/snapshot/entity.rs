@@ -73,13 +73,14 @@ impl SnapshotEntity {
     }
 
     /// The components as an `Entity` field's object: field id = component id, one object field
-    /// per component, in the entity's order.
-    pub fn to_entity_object(&self) -> Object {
+    /// per component, in the entity's order. An error for a component id no tag can carry
+    /// (2^29 and above), which no `Entity` holds.
+    pub fn to_entity_object(&self) -> Result<Object> {
         let mut entity = Object::new();
         for (id, data) in &self.components {
-            *entity.add_object(*id) = data.clone();
+            *entity.try_add_object(*id)? = data.clone();
         }
-        entity
+        Ok(entity)
     }
 
     /// An entity from an `Entity` field's object (field id = component id); an error names a

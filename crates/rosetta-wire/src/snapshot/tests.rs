@@ -182,7 +182,7 @@ fn entities_without_components_and_an_entity_field_view() {
     assert_eq!(entities, vec![SnapshotEntity::new(7)]);
 
     let entity = partition_entity();
-    let object = entity.to_entity_object();
+    let object = entity.to_entity_object().unwrap();
     assert_eq!(object.unique_field_ids(), [53, 54, 55]);
     let back = SnapshotEntity::from_entity_object(2, &object).unwrap();
     let mut sorted = entity.clone();
@@ -197,6 +197,12 @@ fn entities_without_components_and_an_entity_field_view() {
 #[test]
 fn invalid_component_ids_are_not_written() {
     let entity = SnapshotEntity::new(1).with_component(0, Object::new());
+    assert!(entity.to_entity_object().is_err());
+    let high = SnapshotEntity::new(1).with_component(1 << 29, Object::new());
+    assert_eq!(
+        high.to_entity_object().unwrap_err().to_string(),
+        "invalid field id 536870912: field ids go from 1 to 536870911"
+    );
     let error = write_entities([&entity], Compression::Raw).unwrap_err();
     assert_eq!(error.entity_index(), Some(0));
     assert!(
