@@ -9,6 +9,7 @@ use serde_json::{Map, Value as Json};
 use super::report::{FromJsonDesc, Report, Skipped};
 use super::resolve::Resolver;
 use super::trail::Trail;
+use super::types::{describes_type, implied_by_type, Rebuild};
 use super::value::{what, Decoder, ReadError};
 
 type R<T> = Result<T, ReadError>;
@@ -79,8 +80,18 @@ impl Loader<'_> {
             None => return Err(ReadError::at(&root, "no \"results\" member")),
         };
         self.claim_anonymous(results);
+        let children = Rebuild {
+            world: self.world,
+            resolver: &mut self.resolver,
+            desc: self.desc,
+            report: &mut self.report,
+        }
+        .rebuild_types(results, &results_at)?;
         for (i, result) in results.iter().enumerate() {
-            self.result(result, &results_at.index(i))?;
+            // Members and constants are their type's metadata, rebuilt above.
+            if !children.get(i).copied().unwrap_or(false) {
+                self.result(result, &results_at.index(i))?;
+            }
             // Tables are listed in the order they become non-empty, as Flecs lists them.
             self.world.process_pending();
             self.report.results += 1;
@@ -277,7 +288,12 @@ impl Loader<'_> {
                 ))
             }
         };
-        let mut ty: Vec<Id> = ids.to_vec();
+        let implied = implied_by_type(ids);
+        let mut ty: Vec<Id> = ids
+            .iter()
+            .filter(|i| !implied.contains(i))
+            .copied()
+            .collect();
         match leaf {
             // A world JSON without private ids (REST's table=true without private=true)
             // leaves the name and the parent out; Flecs refuses it, it is kept here.
@@ -335,6 +351,8 @@ impl Loader<'_> {
             let column_at = at.index(i);
             match column {
                 Json::Number(n) if n.as_u64() == Some(0) => {}
+                // Read by the type rebuild.
+                _ if describes_type(id) => {}
                 Json::Array(vals) => self.column(id, vals, entities, &column_at)?,
                 other => {
                     return Err(ReadError::at(

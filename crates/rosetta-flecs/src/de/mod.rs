@@ -85,6 +85,7 @@ mod load;
 mod report;
 mod resolve;
 mod trail;
+mod types;
 mod value;
 
 use std::collections::HashSet;

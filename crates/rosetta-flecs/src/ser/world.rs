@@ -11,6 +11,7 @@ use rosetta_world::{Id, TableId, World};
 use super::iter;
 use super::options::IterDesc;
 use super::plan::{parent_of, Plan, Rows};
+use super::types;
 use crate::error::Result;
 use crate::text::{List, Mode};
 
@@ -50,6 +51,10 @@ pub fn world_to_json_mode(world: &World, mode: Mode) -> Result<String> {
         }
         let table = world.table(t);
         if table.is_empty() {
+            continue;
+        }
+        if types::has_type_entities(world, t) {
+            types::write_table(&mut out, &mut results, world, t, mode)?;
             continue;
         }
         let rows = Rows {
