@@ -107,6 +107,9 @@ pub fn world_from_json(world: &mut World, json: &str, desc: &FromJsonDesc) -> Re
         resolver: resolve::Resolver::default(),
         report: Report::default(),
         skipped: HashSet::new(),
+        pending_types: HashSet::new(),
+        deferred: Vec::new(),
+        current: 0,
     };
     match loader.document(&doc) {
         Ok(()) => Ok(loader.report),

@@ -1,26 +1,34 @@
-//! Types rebuilt from the type entities of world JSON (see [`crate::ser::types`]), before any
-//! value is read, as Flecs' meta addon rebuilds them when it loads those entities:
+//! Types rebuilt from the type entities of world JSON (see [`crate::ser::types`]), as Flecs'
+//! meta addon rebuilds them while it loads those entities, in document order:
 //!
-//! - a result with `flecs.meta.MetaType` lists type entities; its kind is the result's
+//! - a result with `flecs.meta.MetaType` places type entities; its kind is the result's
 //!   `Struct`, `Enum`, `Bitmask`, `Array` (`{"type", "count"}`), `Vector` (`{"type"}`) or
 //!   `Opaque` (`{"as_type"}`) id;
 //! - a result with `flecs.meta.Member` lists a struct's members (`{"type", "count", "unit"}`,
-//!   ranges from `MemberRanges`), in the order they are read;
+//!   ranges from `MemberRanges`);
 //! - a result with `(flecs.meta.Constant, i32)` (`u32`) lists an enum's (a bitmask's)
-//!   constants with their values; those without the `Constant` tag were declared with one.
+//!   constants with their values; those without the `Constant` tag were declared with one;
+//! - a result with `flecs.meta.Unit` places units (`{"symbol", "base", "over"}`, the
+//!   quantity from its `(Quantity, Q)` id).
 //!
-//! Member and constant entities are not made entities of the world: the world keeps them as
-//! its types' metadata, and writes them back as entities. A type the world already has (from
-//! a schema or a `--types` script) is kept as it is. A type whose members' types cannot be
-//! built is reported in [`Report::skipped`](super::Report) (an error when strict), as are
-//! then the values of it.
+//! A type is registered once every result that describes it has been read, before the values
+//! of later results are. Member and constant entities are not made entities of the world: it
+//! keeps them as its types' metadata and writes them back as entities. A type the world
+//! already has (from a schema or a `--types` script) is kept as it is. A type that cannot be
+//! built (a member of a type without reflection) is reported in
+//! [`Report::skipped`](super::Report), or refused when strict.
+//!
+//! A root component with a symbol (what `ECS_COMPONENT` registers) gets a low id, as it had
+//! in the world that wrote it: ids are sorted in a table's type, so this keeps their order.
 
 use rosetta_world::builtin::{
-    ARRAY, BITMASK, CONSTANT, ENUM, EXCLUSIVE, I32, MEMBER, MEMBER_RANGES, META_TYPE,
-    META_TYPE_SERIALIZED, ONE_OF, OPAQUE, PRIMITIVE, STRUCT, TAG, U32, UNIT, VECTOR,
+    ARRAY, BITMASK, COMPONENT, CONSTANT, ENUM, EXCLUSIVE, I32, IDENTIFIER, MEMBER, MEMBER_RANGES,
+    META_TYPE, META_TYPE_SERIALIZED, ONE_OF, OPAQUE, PRIMITIVE, QUANTITY, STRUCT, SYMBOL, TAG, U32,
+    UNIT, VECTOR,
 };
-use rosetta_world::meta::Member;
-use rosetta_world::{builtin, Id, World};
+use rosetta_world::entity::names::name_is_id;
+use rosetta_world::meta::{Member, Unit};
+use rosetta_world::{Id, World};
 use serde_json::{Map, Value as Json};
 
 use super::report::{FromJsonDesc, Report, Skipped};
@@ -30,10 +38,10 @@ use super::value::{what, ReadError};
 
 type R<T> = Result<T, ReadError>;
 
-/// Ids whose values describe a type, read here: the value columns skip them.
+/// Ids whose values describe a type or a unit, read here: the value columns skip them.
 pub(crate) fn describes_type(id: Id) -> bool {
     [
-        builtin::COMPONENT,
+        COMPONENT,
         META_TYPE,
         META_TYPE_SERIALIZED,
         PRIMITIVE,
@@ -50,27 +58,38 @@ pub(crate) fn describes_type(id: Id) -> bool {
     .contains(&id)
 }
 
-/// The ids of a type entity's table the world keeps as the type's metadata, not as ids: left
-/// out when the entity is placed.
+/// The ids of a table the world keeps as metadata of its type or unit entities, not as ids:
+/// left out when the entities are placed.
 pub(crate) fn implied_by_type(ids: &[Id]) -> Vec<Id> {
-    if !ids.contains(&META_TYPE) {
-        return Vec::new();
+    let mut out = Vec::new();
+    if ids.contains(&UNIT) {
+        out.push(UNIT);
     }
-    let mut out = vec![
-        META_TYPE,
-        META_TYPE_SERIALIZED,
-        PRIMITIVE,
-        STRUCT,
-        ENUM,
-        BITMASK,
-        ARRAY,
-        VECTOR,
-        OPAQUE,
-    ];
-    if ids.contains(&ENUM) {
-        out.extend([TAG, EXCLUSIVE, ONE_OF]);
+    if ids.contains(&META_TYPE) {
+        out.extend([
+            META_TYPE,
+            META_TYPE_SERIALIZED,
+            PRIMITIVE,
+            STRUCT,
+            ENUM,
+            BITMASK,
+            ARRAY,
+            VECTOR,
+            OPAQUE,
+        ]);
+        if ids.contains(&ENUM) {
+            out.extend([TAG, EXCLUSIVE, ONE_OF]);
+        }
     }
     out
+}
+
+/// The reader's state the rebuild works on.
+pub(crate) struct Rebuild<'a> {
+    pub(crate) world: &'a mut World,
+    pub(crate) resolver: &'a mut Resolver,
+    pub(crate) desc: &'a FromJsonDesc,
+    pub(crate) report: &'a mut Report,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -85,32 +104,55 @@ enum Kind {
 
 /// A type being rebuilt.
 struct Def {
-    entity: Id,
+    /// Its path, as written.
+    path: String,
+    entity: Option<Id>,
     kind: Option<Kind>,
     members: Vec<Member>,
     /// Name, value, declared with a value.
     constants: Vec<(String, i64, bool)>,
     /// Whether the constants were `u32` (a bitmask's).
     unsigned: bool,
-    /// The result that defined it, for errors.
+    /// Results describing it not read yet.
+    waiting: usize,
+    /// The first result describing it, for errors.
     result: usize,
+    done: bool,
 }
 
 /// What a result holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
+    /// Type entities.
     Types,
+    /// A struct's member entities.
     Members,
+    /// An enum's or bitmask's constant entities.
     Constants { implicit: bool, unsigned: bool },
+    /// Unit entities.
+    Units,
+    /// Anything else.
     Other,
+}
+
+impl Role {
+    /// Whether the result's entities are type metadata, not placed in the world.
+    pub(crate) fn is_metadata(self) -> bool {
+        matches!(self, Role::Members | Role::Constants { .. })
+    }
 }
 
 /// The paths of the meta ids, as a world JSON names them.
 struct Paths {
+    component: String,
+    identifier: String,
+    symbol: String,
     meta_type: String,
     member: String,
     ranges: String,
     constant: String,
+    unit: String,
+    quantity: String,
     i32: String,
     u32: String,
     kinds: Vec<(String, Id)>,
@@ -119,10 +161,15 @@ struct Paths {
 impl Paths {
     fn new(w: &World) -> Paths {
         Paths {
+            component: w.path_of(COMPONENT),
+            identifier: w.path_of(IDENTIFIER),
+            symbol: w.path_of(SYMBOL),
             meta_type: w.path_of(META_TYPE),
             member: w.path_of(MEMBER),
             ranges: w.path_of(MEMBER_RANGES),
             constant: w.path_of(CONSTANT),
+            unit: w.path_of(UNIT),
+            quantity: w.path_of(QUANTITY),
             i32: w.path_of(I32),
             u32: w.path_of(U32),
             kinds: [STRUCT, ENUM, BITMASK, ARRAY, VECTOR, OPAQUE]
@@ -152,29 +199,6 @@ fn find(ids: &[Option<Vec<&str>>], want: &[&str]) -> Option<usize> {
         .position(|i| i.as_ref().is_some_and(|p| p.as_slice() == want))
 }
 
-fn role(ids: &[Option<Vec<&str>>], p: &Paths) -> Role {
-    if find(ids, &[&p.meta_type]).is_some() {
-        return Role::Types;
-    }
-    if find(ids, &[&p.member]).is_some() {
-        return Role::Members;
-    }
-    let implicit = find(ids, &[&p.constant]).is_some();
-    if find(ids, &[&p.constant, &p.i32]).is_some() {
-        return Role::Constants {
-            implicit,
-            unsigned: false,
-        };
-    }
-    if find(ids, &[&p.constant, &p.u32]).is_some() {
-        return Role::Constants {
-            implicit,
-            unsigned: true,
-        };
-    }
-    Role::Other
-}
-
 /// Column `k` of a result's `values`, as an array (`None` for `0` or when absent).
 fn column<'j>(result: &'j Map<String, Json>, k: usize) -> Option<&'j [Json]> {
     match result.get("values")?.as_array()?.get(k)? {
@@ -183,116 +207,361 @@ fn column<'j>(result: &'j Map<String, Json>, k: usize) -> Option<&'j [Json]> {
     }
 }
 
-/// The reader's state the rebuild works on.
-pub(crate) struct Rebuild<'a> {
-    pub(crate) world: &'a mut World,
-    pub(crate) resolver: &'a mut Resolver,
-    pub(crate) desc: &'a FromJsonDesc,
-    pub(crate) report: &'a mut Report,
+/// The `entities` of a result.
+fn names(result: &Map<String, Json>) -> &[Json] {
+    match result.get("entities") {
+        Some(Json::Array(a)) => a,
+        _ => &[],
+    }
 }
 
-impl Rebuild<'_> {
-    /// Rebuilds the types the type entities of `results` describe; returns, per result,
-    /// whether it lists members or constants (which are not placed as entities).
-    pub(crate) fn rebuild_types(&mut self, results: &[Json], at: &Trail) -> R<Vec<bool>> {
-        let paths = Paths::new(self.world);
-        let mut defs = Defs::default();
-        let mut skip = vec![false; results.len()];
+/// The path of entity `name` under `parent` (both as written).
+fn joined(parent: Option<&str>, name: &str) -> String {
+    match parent {
+        Some(p) => format!("{p}.{name}"),
+        None => name.to_string(),
+    }
+}
+
+/// The types a world JSON document describes, rebuilt as its results are read.
+pub(crate) struct Types {
+    paths: Paths,
+    roles: Vec<Role>,
+    defs: Vec<Def>,
+    /// A type's path, as written → its definition.
+    by_path: foldhash::HashMap<String, usize>,
+    /// Paths of the types registered (or given up) since [`Types::take_done`].
+    done: Vec<String>,
+}
+
+impl Types {
+    /// Finds which results describe types (nothing is read into the world yet).
+    pub(crate) fn plan(w: &World, results: &[Json]) -> Types {
+        let mut t = Types {
+            paths: Paths::new(w),
+            roles: Vec::with_capacity(results.len()),
+            defs: Vec::new(),
+            by_path: Default::default(),
+            done: Vec::new(),
+        };
         for (i, r) in results.iter().enumerate() {
-            let Json::Object(r) = r else { continue };
-            let ids = id_paths(r);
-            let role = role(&ids, &paths);
-            if role == Role::Other {
+            let Json::Object(r) = r else {
+                t.roles.push(Role::Other);
                 continue;
+            };
+            let ids = id_paths(r);
+            let role = t.role(&ids);
+            t.roles.push(role);
+            let parent = r.get("parent").and_then(Json::as_str);
+            match role {
+                Role::Types => {
+                    for name in names(r).iter().filter_map(Json::as_str) {
+                        t.def(joined(parent, name), i).waiting += 1;
+                    }
+                }
+                Role::Members | Role::Constants { .. } => {
+                    if let Some(p) = parent {
+                        t.def(p.to_string(), i).waiting += 1;
+                    }
+                }
+                Role::Units | Role::Other => {}
             }
-            let r_at = at.index(i);
-            skip[i] = role != Role::Types;
-            let parent = match r.get("parent") {
-                Some(Json::String(p)) => Some(
-                    self.resolver
-                        .path(self.world, Id::NULL, p)
-                        .map_err(|m| ReadError::at(&r_at.key("parent"), m))?,
-                ),
-                _ => None,
-            };
-            let names: &[Json] = match r.get("entities") {
-                Some(Json::Array(a)) => a,
-                _ => &[],
-            };
-            let e_at = r_at.key("entities");
-            let vals_at = r_at.key("values");
-            if role == Role::Types {
-                let kind = paths
+        }
+        t
+    }
+
+    fn role(&self, ids: &[Option<Vec<&str>>]) -> Role {
+        let p = &self.paths;
+        if find(ids, &[&p.meta_type]).is_some() {
+            return Role::Types;
+        }
+        if find(ids, &[&p.member]).is_some() {
+            return Role::Members;
+        }
+        let implicit = find(ids, &[&p.constant]).is_some();
+        for (unsigned, ty) in [(false, &p.i32), (true, &p.u32)] {
+            if find(ids, &[&p.constant, ty]).is_some() {
+                return Role::Constants { implicit, unsigned };
+            }
+        }
+        if find(ids, &[&p.unit]).is_some() {
+            return Role::Units;
+        }
+        Role::Other
+    }
+
+    fn def(&mut self, path: String, i: usize) -> &mut Def {
+        let defs = &mut self.defs;
+        let k = *self.by_path.entry(path.clone()).or_insert_with(|| {
+            defs.push(Def {
+                path,
+                entity: None,
+                kind: None,
+                members: Vec::new(),
+                constants: Vec::new(),
+                unsigned: false,
+                waiting: 0,
+                result: i,
+                done: false,
+            });
+            defs.len() - 1
+        });
+        &mut self.defs[k]
+    }
+
+    /// The paths of the types the document describes.
+    pub(crate) fn paths(&self) -> impl Iterator<Item = &String> {
+        self.defs.iter().map(|d| &d.path)
+    }
+
+    /// The paths of the types registered (or given up) since the last call.
+    pub(crate) fn take_done(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.done)
+    }
+
+    /// What result `i` holds.
+    pub(crate) fn role_of(&self, i: usize) -> Role {
+        self.roles.get(i).copied().unwrap_or(Role::Other)
+    }
+
+    /// Before result `i` is placed: a root component with a symbol that the world does not
+    /// have yet is made as `ECS_COMPONENT` makes it, with a low id.
+    pub(crate) fn before(&self, rb: &mut Rebuild<'_>, result: &Json) {
+        let Json::Object(r) = result else { return };
+        let ids = id_paths(r);
+        let p = &self.paths;
+        let component = find(&ids, &[&p.component]).is_some();
+        let symbol = find(&ids, &[&p.identifier, &p.symbol]).is_some();
+        if !component || !symbol || r.contains_key("parent") {
+            return;
+        }
+        for name in names(r).iter().filter_map(Json::as_str) {
+            let plain = !name.is_empty() && !name.contains('.') && !name_is_id(name);
+            if plain && rb.world.lookup(name).is_none() {
+                // A name the world refuses is placed (and reported) by the main pass.
+                let _ = rb.world.component(name);
+            }
+        }
+    }
+
+    /// After result `i` is read (`placed`: its entities, empty for member and constant
+    /// results): what it says of types is taken in, and the types it completes registered.
+    pub(crate) fn after(
+        &mut self,
+        rb: &mut Rebuild<'_>,
+        i: usize,
+        result: &Json,
+        placed: &[Id],
+        at: &Trail,
+    ) -> R<()> {
+        let Json::Object(r) = result else {
+            return Ok(());
+        };
+        let role = self.role_of(i);
+        if role == Role::Other {
+            return Ok(());
+        }
+        let r_at = at.index(i);
+        let ids = id_paths(r);
+        let parent = r.get("parent").and_then(Json::as_str);
+        let vals_at = r_at.key("values");
+        match role {
+            Role::Types => {
+                let kind = self
+                    .paths
                     .kinds
                     .iter()
                     .find_map(|(p, k)| find(&ids, &[p]).map(|c| (*k, c)));
-                for (k, name) in names.iter().enumerate() {
-                    let Json::String(name) = name else { continue };
-                    let e = self
-                        .resolver
-                        .path(self.world, parent.unwrap_or(Id::NULL), name)
-                        .map_err(|m| ReadError::at(&e_at.index(k), m))?;
+                let list = names(r);
+                for (k, (name, &e)) in list.iter().zip(placed).enumerate() {
+                    let Some(name) = name.as_str() else { continue };
+                    let kind = match kind {
+                        Some((id, c)) => {
+                            let c_at = vals_at.index(c);
+                            let v = column(r, c).and_then(|v| v.get(k));
+                            Some(rb.kind_of(id, v, &c_at.index(k))?)
+                        }
+                        None => None,
+                    };
+                    let d = self.def(joined(parent, name), i);
+                    d.entity = Some(e);
                     // A type of no kind written here (a primitive) is not rebuilt.
-                    if let Some((id, c)) = kind {
-                        let v = column(r, c).and_then(|v| v.get(k));
-                        let c_at = vals_at.index(c);
-                        let v_at = c_at.index(k);
-                        let kind = self.kind_of(id, v, &v_at)?;
-                        defs.get(e, i).kind = Some(kind);
+                    d.kind = kind;
+                    let newly_done = kind.is_none() && !d.done;
+                    d.done |= newly_done;
+                    d.waiting = d.waiting.saturating_sub(1);
+                    if newly_done {
+                        self.done.push(joined(parent, name));
                     }
                 }
-                continue;
             }
-            let Some(parent) = parent else {
-                return Err(ReadError::at(
-                    &r_at,
-                    "member or constant entities without a parent type",
-                ));
-            };
-            match role {
-                Role::Members => {
-                    let m_col = find(&ids, &[&paths.member]).unwrap_or(0);
-                    let r_col = find(&ids, &[&paths.ranges]);
-                    for (k, name) in names.iter().enumerate() {
+            Role::Members | Role::Constants { .. } => {
+                let Some(p) = parent else {
+                    return Err(ReadError::at(
+                        &r_at,
+                        "member or constant entities without a parent type",
+                    ));
+                };
+                let e = rb
+                    .resolver
+                    .path(rb.world, Id::NULL, p)
+                    .map_err(|m| ReadError::at(&r_at.key("parent"), m))?;
+                let e_at = r_at.key("entities");
+                let mut members = Vec::new();
+                let mut constants = Vec::new();
+                if role == Role::Members {
+                    let m_col = find(&ids, &[&self.paths.member]).unwrap_or(0);
+                    let r_col = find(&ids, &[&self.paths.ranges]);
+                    let c_at = vals_at.index(m_col);
+                    for (k, name) in names(r).iter().enumerate() {
                         let Json::String(name) = name else {
                             return Err(ReadError::at(&e_at.index(k), "a member has a name"));
                         };
-                        let c_at = vals_at.index(m_col);
-                        let v_at = c_at.index(k);
                         let v = column(r, m_col).and_then(|v| v.get(k));
-                        let mut m = self.member(name, v, &v_at)?;
+                        let mut m = rb.member(name, v, &c_at.index(k))?;
                         if let Some(c) = r_col {
-                            let rv = column(r, c).and_then(|v| v.get(k));
-                            set_ranges(&mut m, rv);
+                            set_ranges(&mut m, column(r, c).and_then(|v| v.get(k)));
                         }
-                        defs.get(parent, i).members.push(m);
+                        members.push(m);
                     }
                 }
-                Role::Constants { implicit, unsigned } => {
-                    let want = if unsigned { &paths.u32 } else { &paths.i32 };
-                    let c = find(&ids, &[&paths.constant, want]).unwrap_or(0);
-                    for (k, name) in names.iter().enumerate() {
+                if let Role::Constants { implicit, unsigned } = role {
+                    let ty = if unsigned {
+                        &self.paths.u32
+                    } else {
+                        &self.paths.i32
+                    };
+                    let c = find(&ids, &[&self.paths.constant, ty]).unwrap_or(0);
+                    let c_at = vals_at.index(c);
+                    for (k, name) in names(r).iter().enumerate() {
                         let Json::String(name) = name else {
                             return Err(ReadError::at(&e_at.index(k), "a constant has a name"));
                         };
                         let v = column(r, c).and_then(|v| v.get(k)).and_then(Json::as_i64);
-                        let Some(v) = v else {
-                            let c_at = vals_at.index(c);
-                            let v_at = c_at.index(k);
-                            return Err(ReadError::at(&v_at, "expected the constant's value"));
-                        };
-                        let d = defs.get(parent, i);
-                        d.constants.push((name.clone(), v, !implicit));
-                        d.unsigned = unsigned;
+                        let v = v.ok_or_else(|| {
+                            ReadError::at(&c_at.index(k), "expected the constant's value")
+                        })?;
+                        constants.push((name.clone(), v, !implicit));
                     }
                 }
-                Role::Types | Role::Other => {}
+                let d = self.def(p.to_string(), i);
+                d.entity = Some(e);
+                d.members.extend(members);
+                d.constants.extend(constants);
+                if let Role::Constants { unsigned, .. } = role {
+                    d.unsigned = unsigned;
+                }
+                d.waiting = d.waiting.saturating_sub(1);
             }
+            Role::Units => self.units(rb, r, &ids, placed, &r_at)?,
+            Role::Other => {}
         }
-        self.register(defs.list, at)?;
-        Ok(skip)
+        self.register_ready(rb, at, false)
     }
 
+    /// `EcsUnit` values of placed unit entities.
+    fn units(
+        &self,
+        rb: &mut Rebuild<'_>,
+        r: &Map<String, Json>,
+        ids: &[Option<Vec<&str>>],
+        placed: &[Id],
+        r_at: &Trail,
+    ) -> R<()> {
+        let Some(c) = find(ids, &[&self.paths.unit]) else {
+            return Ok(());
+        };
+        let quantity = ids.iter().flatten().find_map(|p| match p.as_slice() {
+            [q, target] if *q == self.paths.quantity => Some(*target),
+            _ => None,
+        });
+        let quantity = match quantity {
+            Some(q) => Some(
+                rb.resolver
+                    .path(rb.world, Id::NULL, q)
+                    .map_err(|m| ReadError::at(&r_at.key("ids"), m))?,
+            ),
+            None => None,
+        };
+        let vals_at = r_at.key("values");
+        let c_at = vals_at.index(c);
+        for (k, &e) in placed.iter().enumerate() {
+            let v_at = c_at.index(k);
+            let v = column(r, c).and_then(|v| v.get(k));
+            let get = |key: &str| v.and_then(|v| v.get(key));
+            let unit = Unit {
+                symbol: get("symbol").and_then(Json::as_str).map(str::to_string),
+                quantity,
+                base: rb.entity_at(get("base"), &v_at.key("base"))?,
+                over: rb.entity_at(get("over"), &v_at.key("over"))?,
+            };
+            rb.world
+                .register_unit(e, unit)
+                .map_err(|x| ReadError::at(&v_at, x.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Registers the types all of whose results were read and whose parts have reflection,
+    /// in as many rounds as they depend on each other. With `last`, the ones left are
+    /// reported.
+    pub(crate) fn register_ready(&mut self, rb: &mut Rebuild<'_>, at: &Trail, last: bool) -> R<()> {
+        loop {
+            let mut progress = false;
+            for k in 0..self.defs.len() {
+                let d = &self.defs[k];
+                if d.done || (d.waiting > 0 && !last) {
+                    continue;
+                }
+                let Some(e) = d.entity else { continue };
+                if reflected(rb.world, e) {
+                    // The world's own type is kept.
+                    self.defs[k].done = true;
+                    self.done.push(self.defs[k].path.clone());
+                    continue;
+                }
+                if d.deps().all(|t| reflected(rb.world, t)) {
+                    self.defs[k].done = true;
+                    self.done.push(self.defs[k].path.clone());
+                    rb.register(&self.defs[k], at)?;
+                    progress = true;
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
+        if last {
+            for d in self.defs.iter().filter(|d| !d.done) {
+                let Some(e) = d.entity else { continue };
+                let missing = d
+                    .deps()
+                    .find(|&t| !reflected(rb.world, t))
+                    .map(|t| rb.world.path_of(t))
+                    .unwrap_or_default();
+                rb.not_built(e, d.result, at, format!("{missing} has no reflection"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn reflected(w: &World, e: Id) -> bool {
+    w.component_info(e).and_then(|c| c.ty).is_some()
+}
+
+impl Def {
+    /// The types it is made of.
+    fn deps(&self) -> impl Iterator<Item = Id> + '_ {
+        let elem = match self.kind {
+            Some(Kind::Array(t, _) | Kind::Vector(t) | Kind::Opaque(t)) => Some(t),
+            _ => None,
+        };
+        self.members.iter().map(|m| m.ty).chain(elem)
+    }
+}
+
+impl Rebuild<'_> {
     fn entity_at(&mut self, v: Option<&Json>, at: &Trail) -> R<Option<Id>> {
         match v {
             Some(Json::String(p)) => self
@@ -301,10 +570,10 @@ impl Rebuild<'_> {
                 .map(Some)
                 .map_err(|m| ReadError::at(at, m)),
             Some(Json::Number(n)) if n.as_u64() == Some(0) => Ok(None),
-            None => Ok(None),
+            None | Some(Json::Null) => Ok(None),
             Some(other) => Err(ReadError::at(
                 at,
-                format!("expected a type's path, found {}", what(other)),
+                format!("expected an entity's path or 0, found {}", what(other)),
             )),
         }
     }
@@ -320,7 +589,7 @@ impl Rebuild<'_> {
         }
     }
 
-    /// An `Array`, `Vector` or `Opaque` value (or the kind of the others).
+    /// The kind a type's kind id gives, with its `Array`, `Vector` or `Opaque` value.
     fn kind_of(&mut self, id: Id, v: Option<&Json>, at: &Trail) -> R<Kind> {
         let obj = v.and_then(Json::as_object);
         let get = |k: &str| obj.and_then(|o| o.get(k));
@@ -336,14 +605,11 @@ impl Rebuild<'_> {
                 let count = Self::count_at(get("count"), &at.key("count"))?;
                 Kind::Array(need(t, "type")?, count.max(1))
             }
-            VECTOR => {
-                let t = self.entity_at(get("type"), &at.key("type"))?;
-                Kind::Vector(need(t, "type")?)
-            }
-            _ => {
-                let t = self.entity_at(get("as_type"), &at.key("as_type"))?;
-                Kind::Opaque(need(t, "as_type")?)
-            }
+            VECTOR => Kind::Vector(need(self.entity_at(get("type"), &at.key("type"))?, "type")?),
+            _ => Kind::Opaque(need(
+                self.entity_at(get("as_type"), &at.key("as_type"))?,
+                "as_type",
+            )?),
         })
     }
 
@@ -360,53 +626,9 @@ impl Rebuild<'_> {
         Ok(m)
     }
 
-    /// Registers the types whose parts are known, in as many rounds as they depend on each
-    /// other; a type the world already reflects is kept.
-    fn register(&mut self, defs: Vec<Def>, at: &Trail) -> R<()> {
-        let reflected = |w: &World, e: Id| w.component_info(e).and_then(|c| c.ty).is_some();
-        let mut pending: Vec<Def> = defs
-            .into_iter()
-            .filter(|d| !reflected(self.world, d.entity))
-            .collect();
-        while !pending.is_empty() {
-            let before = pending.len();
-            let mut rest = Vec::with_capacity(before);
-            for d in pending {
-                let deps: Vec<Id> = match d.kind {
-                    Some(Kind::Array(t, _) | Kind::Vector(t) | Kind::Opaque(t)) => vec![t],
-                    _ => d.members.iter().map(|m| m.ty).collect(),
-                };
-                if deps.iter().all(|&t| reflected(self.world, t)) {
-                    self.register_one(d, at)?;
-                } else {
-                    rest.push(d);
-                }
-            }
-            if rest.len() == before {
-                for d in rest {
-                    let missing = d
-                        .members
-                        .iter()
-                        .map(|m| m.ty)
-                        .chain(match d.kind {
-                            Some(Kind::Array(t, _) | Kind::Vector(t) | Kind::Opaque(t)) => Some(t),
-                            _ => None,
-                        })
-                        .find(|&t| !reflected(self.world, t))
-                        .map(|t| self.world.path_of(t))
-                        .unwrap_or_default();
-                    self.type_not_built(&d, at, format!("its type {missing} has no reflection"))?;
-                }
-                break;
-            }
-            pending = rest;
-        }
-        Ok(())
-    }
-
-    fn register_one(&mut self, d: Def, at: &Trail) -> R<()> {
+    fn register(&mut self, d: &Def, at: &Trail) -> R<()> {
+        let Some(e) = d.entity else { return Ok(()) };
         let w = &mut *self.world;
-        let e = d.entity;
         let done = match d.kind {
             Some(Kind::Array(t, n)) => w.register_array(e, t, n),
             Some(Kind::Vector(t)) => w.register_vector(e, t),
@@ -421,13 +643,13 @@ impl Rebuild<'_> {
         };
         match done {
             Ok(()) => Ok(()),
-            Err(x) => self.type_not_built(&d, at, x.to_string()),
+            Err(x) => self.not_built(e, d.result, at, x.to_string()),
         }
     }
 
-    fn type_not_built(&mut self, d: &Def, at: &Trail, why: String) -> R<()> {
-        let r_at = at.index(d.result);
-        let path = self.world.path_of(d.entity);
+    fn not_built(&mut self, e: Id, result: usize, at: &Trail, why: String) -> R<()> {
+        let r_at = at.index(result);
+        let path = self.world.path_of(e);
         if self.desc.strict {
             return Err(ReadError::at(
                 &r_at,
@@ -440,31 +662,6 @@ impl Rebuild<'_> {
             reason: format!("its type was not rebuilt: {why}"),
         });
         Ok(())
-    }
-}
-
-/// The types being rebuilt, in the order they are first met.
-#[derive(Default)]
-struct Defs {
-    list: Vec<Def>,
-    index: foldhash::HashMap<Id, usize>,
-}
-
-impl Defs {
-    /// The definition of type `e`, added (from result `i`) when new.
-    fn get(&mut self, e: Id, i: usize) -> &mut Def {
-        let k = *self.index.entry(e).or_insert_with(|| {
-            self.list.push(Def {
-                entity: e,
-                kind: None,
-                members: Vec::new(),
-                constants: Vec::new(),
-                unsigned: false,
-                result: i,
-            });
-            self.list.len() - 1
-        });
-        &mut self.list[k]
     }
 }
 

@@ -22,7 +22,7 @@
 use rosetta_types::Value;
 use rosetta_world::builtin::{
     ARRAY, BITMASK, CHILD_OF, COMPONENT, CONSTANT, ENUM, EXCLUSIVE, I32, MEMBER, MEMBER_RANGES,
-    META_TYPE, META_TYPE_SERIALIZED, ONE_OF, OPAQUE, STRUCT, TAG, U32, VECTOR,
+    META_TYPE, META_TYPE_SERIALIZED, ONE_OF, OPAQUE, STRUCT, TAG, U32, UNIT, VECTOR,
 };
 use rosetta_world::meta::{CLayout, FlecsKind, FlecsType, Member};
 use rosetta_world::{Id, TableId, World};
@@ -33,13 +33,24 @@ use super::plan::{has_column, parent_of};
 use crate::error::Result;
 use crate::text::{self, List, Mode};
 
-/// Whether a table holds components, whose entities [`write_table`] writes.
+/// Whether a table holds components or units, whose entities [`write_table`] writes.
 pub(super) fn has_type_entities(w: &World, t: TableId) -> bool {
-    w.table(t).ids().contains(&COMPONENT)
+    let table = w.table(t);
+    table.ids().contains(&COMPONENT) || table.entities().iter().any(|&e| w.unit(e).is_some())
+}
+
+/// The ids entity `e` has in Flecs that the world keeps as metadata: a reflected type's
+/// (besides `Component`), a unit's `Unit`.
+fn extra_ids(w: &World, e: Id) -> Vec<Id> {
+    let mut ids = type_ids(w.flecs_type(e)).to_vec();
+    if w.unit(e).is_some() {
+        ids.push(UNIT);
+    }
+    ids
 }
 
 /// The ids a reflected type of this kind has besides `Component`, sorted.
-fn extra_ids(ft: Option<&FlecsType>) -> &'static [Id] {
+fn type_ids(ft: Option<&FlecsType>) -> &'static [Id] {
     const META: [Id; 2] = [META_TYPE, META_TYPE_SERIALIZED];
     match ft.map(|f| &f.kind) {
         Some(FlecsKind::Struct) => &[META[0], META[1], STRUCT],
@@ -151,11 +162,11 @@ pub(super) fn write_table(
     mode: Mode,
 ) -> Result<()> {
     let table = w.table(t);
-    type Key = (&'static [Id], bool);
+    type Key = (Vec<Id>, bool);
     let mut groups: Vec<(Key, Vec<(usize, Option<CLayout>)>)> = Vec::new();
     for (row, &e) in table.entities().iter().enumerate() {
         let layout = w.c_layout(e);
-        let key = (extra_ids(w.flecs_type(e)), layout.is_some());
+        let key = (extra_ids(w, e), layout.is_some());
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, rows)) => rows.push((row, layout)),
             None => groups.push((key, vec![(row, layout)])),
@@ -166,7 +177,7 @@ pub(super) fn write_table(
     for ((extras, sized), group) in groups {
         let rows: Vec<usize> = group.iter().map(|(r, _)| *r).collect();
         let ents: Vec<Id> = rows.iter().map(|&r| table.entities()[r]).collect();
-        let mut ids: Vec<Id> = table.ids().iter().chain(extras).copied().collect();
+        let mut ids: Vec<Id> = table.ids().iter().chain(&extras).copied().collect();
         ids.sort_unstable();
         ids.dedup();
         let mut columns = Vec::with_capacity(ids.len());
@@ -247,9 +258,29 @@ fn table_column(
     Ok(Some(vals))
 }
 
+/// `EcsUnit`: `{"symbol":…, "prefix":0, "base":…, "over":…, "translation":{…}}` (the world
+/// keeps no prefix and no translation).
+fn unit_value(w: &World, e: Id, mode: Mode) -> Option<String> {
+    let u = w.unit(e)?;
+    let mut s = String::from("{\"symbol\":");
+    match &u.symbol {
+        Some(sym) => text::push_escaped(&mut s, sym, mode),
+        None => s.push_str("null"),
+    }
+    s.push_str(", \"prefix\":0, \"base\":");
+    s.push_str(&entity_or_0(w, u.base, mode));
+    s.push_str(", \"over\":");
+    s.push_str(&entity_or_0(w, u.over, mode));
+    s.push_str(", \"translation\":{\"factor\":0, \"power\":0}}");
+    Some(s)
+}
+
 /// The values of a meta component the world does not store: `MetaType`, `Array`, `Vector`,
-/// `Opaque` (the others have no reflection in v3.2.12: `0`).
+/// `Opaque`, `Unit` (the others have no reflection in v3.2.12: `0`).
 fn meta_column(w: &World, id: Id, ents: &[Id], mode: Mode) -> Option<Vec<String>> {
+    if id == UNIT {
+        return ents.iter().map(|&e| unit_value(w, e, mode)).collect();
+    }
     let one = |e: Id| -> Option<String> {
         let kind = &w.flecs_type(e)?.kind;
         Some(match (id, kind) {
