@@ -153,7 +153,7 @@ fn entity_or_0(w: &World, e: Option<Id>, mode: Mode) -> String {
 
 /// The entities of component table `t`, grouped by the ids Flecs gives them (their kind of
 /// type, whether their size is known), each group a result with `Component`'s size and the
-/// meta components, followed by the member and constant entities of its types.
+/// meta components; then the member and constant entities of its types.
 pub(super) fn write_table(
     out: &mut String,
     results: &mut List,
@@ -220,13 +220,55 @@ pub(super) fn write_table(
             columns,
         }
         .write(out, results, w, mode);
-        for &e in &ents {
-            if let Some(ft) = w.flecs_type(e) {
-                children(out, results, w, e, ft, mode)?;
-            }
+    }
+    // Then the members and constants, each type's after those of the types it is made of:
+    // a Flecs world that reads the JSON builds a type's serializer as it reads its members,
+    // from its members' types as they are then.
+    for e in dependency_order(w, table.entities()) {
+        if let Some(ft) = w.flecs_type(e) {
+            children(out, results, w, e, ft, mode)?;
         }
     }
     Ok(())
+}
+
+/// The types among `ents` (in their order), each after the types among `ents` it is made of.
+fn dependency_order(w: &World, ents: &[Id]) -> Vec<Id> {
+    let types: std::collections::HashSet<Id> = ents
+        .iter()
+        .copied()
+        .filter(|&e| w.flecs_type(e).is_some())
+        .collect();
+    let parts = |e: Id| -> Vec<Id> {
+        match w.flecs_type(e) {
+            Some(ft) => match ft.kind {
+                FlecsKind::Array { element, .. } | FlecsKind::Vector { element } => vec![element],
+                FlecsKind::Opaque { as_type } => vec![as_type],
+                _ => ft.members.iter().map(|m| m.ty).collect(),
+            },
+            None => Vec::new(),
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::with_capacity(types.len());
+    // Depth-first with an explicit stack: (type, its parts already pushed).
+    for &root in ents {
+        let mut stack = vec![(root, false)];
+        while let Some((e, expanded)) = stack.pop() {
+            if expanded {
+                out.push(e);
+                continue;
+            }
+            if !types.contains(&e) || !seen.insert(e) {
+                continue;
+            }
+            stack.push((e, true));
+            for p in parts(e).into_iter().rev() {
+                stack.push((p, false));
+            }
+        }
+    }
+    out
 }
 
 /// The values of the table's column `k` for `rows`, as table mode writes them.

@@ -73,7 +73,10 @@ fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize) -> Option<CLayout> {
         Kind::Array(elem, count) => {
             let e = layout(reg, *elem, depth + 1)?;
             CLayout {
-                size: e.size.checked_mul(*count).filter(|&s| s <= i32::MAX as u32)?,
+                size: e
+                    .size
+                    .checked_mul(*count)
+                    .filter(|&s| s <= i32::MAX as u32)?,
                 align: e.align,
                 offsets: Vec::new(),
             }
