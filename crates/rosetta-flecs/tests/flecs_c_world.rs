@@ -270,12 +270,9 @@ fn flecs_writes_back_the_type_entities_rosetta_wrote() {
     let fl = Flecs::new();
     assert!(fl.read(&json));
     let back = fl.write();
-    for part in [
-        r#""parent":"Ship", "entities":["pos", "inner", "name", "alive", "color", "flags", "hp"], "values":[[{"type":"Position", "count":1, "unit":0, "offset":0}, {"type":"Inner", "count":1, "unit":0, "offset":8}, {"type":"flecs.meta.string", "count":1, "unit":0, "offset":24}, {"type":"flecs.meta.bool", "count":1, "unit":0, "offset":32}, {"type":"Color", "count":1, "unit":0, "offset":36}, {"type":"Flags", "count":1, "unit":0, "offset":40}, {"type":"flecs.meta.i32", "count":1, "unit":0, "offset":44}]"#,
-    ] {
-        assert!(back.contains(part), "{part}\nnot in\n{back}");
-        assert!(json.contains(part), "{part}\nnot in\n{json}");
-    }
+    let part = r#""parent":"Ship", "entities":["pos", "inner", "name", "alive", "color", "flags", "hp"], "values":[[{"type":"Position", "count":1, "unit":0, "offset":0}, {"type":"Inner", "count":1, "unit":0, "offset":8}, {"type":"flecs.meta.string", "count":1, "unit":0, "offset":24}, {"type":"flecs.meta.bool", "count":1, "unit":0, "offset":32}, {"type":"Color", "count":1, "unit":0, "offset":36}, {"type":"Flags", "count":1, "unit":0, "offset":40}, {"type":"flecs.meta.i32", "count":1, "unit":0, "offset":44}]"#;
+    assert!(back.contains(part), "{part}\nnot in\n{back}");
+    assert!(json.contains(part), "{part}\nnot in\n{json}");
     // v3.2.8 gives a struct it rebuilds in a new world the alignment of its last member (4,
     // not 8; the size is right): an application's own registration is what counts.
     assert!(json.contains(r#"{"size":48, "alignment":8}"#), "{json}");

@@ -200,7 +200,7 @@ fn find(ids: &[Option<Vec<&str>>], want: &[&str]) -> Option<usize> {
 }
 
 /// Column `k` of a result's `values`, as an array (`None` for `0` or when absent).
-fn column<'j>(result: &'j Map<String, Json>, k: usize) -> Option<&'j [Json]> {
+fn column(result: &Map<String, Json>, k: usize) -> Option<&[Json]> {
     match result.get("values")?.as_array()?.get(k)? {
         Json::Array(a) => Some(a),
         _ => None,

@@ -162,8 +162,9 @@ pub(super) fn write_table(
     mode: Mode,
 ) -> Result<()> {
     let table = w.table(t);
-    type Key = (Vec<Id>, bool);
-    let mut groups: Vec<(Key, Vec<(usize, Option<CLayout>)>)> = Vec::new();
+    // (extra ids, size known) → (row, layout) of each entity.
+    type Group = ((Vec<Id>, bool), Vec<(usize, Option<CLayout>)>);
+    let mut groups: Vec<Group> = Vec::new();
     for (row, &e) in table.entities().iter().enumerate() {
         let layout = w.c_layout(e);
         let key = (extra_ids(w, e), layout.is_some());
