@@ -6,10 +6,11 @@ use rosetta_world::entity::names::name_is_id;
 use rosetta_world::{builtin, Id, World};
 use serde_json::{Map, Value as Json};
 
+use super::rebuild::Rebuild;
 use super::report::{FromJsonDesc, Report, Skipped};
 use super::resolve::Resolver;
 use super::trail::Trail;
-use super::types::{describes_type, implied_by_type, Rebuild, Types};
+use super::types::{describes_type, implied_by_type, Types};
 use super::value::{what, Decoder, ReadError};
 
 type R<T> = Result<T, ReadError>;

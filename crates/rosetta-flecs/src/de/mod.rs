@@ -87,6 +87,7 @@
 //! ```
 
 mod load;
+mod rebuild;
 mod report;
 mod resolve;
 mod trail;

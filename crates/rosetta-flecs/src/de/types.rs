@@ -27,14 +27,13 @@ use rosetta_world::builtin::{
     UNIT, VECTOR,
 };
 use rosetta_world::entity::names::name_is_id;
-use rosetta_world::meta::{Member, Unit};
+use rosetta_world::meta::Unit;
 use rosetta_world::{Id, World};
 use serde_json::{Map, Value as Json};
 
-use super::report::{FromJsonDesc, Report, Skipped};
-use super::resolve::Resolver;
+use super::rebuild::{reflected, set_ranges, Def, Rebuild};
 use super::trail::Trail;
-use super::value::{what, ReadError};
+use super::value::ReadError;
 
 type R<T> = Result<T, ReadError>;
 
@@ -82,42 +81,6 @@ pub(crate) fn implied_by_type(ids: &[Id]) -> Vec<Id> {
         }
     }
     out
-}
-
-/// The reader's state the rebuild works on.
-pub(crate) struct Rebuild<'a> {
-    pub(crate) world: &'a mut World,
-    pub(crate) resolver: &'a mut Resolver,
-    pub(crate) desc: &'a FromJsonDesc,
-    pub(crate) report: &'a mut Report,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Kind {
-    Struct,
-    Enum,
-    Bitmask,
-    Array(Id, u32),
-    Vector(Id),
-    Opaque(Id),
-}
-
-/// A type being rebuilt.
-struct Def {
-    /// Its path, as written.
-    path: String,
-    entity: Option<Id>,
-    kind: Option<Kind>,
-    members: Vec<Member>,
-    /// Name, value, declared with a value.
-    constants: Vec<(String, i64, bool)>,
-    /// Whether the constants were `u32` (a bitmask's).
-    unsigned: bool,
-    /// Results describing it not read yet.
-    waiting: usize,
-    /// The first result describing it, for errors.
-    result: usize,
-    done: bool,
 }
 
 /// What a result holds.
@@ -324,22 +287,36 @@ impl Types {
         self.roles.get(i).copied().unwrap_or(Role::Other)
     }
 
-    /// Before result `i` is placed: a root component with a symbol that the world does not
-    /// have yet is made as `ECS_COMPONENT` makes it, with a low id.
+    /// Before a result is placed: a root component with a symbol that the world does not
+    /// have yet is made as `ECS_COMPONENT` makes it, with a low id; a type the document
+    /// defines further on that the result uses becomes a component (without reflection yet)
+    /// first, so that its table has a column for the values, read once the type is built.
     pub(crate) fn before(&self, rb: &mut Rebuild<'_>, result: &Json) {
         let Json::Object(r) = result else { return };
         let ids = id_paths(r);
         let p = &self.paths;
         let component = find(&ids, &[&p.component]).is_some();
         let symbol = find(&ids, &[&p.identifier, &p.symbol]).is_some();
-        if !component || !symbol || r.contains_key("parent") {
-            return;
+        if component && symbol && !r.contains_key("parent") {
+            for name in names(r).iter().filter_map(Json::as_str) {
+                let plain = !name.is_empty() && !name.contains('.') && !name_is_id(name);
+                if plain && rb.world.lookup(name).is_none() {
+                    // A name the world refuses is placed (and reported) by the main pass.
+                    let _ = rb.world.component(name);
+                }
+            }
         }
-        for name in names(r).iter().filter_map(Json::as_str) {
-            let plain = !name.is_empty() && !name.contains('.') && !name_is_id(name);
-            if plain && rb.world.lookup(name).is_none() {
-                // A name the world refuses is placed (and reported) by the main pass.
-                let _ = rb.world.component(name);
+        for id in ids.iter().flatten() {
+            let Some(&path) = id.first() else { continue };
+            let pending = self.by_path.get(path).is_some_and(|&k| !self.defs[k].done);
+            if !pending {
+                continue;
+            }
+            // A path the world refuses is reported by the main pass.
+            if let Ok(e) = rb.resolver.path(rb.world, Id::NULL, path) {
+                if !rb.world.is_component(e) {
+                    let _ = rb.world.component(path);
+                }
             }
         }
     }
@@ -544,135 +521,4 @@ impl Types {
         }
         Ok(())
     }
-}
-
-fn reflected(w: &World, e: Id) -> bool {
-    w.component_info(e).and_then(|c| c.ty).is_some()
-}
-
-impl Def {
-    /// The types it is made of.
-    fn deps(&self) -> impl Iterator<Item = Id> + '_ {
-        let elem = match self.kind {
-            Some(Kind::Array(t, _) | Kind::Vector(t) | Kind::Opaque(t)) => Some(t),
-            _ => None,
-        };
-        self.members.iter().map(|m| m.ty).chain(elem)
-    }
-}
-
-impl Rebuild<'_> {
-    fn entity_at(&mut self, v: Option<&Json>, at: &Trail) -> R<Option<Id>> {
-        match v {
-            Some(Json::String(p)) => self
-                .resolver
-                .path(self.world, Id::NULL, p)
-                .map(Some)
-                .map_err(|m| ReadError::at(at, m)),
-            Some(Json::Number(n)) if n.as_u64() == Some(0) => Ok(None),
-            None | Some(Json::Null) => Ok(None),
-            Some(other) => Err(ReadError::at(
-                at,
-                format!("expected an entity's path or 0, found {}", what(other)),
-            )),
-        }
-    }
-
-    fn count_at(v: Option<&Json>, at: &Trail) -> R<u32> {
-        match v {
-            None => Ok(1),
-            Some(j) => j
-                .as_u64()
-                .and_then(|c| u32::try_from(c).ok())
-                .filter(|&c| c <= 1 << 20)
-                .ok_or_else(|| ReadError::at(at, "expected a count of 0..2^20")),
-        }
-    }
-
-    /// The kind a type's kind id gives, with its `Array`, `Vector` or `Opaque` value.
-    fn kind_of(&mut self, id: Id, v: Option<&Json>, at: &Trail) -> R<Kind> {
-        let obj = v.and_then(Json::as_object);
-        let get = |k: &str| obj.and_then(|o| o.get(k));
-        let need = |e: Option<Id>, key: &str| {
-            e.ok_or_else(|| ReadError::at(&at.key(key), format!("expected \"{key}\"")))
-        };
-        Ok(match id {
-            STRUCT => Kind::Struct,
-            ENUM => Kind::Enum,
-            BITMASK => Kind::Bitmask,
-            ARRAY => {
-                let t = self.entity_at(get("type"), &at.key("type"))?;
-                let count = Self::count_at(get("count"), &at.key("count"))?;
-                Kind::Array(need(t, "type")?, count.max(1))
-            }
-            VECTOR => Kind::Vector(need(self.entity_at(get("type"), &at.key("type"))?, "type")?),
-            _ => Kind::Opaque(need(
-                self.entity_at(get("as_type"), &at.key("as_type"))?,
-                "as_type",
-            )?),
-        })
-    }
-
-    /// A `Member` value: `{"type":…, "count":…, "unit":…}` (`offset` is computed).
-    fn member(&mut self, name: &str, v: Option<&Json>, at: &Trail) -> R<Member> {
-        let Some(Json::Object(o)) = v else {
-            return Err(ReadError::at(at, "expected the member's {\"type\", ...}"));
-        };
-        let ty = self.entity_at(o.get("type"), &at.key("type"))?;
-        let ty = ty.ok_or_else(|| ReadError::at(&at.key("type"), "a member has a type"))?;
-        let mut m = Member::new(name, ty);
-        m.count = Self::count_at(o.get("count"), &at.key("count"))?.max(1);
-        m.unit = self.entity_at(o.get("unit"), &at.key("unit"))?;
-        Ok(m)
-    }
-
-    fn register(&mut self, d: &Def, at: &Trail) -> R<()> {
-        let Some(e) = d.entity else { return Ok(()) };
-        let w = &mut *self.world;
-        let done = match d.kind {
-            Some(Kind::Array(t, n)) => w.register_array(e, t, n),
-            Some(Kind::Vector(t)) => w.register_vector(e, t),
-            Some(Kind::Opaque(t)) => w.register_opaque(e, t),
-            Some(Kind::Enum) => w.register_constants_exact(e, &d.constants, false),
-            Some(Kind::Bitmask) => w.register_constants_exact(e, &d.constants, true),
-            // Constants without a type entity: u32 values are a bitmask's.
-            None if !d.constants.is_empty() => {
-                w.register_constants_exact(e, &d.constants, d.unsigned)
-            }
-            Some(Kind::Struct) | None => w.register_struct(e, d.members.clone()),
-        };
-        match done {
-            Ok(()) => Ok(()),
-            Err(x) => self.not_built(e, d.result, at, x.to_string()),
-        }
-    }
-
-    fn not_built(&mut self, e: Id, result: usize, at: &Trail, why: String) -> R<()> {
-        let r_at = at.index(result);
-        let path = self.world.path_of(e);
-        if self.desc.strict {
-            return Err(ReadError::at(
-                &r_at,
-                format!("cannot rebuild type {path}: {why}"),
-            ));
-        }
-        self.report.skipped.push(Skipped {
-            id: path,
-            pointer: super::trail::Pointer(&r_at.steps()).to_string(),
-            reason: format!("its type was not rebuilt: {why}"),
-        });
-        Ok(())
-    }
-}
-
-/// `MemberRanges`: a range is set where its min and max differ (`ecs_struct_init`).
-fn set_ranges(m: &mut Member, v: Option<&Json>) {
-    let range = |key: &str| {
-        let r = v?.get(key)?;
-        let (lo, hi) = (r.get("min")?.as_f64()?, r.get("max")?.as_f64()?);
-        (lo != hi).then_some((lo, hi))
-    };
-    m.range = range("value");
-    m.warning_range = range("warning");
-    m.error_range = range("error");
 }
