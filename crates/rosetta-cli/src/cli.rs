@@ -415,6 +415,11 @@ pub struct ServeArgs {
     )]
     pub schema_paths: Vec<PathBuf>,
 
+    /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
+    /// its values have (world JSON that `world convert` writes carries its own types).
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
+
     /// The port to listen on (the explorer looks at 27750).
     #[arg(long, default_value_t = DEFAULT_PORT)]
     pub port: u16,

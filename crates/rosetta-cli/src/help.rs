@@ -194,8 +194,8 @@ Examples:
   rosetta world info examples/world/space.json
   # the snapshot's entities with a Health, and their doc names' source
   rosetta world query examples/data/world.snapshot 'game.Health, spatialos.EntityId' --schema_path schema --schema_path examples/schema
-  # Flecs world JSON (what ecs_world_to_json and GET /world write), with its types from a script
-  rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json
+  # Flecs world JSON (what ecs_world_to_json and GET /world write), its types in it
+  rosetta world info examples/flecs/space_world.json
   # a world converted: to Flecs world JSON, to a SpatialOS snapshot
   rosetta world convert examples/world/space.json -o - --to flecs-json
   rosetta world convert examples/data/world.json --schema_path schema --schema_path examples/schema -o - --to json-snapshot";
@@ -209,14 +209,18 @@ ecs_world_to_json and REST GET /world write), told apart by its content. A snaps
 component at its qualified name (game.Player is Player under the scope game), each snapshot entity
 N the entity snapshot.entity_N with the component spatialos.EntityId = N, and its
 improbable.Metadata entity_type as its doc name. A progress bar is drawn on a terminal.
-World JSON carries values but not types: they come from --schema_path (a world exported from
-Rosetta's snapshot world) or from --types SCRIPT, a world script run first that defines them.
+World JSON carries its types as Flecs writes them, as type entities (flecs.core.Component sizes,
+flecs.meta.MetaType, Member and Constant child entities): `world convert` and ecs_world_to_json
+write them, and they are rebuilt on reading. For world JSON without them the types come from
+--schema_path (a world exported from Rosetta's snapshot world) or from --types SCRIPT, a world
+script run first that defines them (world query, world entity and serve take --types too).
 A column of values the world has no type for is skipped with a warning (an error with --strict),
 as Flecs' ecs_world_from_json does.
 
 Examples:
   rosetta world info examples/data/world.snapshot --schema_path schema --schema_path examples/schema
   rosetta world info examples/world/space.json
+  rosetta world info examples/flecs/space_world.json
   rosetta world info examples/flecs/space_world.json --types examples/flecs/space_types.json";
 
 /// `rosetta world query --help`.
@@ -260,7 +264,8 @@ pub const WORLD_CONVERT_EXAMPLES: &str = "\
 WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
 
 --to flecs-json writes what Flecs v3.2.12's ecs_world_to_json (REST GET /world) writes: every
-table of entities that are not Flecs builtins, in table mode with private ids.
+table of entities that are not Flecs builtins, in table mode with private ids, the types as
+Flecs' type entities (a Flecs application, or Rosetta, reads it back with no other file).
 --to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
 schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
 its name snapshot.entity_N) becomes a snapshot entity with its schema components; other

@@ -20,7 +20,7 @@ const EXAMPLE_WORLD: &str = include_str!("../../../examples/world/space.json");
 pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let (world, name) = match &args.world {
         Some(path) => (
-            load_world(path, &args.schema_paths)?.world,
+            load_world(path, &args.schema_paths, args.types.as_deref())?.world,
             path.display().to_string(),
         ),
         None => {

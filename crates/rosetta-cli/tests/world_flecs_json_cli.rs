@@ -1,4 +1,5 @@
-//! Flecs world JSON as a WORLD (`world info`, `world query`), and `rosetta world convert`.
+//! Flecs world JSON as a WORLD (`world info`, `world query`, `world entity`, `serve`), with
+//! the types it carries or a `--types` script, and `rosetta world convert`.
 
 use std::process::Output;
 
@@ -19,33 +20,101 @@ const SCHEMA: [&str; 4] = [
     "examples/schema",
 ];
 
+/// World JSON with values but no type entities, as an application without reflection, or a
+/// hand-written file, has it: its types must come from a `--types` script.
+const UNTYPED: &str = r#"{"results":[{"ids":[["Position"], ["flecs.core.Identifier","flecs.core.Name"]], "entities":["e"], "values":[[{"x":1, "y":2}], 0]}]}"#;
+
+/// What each WORLD command prints of the example world JSON, with extra arguments.
+fn every_command(world: &str, extra: &[&str]) -> Vec<String> {
+    let commands: [Vec<&str>; 4] = [
+        vec!["world", "info", world],
+        vec!["world", "query", world, "Position, Kind"],
+        vec!["world", "entity", world, "Sun.Earth", "--values"],
+        vec!["serve", world, "--request", "/entity/Sun/Earth?values=true"],
+    ];
+    commands
+        .into_iter()
+        .map(|mut args| {
+            args.extend(extra);
+            let out = rosetta(&args);
+            assert_eq!(stderr(&out), "", "{args:?}: every value has its type");
+            stdout(&out)
+        })
+        .collect()
+}
+
 #[test]
-fn world_json_is_told_by_its_content_and_read_with_a_types_script() {
-    let mut args = vec!["world", "info", WORLD_JSON];
-    args.extend(TYPES);
-    let out = rosetta(&args);
-    let text = stdout(&out);
+fn world_json_carries_its_types_for_every_command() {
+    // examples/flecs/space_world.json is what `world convert` writes (checked below): its
+    // types travel in it as Flecs' type entities.
+    let plain = every_command(WORLD_JSON, &[]);
     assert!(
-        text.contains("source:     Flecs world JSON, 8 tables, 9 entities\n"),
-        "{text}"
+        plain[0].contains("source:     Flecs world JSON, 11 tables, 9 entities\n"),
+        "{}",
+        plain[0]
     );
     assert!(
-        text.contains("Position                          types script"),
-        "{text}"
+        plain[0].contains("Position                          world JSON\n"),
+        "{}",
+        plain[0]
     );
-    assert_eq!(stderr(&out), "", "every value has its type");
-    // Without its types the values are skipped, with a warning per id (`world query` takes no
-    // --types).
-    let out = rosetta(&["world", "query", WORLD_JSON, "Position"]);
+    assert!(
+        plain[1].contains("Sun.Earth.Moon  Position = {x: 1.1, y: 0}  Kind = Moon\n"),
+        "{}",
+        plain[1]
+    );
+    for text in &plain[2..] {
+        assert!(
+            text.contains(r#""ids":[["Position"]], "values":[{"x":1, "y":0}]"#),
+            "{text}"
+        );
+    }
+    // With the types script too, the same (the script's types are kept).
+    let typed = every_command(WORLD_JSON, &TYPES);
+    assert!(
+        typed[0].contains("Position                          types script\n"),
+        "{}",
+        typed[0]
+    );
+    assert_eq!(plain[1..], typed[1..]);
+}
+
+#[test]
+fn world_json_without_types_takes_a_types_script_on_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("untyped.json");
+    std::fs::write(&path, UNTYPED).expect("written");
+    let world = path.to_str().expect("UTF-8 path");
+    // Without its types the values are skipped, with a warning per id.
+    let out = rosetta(&["world", "query", world, "Position"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let warnings = stderr(&out);
     assert!(
-        warnings.contains(
-            "warning: examples/flecs/space_world.json: the values of Kind were not read \
-             (first at /results/3/values/1): not a component in this world (give its type)"
+        stderr(&out).contains(
+            "the values of Position were not read (first at /results/0/values/0): not a \
+             component in this world (give its type)"
         ),
-        "{warnings}"
+        "{}",
+        stderr(&out)
     );
+    let commands: [Vec<&str>; 4] = [
+        vec!["world", "info", world],
+        vec!["world", "query", world, "Position"],
+        vec!["world", "entity", world, "e", "--values"],
+        vec!["serve", world, "--request", "/entity/e?values=true"],
+    ];
+    let expect = [
+        "Position                          types script\n",
+        "e       Position = {x: 1, y: 2}\n",
+        r#""values":[{"x":1, "y":2}]"#,
+        r#""values":[{"x":1, "y":2}]"#,
+    ];
+    for (mut args, want) in commands.into_iter().zip(expect) {
+        args.extend(TYPES);
+        let out = rosetta(&args);
+        assert_eq!(stderr(&out), "", "{args:?}");
+        let text = stdout(&out);
+        assert!(text.contains(want), "{args:?}: {want:?} not in\n{text}");
+    }
 }
 
 #[test]
@@ -71,16 +140,22 @@ fn the_example_world_json_is_what_world_convert_writes_and_reads_back() {
 
 #[test]
 fn strict_refuses_values_without_a_type_saying_where() {
-    let out = rosetta(&["world", "info", WORLD_JSON, "--strict"]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("untyped.json");
+    std::fs::write(&path, UNTYPED).expect("written");
+    let out = rosetta(&["world", "info", path.to_str().expect("UTF-8"), "--strict"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        stderr(&out).lines().last(),
-        Some(
-            "error: examples/flecs/space_world.json: world JSON at /results/3/values/1 (line 1, \
-             column 622): cannot read values of Kind: not a component in this world (give its \
-             type)"
-        )
+    let last = stderr(&out).lines().last().unwrap_or_default().to_owned();
+    assert!(
+        last.ends_with(
+            "untyped.json: world JSON at /results/0/values/0 (line 1, column 109): cannot read \
+             values of Position: not a component in this world (give its type)"
+        ),
+        "{last}"
     );
+    // The example's types travel with it: strict reads it whole.
+    let out = rosetta(&["world", "info", WORLD_JSON, "--strict"]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]

@@ -394,3 +394,60 @@ fn kinds_flecs_cannot_describe_read_0_as_their_default() {
         "{err}"
     );
 }
+
+/// `Position {x, y: f32}`'s type entities as Flecs v3.2.8 writes them (members first), and an
+/// entity with a value.
+const POSITION_MEMBERS: &str = r#"{"ids":[["flecs.meta.Member"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Position"]], "parent":"Position", "entities":["x", "y"], "values":[[{"type":"flecs.meta.f32", "count":1, "unit":0, "offset":0}, {"type":"MEMBER_TYPE", "count":1, "unit":0, "offset":4}], 0, 0]}"#;
+const POSITION_TYPE: &str = r#"{"ids":[["flecs.core.Component"], ["flecs.meta.MetaType"], ["flecs.meta.MetaTypeSerialized"], ["flecs.meta.Struct"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.Identifier","flecs.core.Symbol"]], "entities":["Position"], "values":[[{"size":8, "alignment":4}], [{"kind":"StructType"}], 0, 0, 0, 0]}"#;
+const E_POSITION: &str = r#"{"ids":[["Position"], ["flecs.core.Identifier","flecs.core.Name"]], "entities":["e"], "values":[[{"x":1.5, "y":2}], 0]}"#;
+
+fn doc(results: &[&str], member_type: &str) -> String {
+    format!("{{\"results\":[{}]}}", results.join(", ")).replace("MEMBER_TYPE", member_type)
+}
+
+#[test]
+fn types_are_rebuilt_from_their_type_entities_in_any_order() {
+    for order in [
+        [POSITION_MEMBERS, POSITION_TYPE, E_POSITION],
+        [POSITION_TYPE, POSITION_MEMBERS, E_POSITION],
+        // A value before the type entities that define its type waits for them.
+        [E_POSITION, POSITION_TYPE, POSITION_MEMBERS],
+    ] {
+        let mut w = World::new();
+        let json = doc(&order, "flecs.meta.f32");
+        let report = world_from_json(&mut w, &json, &FromJsonDesc { strict: true })
+            .unwrap_or_else(|e| panic!("{e}\n{json}"));
+        assert!(report.skipped.is_empty());
+        assert_eq!(
+            get(&w, "e", "Position"),
+            Value::Struct([Value::F32(1.5), Value::F32(2.0)].into())
+        );
+        // Members are the type's metadata, not entities of the world.
+        assert_eq!(w.lookup("Position.x"), None);
+        let pos = w.lookup("Position").unwrap_or_default();
+        assert_eq!(w.flecs_type(pos).map(|t| t.members.len()), Some(2));
+        assert!(!w.owns(pos, builtin::META_TYPE));
+    }
+}
+
+#[test]
+fn a_type_that_cannot_be_built_is_reported_or_refused_when_strict() {
+    let json = doc(&[POSITION_MEMBERS, POSITION_TYPE, E_POSITION], "Nope");
+    let mut w = World::new();
+    let report = read(&mut w, &json).unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<&str> = report.skipped.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["Position", "Position"], "{:?}", report.skipped);
+    assert_eq!(report.skipped[0].pointer, "/results/0");
+    assert_eq!(
+        report.skipped[0].reason,
+        "its type was not rebuilt: Nope has no reflection"
+    );
+    let err = world_from_json(&mut World::new(), &json, &FromJsonDesc { strict: true })
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("world JSON at /results/0 (line 1, column 13): cannot rebuild type Position: Nope has no reflection"),
+        "{err}"
+    );
+}

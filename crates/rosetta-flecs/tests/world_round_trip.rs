@@ -1,5 +1,6 @@
 //! World script → world JSON (`ser::world_to_json`) → world (`de::world_from_json`, into a
-//! world that has only the script's types) → world JSON: the same bytes.
+//! world that has only the script's types, or into a new world, which rebuilds the types from
+//! the type entities the JSON holds) → world JSON: the same bytes.
 
 use rosetta_flecs::de::{world_from_json, FromJsonDesc};
 use rosetta_flecs::ser::world_to_json;
@@ -29,12 +30,24 @@ fn types_only(script: &Json) -> Option<World> {
     script::load_json(&Json::Array(ops)).ok().map(|l| l.world)
 }
 
-/// The world JSON of `script`'s world, read back into its types and written again.
-fn round_trip(script: &Json) -> Result<(String, String), String> {
+/// Where world JSON is read back.
+#[derive(Clone, Copy, PartialEq)]
+enum Into {
+    /// A world that has only the script's types.
+    Types,
+    /// A new world: the types come from the JSON's type entities.
+    Empty,
+}
+
+/// The world JSON of `script`'s world, read back and written again.
+fn round_trip(script: &Json, into: Into) -> Result<(String, String), String> {
     let mut full = rosetta_world::eval::corpus::load_setup(script)?;
     full.world.process_pending();
     let first = world_to_json(&full.world).map_err(|e| format!("first write: {e}"))?;
-    let mut w = types_only(script).ok_or("the types alone do not load")?;
+    let mut w = match into {
+        Into::Types => types_only(script).ok_or("the types alone do not load")?,
+        Into::Empty => World::new(),
+    };
     let report = world_from_json(&mut w, &first, &FromJsonDesc { strict: true })
         .map_err(|e| format!("read: {e}\n{first}"))?;
     assert!(report.skipped.is_empty());
@@ -47,13 +60,30 @@ fn round_trip(script: &Json) -> Result<(String, String), String> {
 fn the_example_world_round_trips_byte_for_byte() {
     let text = include_str!("../../../examples/world/space.json");
     let script: Json = serde_json::from_str(text).unwrap();
-    let (first, second) = round_trip(&script).unwrap();
-    assert!(first.contains("\"entities\":[\"Earth\""), "{first}");
-    assert_eq!(first, second);
+    for into in [Into::Types, Into::Empty] {
+        let (first, second) = round_trip(&script, into).unwrap();
+        assert!(first.contains("\"entities\":[\"Earth\""), "{first}");
+        // The types are written as Flecs holds them: Position's members are entities.
+        assert!(
+            first.contains(r#""parent":"Position", "entities":["x", "y"]"#),
+            "{first}"
+        );
+        assert_eq!(first, second);
+    }
 }
 
 #[test]
 fn corpus_setups_round_trip_byte_for_byte() {
+    corpus_setups_round_trip(Into::Types);
+}
+
+/// No types script: every type comes back from the type entities of the JSON.
+#[test]
+fn corpus_setups_round_trip_into_a_new_world() {
+    corpus_setups_round_trip(Into::Empty);
+}
+
+fn corpus_setups_round_trip(into: Into) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/corpus/flecs/v3_json_vectors.json");
     let Ok(text) = std::fs::read_to_string(&path) else {
@@ -69,7 +99,7 @@ fn corpus_setups_round_trip_byte_for_byte() {
         if !setup.is_array() || !seen.insert(setup.to_string()) {
             continue;
         }
-        match round_trip(setup) {
+        match round_trip(setup, into) {
             Ok((a, b)) if a == b => same += 1,
             // The types world made some tables non-empty before the JSON was read (a type
             // entity's table), so they keep their earlier place; Flecs' reader does the same.

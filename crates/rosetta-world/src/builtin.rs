@@ -160,6 +160,30 @@ pub const STRING: Id = hi(95);
 pub const ENTITY: Id = hi(96);
 /// `flecs.meta.id`.
 pub const ID: Id = hi(97);
+/// `flecs.meta.MetaType`.
+pub const META_TYPE: Id = hi(98);
+/// `flecs.meta.MetaTypeSerialized`.
+pub const META_TYPE_SERIALIZED: Id = hi(99);
+/// `flecs.meta.Primitive`.
+pub const PRIMITIVE: Id = hi(100);
+/// `flecs.meta.Enum`.
+pub const ENUM: Id = hi(101);
+/// `flecs.meta.Bitmask`.
+pub const BITMASK: Id = hi(102);
+/// `flecs.meta.Member`.
+pub const MEMBER: Id = hi(103);
+/// `flecs.meta.MemberRanges`.
+pub const MEMBER_RANGES: Id = hi(104);
+/// `flecs.meta.Struct`.
+pub const STRUCT: Id = hi(105);
+/// `flecs.meta.Array`.
+pub const ARRAY: Id = hi(106);
+/// `flecs.meta.Vector`.
+pub const VECTOR: Id = hi(107);
+/// `flecs.meta.Opaque`.
+pub const OPAQUE: Id = hi(108);
+/// `flecs.meta.Unit`.
+pub const UNIT: Id = hi(109);
 /// `flecs.meta.Constant`.
 pub const CONSTANT: Id = hi(111);
 /// `flecs.meta.Quantity`.

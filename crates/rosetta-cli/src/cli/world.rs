@@ -47,7 +47,8 @@ pub struct WorldInfoArgs {
     )]
     pub schema_paths: Vec<PathBuf>,
 
-    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
+    /// its values have (world JSON that `world convert` writes carries its own types).
     #[arg(long, value_name = "SCRIPT")]
     pub types: Option<PathBuf>,
 
@@ -86,6 +87,11 @@ pub struct WorldQueryArgs {
     /// Write the results as Flecs JSON (`ecs_iter_to_json`), with the options below.
     #[arg(long)]
     pub json: bool,
+
+    /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
+    /// its values have (world JSON that `world convert` writes carries its own types).
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
 
     #[command(flatten)]
     pub json_options: IterJsonArgs,
@@ -264,6 +270,11 @@ pub struct WorldEntityArgs {
         value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
+
+    /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
+    /// its values have (world JSON that `world convert` writes carries its own types).
+    #[arg(long, value_name = "SCRIPT")]
+    pub types: Option<PathBuf>,
 }
 
 /// Arguments of `rosetta world convert`.
@@ -289,7 +300,8 @@ pub struct WorldConvertArgs {
     )]
     pub schema_paths: Vec<PathBuf>,
 
-    /// For Flecs world JSON: a world script run first, which defines the types its values have.
+    /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
+    /// its values have (world JSON that `world convert` writes carries its own types).
     #[arg(long, value_name = "SCRIPT")]
     pub types: Option<PathBuf>,
 

@@ -53,8 +53,15 @@ fn origin(loaded: &LoadedWorld, builtins: &HashSet<Id>, c: Id) -> String {
             return "schema type".into();
         }
     }
-    match loaded.source {
-        WorldSource::FlecsJson { types: true, .. } => "types script".into(),
+    let reflected = loaded
+        .world
+        .component_info(c)
+        .is_some_and(|i| i.ty.is_some());
+    match &loaded.source {
+        WorldSource::FlecsJson { script_types, .. } if script_types.contains(&c) => {
+            "types script".into()
+        }
+        WorldSource::FlecsJson { .. } if reflected => "world JSON".into(),
         WorldSource::FlecsJson { .. } => "world JSON (no reflection)".into(),
         _ => "world script".into(),
     }

@@ -53,7 +53,7 @@ fn alerts_imported(loaded: &LoadedWorld) -> bool {
 
 /// Runs `rosetta world entity`.
 pub fn run_entity(args: &WorldEntityArgs) -> Result<(), CliError> {
-    let mut loaded = load_world(&args.world, &args.schema_paths)?;
+    let mut loaded = load_world(&args.world, &args.schema_paths, args.types.as_deref())?;
     loaded.world.process_pending();
     let e = loaded
         .resolve(&args.entity)

@@ -4,8 +4,9 @@
 //! [`load_world`] loads any of them (a JSON array is a world script, an object starting with
 //! `results` (or another member Flecs' iterator JSON starts with) Flecs world JSON, other JSON
 //! objects a JSON snapshot, anything else a binary or gzip snapshot), with a progress bar on a
-//! terminal for snapshots. Flecs world JSON is read into a world made from the types first (a
-//! schema's components, a `--types` script), with `rosetta_flecs::de::world_from_json`. This
+//! terminal for snapshots. Flecs world JSON is read with `rosetta_flecs::de::world_from_json`,
+//! which rebuilds the types the JSON's type entities describe; into a world made from a
+//! schema's components and a `--types` script first, for JSON whose types are elsewhere. This
 //! module is below the commands: it imports none of them.
 
 use std::fs::File;
@@ -48,8 +49,9 @@ pub enum WorldSource {
         entities: usize,
         /// Ids whose values were skipped (the world has no type for them).
         skipped: usize,
-        /// Whether `--types` gave a world script.
-        types: bool,
+        /// The components the `--types` script gave reflection (the others' come from the
+        /// JSON's type entities, or from a schema).
+        script_types: Vec<Id>,
     },
 }
 
@@ -91,13 +93,17 @@ fn data_error(path: &Path, message: impl Into<String>) -> CliError {
 /// streamed, with a progress bar on a terminal. Errors name the file and where in it.
 ///
 /// This is what `rosetta world query`, `world entity` and `rosetta serve` call to load their
-/// WORLD.
-pub fn load_world(path: &Path, schema_paths: &[PathBuf]) -> Result<LoadedWorld, CliError> {
+/// WORLD; `types` is their `--types` script, for Flecs world JSON.
+pub fn load_world(
+    path: &Path,
+    schema_paths: &[PathBuf],
+    types: Option<&Path>,
+) -> Result<LoadedWorld, CliError> {
     load_world_with(
         path,
         &WorldInputs {
             schema_paths,
-            types: None,
+            types,
             strict: false,
         },
     )
@@ -273,6 +279,13 @@ fn load_flecs_json(
         script::apply(&mut loaded, &json).map_err(|e| world_error(types, e))?;
         world = loaded.world;
     }
+    let script_types: Vec<Id> = match inputs.types {
+        Some(_) => world
+            .entities()
+            .filter(|&e| world.component_info(e).is_some_and(|c| c.ty.is_some()))
+            .collect(),
+        None => Vec::new(),
+    };
     let mut text = String::new();
     input
         .read_to_string(&mut text)
@@ -301,7 +314,7 @@ fn load_flecs_json(
             tables: report.results,
             entities: report.entities,
             skipped: report.skipped.len(),
-            types: inputs.types.is_some(),
+            script_types,
         },
         schema: components,
         compiled: None,

@@ -17,7 +17,7 @@ use crate::files::write_output;
 
 /// Runs `rosetta world query`.
 pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
-    let mut loaded = load_world(&args.world, &args.schema_paths)?;
+    let mut loaded = load_world(&args.world, &args.schema_paths, args.types.as_deref())?;
     loaded.world.process_pending();
     let w = &loaded.world;
     let query = Query::new(w, &args.query).map_err(|e| CliError::Data {

@@ -6,9 +6,11 @@ use rosetta_world::entity::names::name_is_id;
 use rosetta_world::{builtin, Id, World};
 use serde_json::{Map, Value as Json};
 
+use super::rebuild::Rebuild;
 use super::report::{FromJsonDesc, Report, Skipped};
 use super::resolve::Resolver;
 use super::trail::Trail;
+use super::types::{describes_type, implied_by_type, Types};
 use super::value::{what, Decoder, ReadError};
 
 type R<T> = Result<T, ReadError>;
@@ -48,6 +50,12 @@ pub(crate) struct Loader<'a> {
     pub(crate) report: Report,
     /// Ids whose values were skipped already (reported once, as Flecs logs once).
     pub(crate) skipped: HashSet<Id>,
+    /// Paths of the types the document describes that are not registered yet.
+    pub(crate) pending_types: HashSet<String>,
+    /// Columns of a pending type, read once it is registered: result, column, id, entities.
+    pub(crate) deferred: Vec<(usize, usize, Id, Vec<Id>)>,
+    /// The result being read.
+    pub(crate) current: usize,
 }
 
 impl Loader<'_> {
@@ -79,13 +87,75 @@ impl Loader<'_> {
             None => return Err(ReadError::at(&root, "no \"results\" member")),
         };
         self.claim_anonymous(results);
+        let mut types = Types::plan(self.world, results);
+        self.pending_types = types.paths().cloned().collect();
         for (i, result) in results.iter().enumerate() {
-            self.result(result, &results_at.index(i))?;
+            self.current = i;
+            types.before(&mut self.rebuild(), result);
+            // Members and constants are their type's metadata, not entities of the world.
+            let placed = if types.role_of(i).is_metadata() {
+                Vec::new()
+            } else {
+                self.result(result, &results_at.index(i))?
+            };
+            types.after(&mut self.rebuild(), i, result, &placed, &results_at)?;
+            self.types_done(&mut types, results, &results_at, false)?;
             // Tables are listed in the order they become non-empty, as Flecs lists them.
             self.world.process_pending();
             self.report.results += 1;
         }
+        types.register_ready(&mut self.rebuild(), &results_at, true)?;
+        self.types_done(&mut types, results, &results_at, true)
+    }
+
+    /// The columns deferred for types registered since the last call read (with `last`,
+    /// all of them: a type that was not built leaves its columns skipped).
+    fn types_done(&mut self, types: &mut Types, results: &[Json], at: &Trail, last: bool) -> R<()> {
+        for p in types.take_done() {
+            self.pending_types.remove(&p);
+        }
+        if self.deferred.is_empty() {
+            return Ok(());
+        }
+        let (ready, wait): (Vec<_>, Vec<_>) = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .partition(|(_, _, id, _)| last || !self.is_pending(*id));
+        self.deferred = wait;
+        for (i, k, id, entities) in ready {
+            let vals = results
+                .get(i)
+                .and_then(|r| r.get("values"))
+                .and_then(|v| v.get(k))
+                .and_then(Json::as_array);
+            if let Some(vals) = vals {
+                let (r_at, v_at) = (at.index(i), "values");
+                let c_at = r_at.key(v_at);
+                self.column(id, vals, &entities, &c_at.index(k))?;
+            }
+        }
         Ok(())
+    }
+
+    /// Whether `id`'s component is a type of the document not registered yet.
+    fn is_pending(&self, id: Id) -> bool {
+        if self.pending_types.is_empty() {
+            return false;
+        }
+        let comp = self
+            .world
+            .type_id_of(id)
+            .unwrap_or(if id.is_pair() { id.first() } else { id });
+        self.world.component_info(comp).and_then(|c| c.ty).is_none()
+            && self.pending_types.contains(&self.world.path_of(comp))
+    }
+
+    fn rebuild(&mut self) -> Rebuild<'_> {
+        Rebuild {
+            world: self.world,
+            resolver: &mut self.resolver,
+            desc: self.desc,
+            report: &mut self.report,
+        }
     }
 
     /// The anonymous entities of every result keep their serialized ids where those are free.
@@ -108,7 +178,8 @@ impl Loader<'_> {
         self.resolver.claim(self.world, ids);
     }
 
-    fn result(&mut self, result: &Json, at: &Trail) -> R<()> {
+    /// One result (a table) placed; returns its entities.
+    fn result(&mut self, result: &Json, at: &Trail) -> R<Vec<Id>> {
         let Json::Object(members) = result else {
             return Err(ReadError::at(
                 at,
@@ -185,7 +256,7 @@ impl Loader<'_> {
         if let Some(values) = members.get("values") {
             self.values(values, &ids, &entities, &at.key("values"))?;
         }
-        Ok(())
+        Ok(entities)
     }
 
     /// The table's ids, in the document's order (values follow it).
@@ -277,7 +348,12 @@ impl Loader<'_> {
                 ))
             }
         };
-        let mut ty: Vec<Id> = ids.to_vec();
+        let implied = implied_by_type(ids);
+        let mut ty: Vec<Id> = ids
+            .iter()
+            .filter(|i| !implied.contains(i))
+            .copied()
+            .collect();
         match leaf {
             // A world JSON without private ids (REST's table=true without private=true)
             // leaves the name and the parent out; Flecs refuses it, it is kept here.
@@ -335,6 +411,12 @@ impl Loader<'_> {
             let column_at = at.index(i);
             match column {
                 Json::Number(n) if n.as_u64() == Some(0) => {}
+                // Read by the type rebuild.
+                _ if describes_type(id) => {}
+                // Values of a type the document defines further on wait for it.
+                Json::Array(_) if self.is_pending(id) => {
+                    self.deferred.push((self.current, i, id, entities.to_vec()));
+                }
                 Json::Array(vals) => self.column(id, vals, entities, &column_at)?,
                 other => {
                     return Err(ReadError::at(

@@ -33,14 +33,19 @@
 //! identifier", research note §7, issue #1083) is read too: a named entity gets its
 //! `(Identifier, Name)` and, under `parent`, its `ChildOf` anyway.
 //!
-//! **Types.** World JSON carries values, not types: the world being loaded into must have them
-//! (a world made from a SpatialOS schema, or by a world script that defines the types). A
+//! **Types.** World JSON carries its types as Flecs holds them: type entities with
+//! `flecs.core.Component` `{size, alignment}`, `flecs.meta.MetaType` and their kind's component,
+//! struct members as `flecs.meta.Member` child entities, enum and bitmask constants as
+//! `(flecs.meta.Constant, i32|u32)` child entities, units with `flecs.meta.Unit` (what
+//! [`crate::ser::world_to_json`] writes, and `ecs_world_to_json` does). The reader rebuilds
+//! those types as it reads them, in document order, so a world JSON reads into a new world
+//! with no other file (see `types.rs`); member and constant entities stay their type's
+//! metadata. A type the world already has (a SpatialOS schema's, a world script's) is kept. A
 //! column the world cannot read (a tag in this world, a component without reflection, a value
 //! of the wrong form) is skipped whole and listed in [`Report::skipped`] (once per id), as
 //! v3.2.12 skips it when `strict` is off (its default); [`FromJsonDesc::strict`] makes it an
-//! error, as Flecs' `strict` does. Flecs' builtin meta components (`flecs.meta.Struct`,
-//! `flecs.core.Component` ...) are not reflected in a Rosetta world, so their values in an
-//! export from a running Flecs application are skipped: the types are not rebuilt from them.
+//! error, as Flecs' `strict` does. Values of a type the document defines further on wait
+//! until it is built.
 //!
 //! **Input.** The text is parsed with serde_json as strict JSON (a byte order mark skipped, a
 //! member twice refused, nesting bounded by [`rosetta_types::MAX_JSON_NESTING`], values by
@@ -82,9 +87,11 @@
 //! ```
 
 mod load;
+mod rebuild;
 mod report;
 mod resolve;
 mod trail;
+mod types;
 mod value;
 
 use std::collections::HashSet;
@@ -106,6 +113,9 @@ pub fn world_from_json(world: &mut World, json: &str, desc: &FromJsonDesc) -> Re
         resolver: resolve::Resolver::default(),
         report: Report::default(),
         skipped: HashSet::new(),
+        pending_types: HashSet::new(),
+        deferred: Vec::new(),
+        current: 0,
     };
     match loader.document(&doc) {
         Ok(()) => Ok(loader.report),

@@ -20,6 +20,7 @@ mod options;
 mod plan;
 pub use options::{EntityDesc, IterDesc, Page};
 mod rows;
+mod types;
 pub mod world;
 
 pub use entity::{entity_to_json_with, Extras};

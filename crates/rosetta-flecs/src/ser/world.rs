@@ -4,6 +4,8 @@
 //! and disabled entities finds them: the builtins under `flecs` and every module with its
 //! children are left out. Tables come in the order the filter visits them (the order they
 //! last became non-empty); entities without any id are in no table and are not written.
+//! Type entities are written with the components and child entities Flecs' meta addon gives
+//! them, from the world's type metadata ([`super::types`]).
 
 use rosetta_world::builtin::{ANY, CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, TableId, World};
@@ -11,6 +13,7 @@ use rosetta_world::{Id, TableId, World};
 use super::iter;
 use super::options::IterDesc;
 use super::plan::{parent_of, Plan, Rows};
+use super::types;
 use crate::error::Result;
 use crate::text::{List, Mode};
 
@@ -50,6 +53,10 @@ pub fn world_to_json_mode(world: &World, mode: Mode) -> Result<String> {
         }
         let table = world.table(t);
         if table.is_empty() {
+            continue;
+        }
+        if types::has_type_entities(world, t) {
+            types::write_table(&mut out, &mut results, world, t, mode)?;
             continue;
         }
         let rows = Rows {

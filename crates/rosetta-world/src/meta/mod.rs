@@ -17,8 +17,10 @@
 //! | array, vector | `Array`, `List` | `List` |
 //! | opaque | the kind of its `as_type` | as `as_type` |
 
+mod c_layout;
 pub(crate) mod types;
 
+pub use c_layout::CLayout;
 pub use types::{FlecsKind, FlecsType, Member, Unit};
 
 use rosetta_types::{Constant, EnumType, Field, IntType, Kind, StructType, TypeId};
@@ -263,6 +265,43 @@ impl World {
         bitmask: bool,
     ) -> Result<()> {
         let list = self.constants(e, c, bitmask)?;
+        let explicit = c.iter().map(|(_, v)| v.is_some_and(|v| v != 0)).collect();
+        self.register_constant_list(e, list, explicit, World::child_order(c), bitmask)
+    }
+
+    /// An enum (or bitmask) whose constants have these final values, in this order, as a
+    /// world JSON lists a type's constant entities: `explicit` says which were declared with
+    /// a value (the others carry Flecs' `Constant` tag). The constants' entities are listed in
+    /// the given order.
+    pub fn register_constants_exact(
+        &mut self,
+        e: Id,
+        constants: &[(String, i64, bool)],
+        bitmask: bool,
+    ) -> Result<()> {
+        let mut list: Vec<(String, i64)> = Vec::with_capacity(constants.len());
+        for (name, v, _) in constants {
+            if list.iter().any(|(n, _)| n == name) {
+                return Err(Error::BadType {
+                    name: self.path_of(e),
+                    reason: format!("constant '{name}' declared twice"),
+                });
+            }
+            list.push((name.clone(), *v));
+        }
+        let explicit = constants.iter().map(|c| c.2).collect();
+        let order = (0..constants.len()).collect();
+        self.register_constant_list(e, list, explicit, order, bitmask)
+    }
+
+    fn register_constant_list(
+        &mut self,
+        e: Id,
+        list: Vec<(String, i64)>,
+        explicit: Vec<bool>,
+        child_order: Vec<usize>,
+        bitmask: bool,
+    ) -> Result<()> {
         let bad = |x: rosetta_types::Error| Error::BadType {
             name: self.path_of(e),
             reason: x.to_string(),
@@ -284,7 +323,8 @@ impl World {
             FlecsKind::Enum
         });
         meta.constants = list;
-        meta.child_order = World::child_order(c);
+        meta.child_order = child_order;
+        meta.explicit = explicit;
         self.reflect(e, Some(ty), Some(meta))
     }
 

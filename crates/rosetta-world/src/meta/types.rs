@@ -93,6 +93,10 @@ pub struct FlecsType {
     /// and one with a value end up in two different tables, listed in the order each table
     /// got its first constant, each in declaration order.
     pub child_order: Vec<usize>,
+    /// Per constant of [`FlecsType::constants`]: whether it was declared with a value (not 0).
+    /// Flecs keeps the two kinds in different tables: one declared without a value also has
+    /// the `flecs.meta.Constant` tag.
+    pub explicit: Vec<bool>,
 }
 
 impl FlecsType {
@@ -102,6 +106,7 @@ impl FlecsType {
             members: Vec::new(),
             constants: Vec::new(),
             child_order: Vec::new(),
+            explicit: Vec::new(),
         }
     }
 }
