@@ -6,9 +6,13 @@
 //! members keep their default), inline arrays, arrays and vectors.
 //!
 //! Types that only a SpatialOS schema has are read in the forms the load table of
-//! `rosetta_world::load` gives them in Flecs' meta addon: `bytes` a vector of bytes,
-//! `option<T>` a vector of 0 or 1 `T` (or `null`), `map<K, V>` a vector of `{"key", "value"}`
-//! structs, a schema `EntityId` an `i64`.
+//! `rosetta_world::load` gives them in Flecs' meta addon, the forms the serializers write:
+//! `bytes` a vector of bytes, `option<T>` a vector of 0 or 1 `T` (or `null`; a plain string
+//! for an `option<string>` too), `map<K, V>` a vector of `{"key", "value"}` structs, a schema
+//! `EntityId` an `i64` (a SpatialOS id, not an entity's path), an `Entity` an object of its
+//! components' values by qualified name (`{"game.Health":{"current":5}}`). A Flecs `string`
+//! shares its registry kind with `option<string>`: the Flecs type (the `string` primitive)
+//! says which form it has.
 
 use rosetta_types::{FloatType, Kind, TypeId, Value, MAX_NESTING};
 use rosetta_world::meta::FlecsKind;
