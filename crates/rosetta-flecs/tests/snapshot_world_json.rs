@@ -209,3 +209,53 @@ fn entity_ids_keep_their_spatialos_value() {
     assert!(json.contains("\"other\":\"9223372036854775807\""), "{json}");
     assert!(json.contains("\"other\":\"2147483648\""), "{json}");
 }
+
+/// A world made from the schema, as `rosetta world convert` makes it for world JSON.
+fn schema_world(schema: &Schema) -> rosetta_world::World {
+    let mut w = rosetta_world::World::new();
+    rosetta_world::load::register_schema(&mut w, schema.registry()).unwrap();
+    w
+}
+
+fn read_probe(schema: &Schema, probe: &str) -> Result<Value, String> {
+    let doc = format!(
+        r#"{{"results":[{{"ids":[["t.Probe"]], "entities":["e"], "values":[[{probe}]]}}]}}"#
+    );
+    let mut w = schema_world(schema);
+    let desc = rosetta_flecs::de::FromJsonDesc { strict: true };
+    rosetta_flecs::de::world_from_json(&mut w, &doc, &desc).map_err(|e| e.to_string())?;
+    let (e, c) = (w.lookup("e").unwrap(), w.lookup("t.Probe").unwrap());
+    Ok(w.get_owned(e, c).unwrap().into_owned())
+}
+
+#[test]
+fn option_string_reads_its_vector_form_and_a_plain_string() {
+    let schema = schema();
+    let name = |probe: &str| match read_probe(&schema, probe) {
+        Ok(Value::Struct(fields)) => fields[0].clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(name(r#"{"name":["x"]}"#), Value::some(s("x")));
+    assert_eq!(name(r#"{"name":[]}"#), Value::Option(None));
+    // Flecs' own string form, where no Flecs type says which it is.
+    assert_eq!(name(r#"{"name":"x"}"#), Value::some(s("x")));
+    assert_eq!(name(r#"{"name":null}"#), Value::Option(None));
+    let e = read_probe(&schema, r#"{"name":["x", "y"]}"#).unwrap_err();
+    assert!(e.contains("/results/0/values/0/0/name"), "{e}");
+}
+
+#[test]
+fn entity_members_must_be_schema_components() {
+    let schema = schema();
+    let e = read_probe(&schema, r#"{"held":{"t.Nope":{}}}"#).unwrap_err();
+    assert!(
+        e.contains("/results/0/values/0/0/held/t.Nope") && e.contains("not a component"),
+        "{e}"
+    );
+    let e = read_probe(&schema, r#"{"held":[]}"#).unwrap_err();
+    assert!(e.contains("expected an Entity"), "{e}");
+    let v = read_probe(&schema, r#"{"held":{"t.Small":{"big":"-3"}}}"#).unwrap();
+    let Value::Struct(fields) = v else { panic!() };
+    let small = Value::structure(vec![Value::I64(-3), Value::U64(0), Value::bytes(vec![])]);
+    assert_eq!(fields[2], Value::entity([(5001, small)]));
+}
