@@ -27,7 +27,7 @@ Seeds per target:
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
                    flecs/v3_json_vectors.json (every iter case's expected JSON), and a few
-                   documents with every value form the target's types have
+                   documents with every value form the target's types (and schema) have
 Uses only the Python standard library.
 """
 
@@ -112,6 +112,17 @@ def snapshot_objects(stream):
                 objects.extend(component for _, component in length_delimited(entity))
     return objects
 
+
+# World JSON over the schema of fuzz_targets/flecs_world_json_load.rs (read with it when the
+# length is 2 or 3 modulo 4: padded with spaces to such a length).
+FLECS_SCHEMA_WORLD_JSON = [
+    '{"results":[{"ids":[["t.Probe"], ["spatialos.EntityId"], ["flecs.core.Identifier","flecs.core.Name"], '
+    '["flecs.core.ChildOf","snapshot"]], "parent":"snapshot", "entities":["entity_1"], '
+    '"values":[[{"name":["x"], "ratio":"5e-324", "held":{"t.Small":{"big":-5, "huge":"18446744073709551615"}}, '
+    '"other":"-9223372036854775808", "inner":[{"d":-0.0, "next":[{"d":"-Inf", "next":[]}]}], '
+    '"blobs":[[0, 255]], "bag":[{"key":"k", "value":{"t.Probe":{"name":[]}}}], '
+    '"weights":[{"key":"BLUE", "value":"NaN"}]}], [1], 0, 0]}]}',
+]
 
 # World JSON over the types of fuzz_targets/flecs_world_json_load.rs, one value form each.
 FLECS_WORLD_JSON = [
@@ -211,6 +222,9 @@ def main():
             if case.get("suite") == "iter" and isinstance(expected, str) and case.get("valid_json"):
                 seed("flecs_world_json_load", expected)
     for document in FLECS_WORLD_JSON:
+        seed("flecs_world_json_load", document)
+    for document in FLECS_SCHEMA_WORLD_JSON:
+        document += " " * ((2 - len(document)) % 4)
         seed("flecs_world_json_load", document)
 
     for name in ("world.snapshot", "world.json"):

@@ -251,7 +251,8 @@ world script) as Flecs v3.2.12 writes it. Options start from ECS_ENTITY_TO_JSON_
 and base on, everything else off; `--values` turns one on, `--path=false` one off. --refs REL
 lists the entities that have (REL, entity) (`*` for every relationship); --matches lists the
 world script's named filters that match the entity. Where Flecs writes invalid JSON (a name with
-a quote), valid JSON is written; --engine-bytes writes Flecs' bytes.
+a quote), valid JSON is written, and floats are written so they read back exactly
+(0.3333333333333333, where Flecs writes 0.3333333333); --engine-bytes writes Flecs' bytes.
 
 Examples:
   rosetta world entity examples/world/space.json Sun.Earth
@@ -271,6 +272,11 @@ schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId 
 its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
 components and tags, and entities without an id, are left out (a warning says how many).
 Without --to, OUT's extension decides: .snapshot a binary snapshot, anything else Flecs JSON.
+Flecs JSON is lossless: every value reads back exactly (floats as their shortest round-trip text,
+1e300 as \"1e300\", where Flecs' own formatter keeps 10 decimals); --engine-bytes writes v3.2.12's
+bytes instead. Schema types Flecs has no form for are written as Rosetta's Flecs meta describes
+them: option<T> a vector of 0 or 1 T, bytes a vector of byte, map<K, V> a vector of {key, value},
+EntityId an i64 (a SpatialOS id, not an entity), Entity an object of component values by name.
 
 Examples:
   rosetta world convert examples/world/space.json -o - --to flecs-json

@@ -77,7 +77,12 @@ fn rosetta_world(n: usize) -> World {
 }
 
 fn rosetta_run(w: &World, q: &Query) -> String {
-    rosetta_flecs::iter_to_json(w, q, &IterDesc::default(), Page::default()).expect("serializes")
+    // Flecs' own float text, as the peer writes it (the default, lossless, is other bytes).
+    let desc = IterDesc {
+        mode: rosetta_flecs::text::Mode::Valid,
+        ..IterDesc::default()
+    };
+    rosetta_flecs::iter_to_json(w, q, &desc, Page::default()).expect("serializes")
 }
 
 // ---- Flecs (C) -------------------------------------------------------------------------------

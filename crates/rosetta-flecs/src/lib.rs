@@ -12,15 +12,25 @@
 //! - [`de`]: world JSON (what `ecs_world_to_json` and `GET /world` write) read back into a
 //!   world, as `ecs_world_from_json` reads it.
 //!
-//! # Valid JSON and the engine's bytes
+//! # Lossless JSON, valid JSON and the engine's bytes
 //!
 //! v3.2.12 writes invalid JSON in a few places (a name with a `"`, `\a`/`\v` escapes, raw
-//! control characters, `INT64_MIN`, a doubled separator in some type info). The serializers
-//! take a [`text::Mode`]: [`text::Mode::Valid`], the default, writes Flecs' bytes wherever
-//! those are valid JSON and standard JSON escapes where they are not;
-//! [`text::Mode::Engine`] writes v3.2.12's bytes exactly. Both keep what Flecs writes validly
-//! but lossily: ESC in a string as `[`, `uptr` cut to 32 bits, `"Inf"` for both infinities,
-//! numbers through Flecs' float formatter (`"1e4"`). The [`text`] module lists every rule.
+//! control characters, `INT64_MIN`, a doubled separator in some type info), and valid JSON
+//! that loses data in others (floats rounded to 10 decimals by its own formatter, `"Inf"` for
+//! both infinities, ESC in a string as `[`, `uptr` cut to 32 bits). The serializers take a
+//! [`text::Mode`]:
+//!
+//! - [`text::Mode::Lossless`], the default of every serializer and desc: valid JSON whose
+//!   values read back exactly (floats as their shortest round-trip text), Flecs' bytes
+//!   everywhere else. World JSON written this way and read back with [`de::world_from_json`]
+//!   gives the same values.
+//! - [`text::Mode::Valid`]: Flecs' bytes wherever they are valid JSON (its lossy floats
+//!   included), standard JSON escapes where they are not. The conformance suite `flecs`
+//!   compares this mode with the corpus.
+//! - [`text::Mode::Engine`]: v3.2.12's bytes exactly, for byte-for-byte comparison with a
+//!   running Flecs.
+//!
+//! The [`text`] module lists every rule.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -1,5 +1,7 @@
 //! The server's own options.
 
+use rosetta_flecs::text::Mode;
+
 /// How the server behaves beyond what Flecs' REST addon does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
@@ -8,6 +10,21 @@ pub struct Options {
     /// Write error bodies byte for byte as v3.2.12 does, even where that is not JSON: an
     /// entity path with a `"` unescaped in `entity '...' not found`, and `Missing parameter
     /// 'q'` as plain text. By default these are written as valid JSON (`{"error":"..."}`, the
-    /// path escaped); for every other input the two are the same bytes.
+    /// path escaped); for every other input the two are the same bytes. It also writes values
+    /// in [`Mode::Engine`] (Flecs' floats, rounded to 10 decimals); by default they are
+    /// [`Mode::Lossless`] (valid JSON that reads back to the same values, which the explorer
+    /// shows as well and `world convert` can read back).
     pub engine_bytes: bool,
+}
+
+impl Options {
+    /// The text mode of the JSON replies: [`Mode::Engine`] with `engine_bytes`, else
+    /// [`Mode::Lossless`].
+    pub fn mode(&self) -> Mode {
+        if self.engine_bytes {
+            Mode::Engine
+        } else {
+            Mode::Lossless
+        }
+    }
 }

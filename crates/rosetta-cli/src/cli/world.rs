@@ -108,8 +108,9 @@ macro_rules! flag_args {
                       default_missing_value = "true", require_equals = true)]
                 pub $field: Option<bool>,
             )*
-            /// Write Flecs' bytes where they are not valid JSON (names with quotes, control
-            /// characters), not valid JSON.
+            /// Write Flecs v3.2.12's bytes exactly: its floats (10 decimals, `"Inf"` for both
+            /// infinities) and its invalid JSON (names with quotes, control characters). By
+            /// default the JSON is valid and every value reads back exactly.
             #[arg(long = "engine-bytes")]
             pub engine_bytes: bool,
         }
@@ -209,11 +210,13 @@ flag_args! {
     }
 }
 
+/// [`Mode::Engine`] with `--engine-bytes`, else [`Mode::Lossless`] (valid JSON whose values
+/// read back exactly).
 fn mode(engine_bytes: bool) -> Mode {
     if engine_bytes {
         Mode::Engine
     } else {
-        Mode::Valid
+        Mode::Lossless
     }
 }
 
@@ -308,6 +311,18 @@ pub struct WorldConvertArgs {
     /// For Flecs world JSON: values the world has no type for are an error, not a warning.
     #[arg(long)]
     pub strict: bool,
+
+    /// With --to flecs-json: Flecs v3.2.12's bytes exactly (floats to 10 decimals, invalid
+    /// JSON where Flecs writes it). By default every value reads back exactly.
+    #[arg(long = "engine-bytes")]
+    pub engine_bytes: bool,
+}
+
+impl WorldConvertArgs {
+    /// The text mode of `--to flecs-json`.
+    pub fn mode(&self) -> Mode {
+        mode(self.engine_bytes)
+    }
 }
 
 /// The `--to` values of `rosetta world convert`.

@@ -42,11 +42,12 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
     let mut output = Output::open(&args.output)?;
     let written = match to {
         WorldFormatArg::FlecsJson => {
-            let json =
-                rosetta_flecs::ser::world_to_json(&loaded.world).map_err(|e| CliError::Data {
+            let json = rosetta_flecs::ser::world_to_json_mode(&loaded.world, args.mode()).map_err(
+                |e| CliError::Data {
                     path: input_name(&args.world),
                     message: format!("cannot be written as Flecs world JSON: {e}"),
-                })?;
+                },
+            )?;
             write_all(&mut output, json.as_bytes())?;
             None
         }

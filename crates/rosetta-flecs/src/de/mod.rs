@@ -67,9 +67,11 @@
 //! are); structs by member name (`"a.b"` reaches into a nested struct; a member left out keeps
 //! its default; an unknown member is refused); arrays with at most their count of elements,
 //! vectors with any number; a string that is not a number where a number is wanted is refused
-//! (Flecs' `atof` reads it as 0). Schema-only kinds: `bytes` an array of numbers, `option<T>`
-//! `[]`/`[v]`/`null`, `map<K, V>` an array of `{"key":k, "value":v}`, a schema `EntityId` a
-//! number.
+//! (Flecs' `atof` reads it as 0). Floats in the lossless form the serializers write by default
+//! (`0.3333333333333333`, `"5e-324"`, `-0.0`, `"-Inf"`, `"-NaN"`) read back to the same bits.
+//! Schema-only kinds: `bytes` an array of numbers, `option<T>` `[]`/`[v]`/`null`, `map<K, V>`
+//! an array of `{"key":k, "value":v}`, a schema `EntityId` a number (a SpatialOS id), an
+//! `Entity` an object of component values by qualified name.
 //!
 //! ```
 //! use rosetta_flecs::de::{world_from_json, FromJsonDesc};

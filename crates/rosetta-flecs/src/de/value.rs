@@ -6,9 +6,13 @@
 //! members keep their default), inline arrays, arrays and vectors.
 //!
 //! Types that only a SpatialOS schema has are read in the forms the load table of
-//! `rosetta_world::load` gives them in Flecs' meta addon: `bytes` a vector of bytes,
-//! `option<T>` a vector of 0 or 1 `T` (or `null`), `map<K, V>` a vector of `{"key", "value"}`
-//! structs, a schema `EntityId` an `i64`.
+//! `rosetta_world::load` gives them in Flecs' meta addon, the forms the serializers write:
+//! `bytes` a vector of bytes, `option<T>` a vector of 0 or 1 `T` (or `null`; a plain string
+//! for an `option<string>` too), `map<K, V>` a vector of `{"key", "value"}` structs, a schema
+//! `EntityId` an `i64` (a SpatialOS id, not an entity's path), an `Entity` an object of its
+//! components' values by qualified name (`{"game.Health":{"current":5}}`). A Flecs `string`
+//! shares its registry kind with `option<string>`: the Flecs type (the `string` primitive)
+//! says which form it has.
 
 use rosetta_types::{FloatType, Kind, TypeId, Value, MAX_NESTING};
 use rosetta_world::meta::FlecsKind;
@@ -151,21 +155,40 @@ impl Decoder<'_> {
                 Json::String(s) => Value::String(s.as_str().into()),
                 _ => return bad("a string"),
             },
-            // Flecs' `string` (a C string that may be NULL) and schema options.
-            Kind::Option(inner) if inner == TypeId::STRING => match j {
-                Json::Null => Value::Option(None),
-                Json::String(s) => Value::Option(Some(Box::new(Value::String(s.as_str().into())))),
-                _ => return bad("a string or null"),
-            },
+            // Flecs' `string` (a C string that may be NULL) shares its kind with a schema
+            // `option<string>`; only the Flecs type tells them apart.
+            Kind::Option(inner)
+                if inner == TypeId::STRING
+                    && matches!(flecs, Some(FlecsKind::Primitive("string"))) =>
+            {
+                match j {
+                    Json::Null => Value::Option(None),
+                    Json::String(s) => Value::Option(Some(Box::new(Value::string(s.as_str())))),
+                    _ => return bad("a string or null"),
+                }
+            }
+            // A schema option: a vector of 0 or 1 values, as it is written. A plain string
+            // where no Flecs type says which (a Flecs `string` written by another tool) is
+            // read as the value too.
             Kind::Option(inner) => match j {
                 Json::Null => Value::Option(None),
                 Json::Array(a) if a.is_empty() => Value::Option(None),
                 Json::Array(a) if a.len() == 1 => {
                     let el = at.index(0);
-                    Value::Option(Some(Box::new(self.value(inner, None, &a[0], &el, depth)?)))
+                    Value::Option(Some(Box::new(self.value(
+                        inner,
+                        None,
+                        &a[0],
+                        &el,
+                        depth + 1,
+                    )?)))
+                }
+                Json::String(s) if inner == TypeId::STRING && flecs.is_none() => {
+                    Value::Option(Some(Box::new(Value::string(s.as_str()))))
                 }
                 _ => return bad("[] or [value] (an option is a vector of 0 or 1 values)"),
             },
+            Kind::Entity => self.components(j, at, depth)?,
             Kind::EntityId => {
                 let flecs_entity = matches!(flecs, Some(FlecsKind::Primitive("entity")));
                 if flecs_entity {
@@ -343,6 +366,38 @@ impl Decoder<'_> {
                 ))
             }
         })
+    }
+
+    /// A schema `Entity`: `{"pkg.C": value, ...}`, each member a schema component by its
+    /// qualified name (its path in the world), read by the component's type.
+    fn components(&mut self, j: &Json, at: &Trail, depth: usize) -> R<Value> {
+        let Json::Object(o) = j else {
+            return Err(ReadError::at(
+                at,
+                format!(
+                    "expected an Entity (an object of components by name), found {}",
+                    what(j)
+                ),
+            ));
+        };
+        let mut out = std::collections::BTreeMap::new();
+        for (name, v) in o {
+            let member_at = at.key(name);
+            let component = self
+                .world
+                .types()
+                .get_by_name(name)
+                .and_then(|t| Some((t.id(), t.component()?.id())));
+            let Some((ty, cid)) = component else {
+                return Err(ReadError::at(
+                    &member_at,
+                    format!("'{name}' is not a component of the schema"),
+                ));
+            };
+            let value = self.value(ty, None, v, &member_at, depth + 1)?;
+            out.insert(cid, value);
+        }
+        Ok(Value::Entity(Box::new(out)))
     }
 
     /// A struct member with a count above 1: an inline array of `count` elements of the

@@ -28,19 +28,19 @@ pub use iter::iter_to_json_bounded;
 pub use world::world_to_json_mode;
 
 /// `ecs_ptr_to_json`: `value` of reflected type `ty` (a type entity) appended to `out`, as
-/// valid JSON ([`value_to_json_mode`] for v3.2.12's bytes; see [`value`]). Fails for a type
+/// lossless valid JSON ([`value_to_json_mode`] for Flecs' bytes; see [`value`]). Fails for a type
 /// without reflection data, an enum value without a constant and bitmask bits without a flag
 /// (where Flecs returns NULL), and a value that does not match the type; `out` is then left as
 /// it was.
 pub fn value_to_json(out: &mut String, world: &World, ty: Id, value: &Value) -> Result<()> {
-    value_to_json_mode(out, world, ty, value, crate::text::Mode::Valid)
+    value_to_json_mode(out, world, ty, value, crate::text::Mode::Lossless)
 }
 
 /// `ecs_type_info_to_json`: the type info of `ty` appended to `out` (`0` for a type without
-/// reflection data), as valid JSON ([`type_info::type_info_to_json_mode`] for v3.2.12's
-/// bytes; see [`type_info`]).
+/// reflection data), as lossless valid JSON ([`type_info::type_info_to_json_mode`] for
+/// v3.2.12's bytes; see [`type_info`]).
 pub fn type_info_to_json(out: &mut String, world: &World, ty: Id) -> Result<()> {
-    type_info::type_info_to_json_mode(out, world, ty, crate::text::Mode::Valid)
+    type_info::type_info_to_json_mode(out, world, ty, crate::text::Mode::Lossless)
 }
 
 /// `ecs_entity_to_json` (see [`entity`]); `matches` is empty and `alerts` is not written
@@ -65,7 +65,9 @@ pub fn iter_to_json(world: &World, query: &Query, desc: &IterDesc, page: Page) -
 }
 
 /// `ecs_world_to_json`: every table's entities in table mode (what `GET /world` returns), as
-/// valid JSON ([`world_to_json_mode`] writes v3.2.12's bytes).
+/// lossless valid JSON: [`de::world_from_json`](crate::de::world_from_json) reads every value
+/// back exactly ([`world_to_json_mode`] writes Flecs' bytes: [`Mode::Valid`](crate::text::Mode)
+/// or [`Mode::Engine`](crate::text::Mode)).
 pub fn world_to_json(world: &World) -> Result<String> {
-    world::world_to_json_mode(world, crate::text::Mode::Valid)
+    world::world_to_json_mode(world, crate::text::Mode::Lossless)
 }

@@ -39,8 +39,8 @@ pub struct EntityDesc {
     pub refs: Option<Id>,
     /// `serialize_matches`.
     pub matches: bool,
-    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
-    /// ([`Mode`](crate::text::Mode)).
+    /// Lossless valid JSON (the default), Flecs' lossy bytes as valid JSON, or v3.2.12's
+    /// bytes exactly ([`Mode`](crate::text::Mode)).
     pub mode: crate::text::Mode,
 }
 
@@ -62,7 +62,7 @@ impl Default for EntityDesc {
             alerts: false,
             refs: None,
             matches: false,
-            mode: crate::text::Mode::Valid,
+            mode: crate::text::Mode::Lossless,
         }
     }
 }
@@ -99,8 +99,8 @@ pub struct IterDesc {
     pub rows: bool,
     /// `dont_serialize_results` negated: whether `results` is written.
     pub results: bool,
-    /// Valid JSON (the default) or v3.2.12's bytes where those are not JSON
-    /// ([`Mode`](crate::text::Mode)).
+    /// Lossless valid JSON (the default), Flecs' lossy bytes as valid JSON, or v3.2.12's
+    /// bytes exactly ([`Mode`](crate::text::Mode)).
     pub mode: crate::text::Mode,
 }
 
@@ -148,7 +148,7 @@ impl IterDesc {
             table: false,
             rows: false,
             results: true,
-            mode: crate::text::Mode::Valid,
+            mode: crate::text::Mode::Lossless,
         }
     }
 

@@ -10,7 +10,8 @@
 //! | `Enum`, `Bitmask`, `Struct`, `Array` | enum, bitmask, struct, array |
 //! | `List`, `Set`, `Option`, `Bytes` | vector (of 0 or 1 for `Option`, of `byte` for `Bytes`) |
 //! | `Map(K, V)` | vector of `{key, value}` structs |
-//! | `Uuid`, `Math`, `Tuple`, `Entity`, `Polymorphic`, `Any` | none: not reflected (`0`) |
+//! | `Entity` (component data by component id) | opaque: an object of the components' values by path, `{"game.Health":{"current":5}}` |
+//! | `Uuid`, `Math`, `Tuple`, `Polymorphic`, `Any` | none: not reflected (`0`) |
 
 use rosetta_types::{Kind, TypeId};
 use rosetta_world::meta::{FlecsKind, Member};
@@ -140,6 +141,9 @@ pub(crate) enum Shape<'w> {
     Optional(TypeRef),
     /// Entries: a vector of `{key, value}`.
     Map(TypeRef, TypeRef),
+    /// A schema `Entity`: component data by component id, an object keyed by the components'
+    /// paths (the registry's components).
+    Components,
 }
 
 /// The shape of `t`, `None` if Flecs would have no reflection data for it.
@@ -239,12 +243,10 @@ fn registry_shape(world: &World, ty: TypeId) -> Option<Shape<'_>> {
         Kind::List(t) | Kind::Set(t) => Shape::Vector(r(*t)),
         Kind::Option(t) => Shape::Optional(r(*t)),
         Kind::Map(k, v) => Shape::Map(r(*k), r(*v)),
-        Kind::Uuid
-        | Kind::Math(_)
-        | Kind::Tuple(_)
-        | Kind::Entity
-        | Kind::Polymorphic(_)
-        | Kind::Any => return None,
+        Kind::Entity => Shape::Components,
+        Kind::Uuid | Kind::Math(_) | Kind::Tuple(_) | Kind::Polymorphic(_) | Kind::Any => {
+            return None
+        }
     })
 }
 

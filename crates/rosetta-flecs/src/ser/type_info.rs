@@ -88,6 +88,11 @@ impl Writer<'_> {
         // Elements written in the op's list before the extras (for the doubled separator).
         let listed = match s {
             Shape::Struct(members) => return self.members(out, &members, depth),
+            // An opaque of any schema component: no type info describes it.
+            Shape::Components => {
+                out.push('0');
+                return Ok(());
+            }
             Shape::Opaque(as_type) => return self.ty(out, as_type, depth + 1),
             Shape::Prim(p) => {
                 out.push('[');

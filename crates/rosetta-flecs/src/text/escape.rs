@@ -8,7 +8,8 @@
 //! [`Mode::Valid`] keeps every byte Flecs writes that is valid JSON (ESC still becomes `[`)
 //! and writes the rest as JSON requires: `\u0007` for BEL, `\u000b` for VT, `\u00XX` for other
 //! control characters (NUL included, the string going on), `\"` and `\\` in names.
-//! [`Mode::Engine`] writes v3.2.12's bytes.
+//! [`Mode::Lossless`] is [`Mode::Valid`] with ESC kept (`\u001b`), so every string reads back
+//! as it was. [`Mode::Engine`] writes v3.2.12's bytes.
 
 use super::mode::Mode;
 
@@ -36,7 +37,7 @@ pub fn escape_into(out: &mut String, s: &str, mode: Mode) {
             b'\r' => out.push_str("\\r"),
             0x08 => out.push_str("\\b"),
             0x0c => out.push_str("\\f"),
-            0x1b => out.push('['),
+            0x1b if mode != Mode::Lossless => out.push('['),
             0 if mode == Mode::Engine => return,
             0x07 if mode == Mode::Engine => out.push_str("\\a"),
             0x0b if mode == Mode::Engine => out.push_str("\\v"),
@@ -124,6 +125,14 @@ mod tests {
             assert_eq!(esc("/ é ☃", mode), "\"/ é ☃\"");
             assert_eq!(esc("\u{1b}[31m", mode), "\"[[31m\"");
         }
+    }
+
+    #[test]
+    fn lossless_mode_keeps_esc() {
+        assert_eq!(esc("\u{1b}[31m", Mode::Lossless), r#""\u001b[31m""#);
+        let all: String = (0u8..0x80).map(char::from).collect();
+        let back: String = serde_json::from_str(&esc(&all, Mode::Lossless)).unwrap();
+        assert_eq!(back, all);
     }
 
     #[test]

@@ -27,7 +27,8 @@ const INT64_MAX_F: f64 = i64::MAX as f64;
 ///
 /// One value breaks Flecs' formatter: when the number is exactly 2⁶³ after step 4 its
 /// integer part converts to `INT64_MIN` and prints as `-` and `'0' - d` characters.
-/// [`Mode::Engine`] writes those bytes, [`Mode::Valid`] the digits of 2⁶³.
+/// [`Mode::Engine`] writes those bytes, the other modes the digits of 2⁶³. This is Flecs'
+/// formatter in every mode: [`push_f64_mode`] is what chooses the lossless text.
 pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
     if f.is_nan() || f.is_infinite() {
         let word = if f.is_nan() { "NaN" } else { "Inf" };
@@ -54,7 +55,7 @@ pub fn ftoa(out: &mut String, f: f64, delim: Option<char>, mode: Mode) {
         f /= 1_000_000_000.0;
         exp += 9;
     }
-    if f >= INT64_MAX_F && mode == Mode::Valid {
+    if f >= INT64_MAX_F && mode != Mode::Engine {
         buf.extend(b"9223372036854775808");
         f = 0.0;
     } else if f >= INT64_MAX_F {
@@ -188,19 +189,104 @@ fn c_char_of(f: f64) -> i8 {
 }
 
 /// The JSON form of `f` (`flecs_json_number`): [`ftoa`] with `"` around `NaN`, `Inf` and
-/// exponent forms, always valid JSON.
+/// exponent forms, always valid JSON (Flecs' bytes, [`Mode::Valid`]).
 pub fn push_f64(out: &mut String, f: f64) {
     ftoa(out, f, Some('"'), Mode::Valid);
 }
 
-/// [`push_f64`] in either [`Mode`].
+/// A double in `mode`: [`push_f64_lossless`] in [`Mode::Lossless`], Flecs' formatter
+/// ([`ftoa`]) in [`Mode::Valid`] and [`Mode::Engine`].
 pub fn push_f64_mode(out: &mut String, f: f64, mode: Mode) {
-    ftoa(out, f, Some('"'), mode);
+    if mode.is_lossless() {
+        push_f64_lossless(out, f);
+    } else {
+        ftoa(out, f, Some('"'), mode);
+    }
 }
 
-/// An `f32` as Flecs writes it: widened to `f64` first (`0.1f32` prints `0.1000000015`).
+/// An `f32` in `mode`. Flecs widens it to `f64` first (`0.1f32` prints `0.1000000015`);
+/// [`Mode::Lossless`] writes the float's own shortest text ([`push_f32_lossless`]).
 pub fn push_f32(out: &mut String, f: f32, mode: Mode) {
-    push_f64_mode(out, f64::from(f), mode);
+    if mode.is_lossless() {
+        push_f32_lossless(out, f);
+    } else {
+        ftoa(out, f64::from(f), Some('"'), mode);
+    }
+}
+
+/// `f` as the shortest decimal text that reads back to the same bits (Rust's float
+/// formatting, which is shortest round-trip), in the forms Flecs' readers take:
+///
+/// - a plain JSON number when the text has no exponent (`0.3333333333333333`, `1`, `-2.5`;
+///   an integral value without `.0`, as Flecs writes it), `-0.0` for negative zero (so that
+///   the sign survives a JSON reader);
+/// - quoted when it has one (`"1e300"`, `"5e-324"`), as Flecs quotes its own exponent forms
+///   (its JSON reader takes a number in a string, and an exponent in a bare number it does
+///   not);
+/// - `"NaN"`, `"Inf"`, `"-Inf"` (Flecs writes `"Inf"` for both infinities; its reader, like
+///   Rosetta's, takes the sign), and `"-NaN"` for a NaN with its sign bit set. A NaN's payload
+///   is not kept: every NaN reads back as the quiet NaN of its sign.
+///
+/// ```
+/// let text = |f: f64| { let mut s = String::new(); rosetta_flecs::text::float::push_f64_lossless(&mut s, f); s };
+/// assert_eq!(text(1.0 / 3.0), "0.3333333333333333");
+/// assert_eq!(text(10000.0), "10000");
+/// assert_eq!(text(5e-324), "\"5e-324\"");
+/// assert_eq!(text(-0.0), "-0.0");
+/// assert_eq!(text(f64::NEG_INFINITY), "\"-Inf\"");
+/// ```
+pub fn push_f64_lossless(out: &mut String, f: f64) {
+    use std::fmt::Write;
+    if non_finite(out, f.is_nan(), f.is_infinite(), f.is_sign_negative()) {
+        return;
+    }
+    let start = out.len();
+    // `{:?}` is the shortest round-trip text, with an exponent for very large and very small
+    // magnitudes; writing to a String cannot fail.
+    let _ = write!(out, "{f:?}");
+    finish_lossless(out, start, f == 0.0 && f.is_sign_negative());
+}
+
+/// An `f32` as the shortest text that reads back to the same `f32` ([`push_f64_lossless`]'s
+/// forms). A reader that parses the text as a double and then narrows it rounds twice; in the
+/// rare case where that would give another `f32`, the widened double's text is written
+/// instead (exact as a double, so narrowing it is exact too).
+pub fn push_f32_lossless(out: &mut String, f: f32) {
+    use std::fmt::Write;
+    if non_finite(out, f.is_nan(), f.is_infinite(), f.is_sign_negative()) {
+        return;
+    }
+    let start = out.len();
+    let _ = write!(out, "{f:?}");
+    let narrowed = out[start..].parse::<f64>().map(|d| d as f32);
+    if narrowed.map_or(true, |n| n.to_bits() != f.to_bits()) {
+        out.truncate(start);
+        let _ = write!(out, "{:?}", f64::from(f));
+    }
+    finish_lossless(out, start, f == 0.0 && f.is_sign_negative());
+}
+
+/// `"NaN"`, `"-NaN"`, `"Inf"` or `"-Inf"` for a value that is not finite; whether it was one.
+fn non_finite(out: &mut String, nan: bool, inf: bool, negative: bool) -> bool {
+    match (nan, inf) {
+        (true, _) if negative => out.push_str("\"-NaN\""),
+        (true, _) => out.push_str("\"NaN\""),
+        (_, true) if negative => out.push_str("\"-Inf\""),
+        (_, true) => out.push_str("\"Inf\""),
+        _ => return false,
+    }
+    true
+}
+
+/// Rust's float text from `start` on, put in the lossless JSON form: quoted with an exponent,
+/// `.0` dropped from integral values (but not from negative zero).
+fn finish_lossless(out: &mut String, start: usize, negative_zero: bool) {
+    if out[start..].contains('e') {
+        out.insert(start, '"');
+        out.push('"');
+    } else if !negative_zero && out.ends_with(".0") {
+        out.truncate(out.len() - 2);
+    }
 }
 
 /// `flecs_strbuf_itoa`, including its overflow on `i64::MIN` (the negation wraps, so every
@@ -349,6 +435,79 @@ mod tests {
         let mut valid = String::new();
         push_f64(&mut valid, -9.223372036854776e18);
         assert_eq!(valid, "-9223372036854775808");
+    }
+
+    fn lossless(f: f64) -> String {
+        let mut s = String::new();
+        push_f64_mode(&mut s, f, Mode::Lossless);
+        s
+    }
+
+    /// What Flecs' formatter loses, the lossless text keeps: every double below reads back
+    /// (as JSON, then as the reader takes a quoted number) to the same bits.
+    #[test]
+    fn lossless_doubles_read_back_to_the_same_bits() {
+        let cases: &[(f64, &str)] = &[
+            (1.0 / 3.0, "0.3333333333333333"),
+            (0.1, "0.1"),
+            (10000.0, "10000"),
+            (-2.5, "-2.5"),
+            (0.0, "0"),
+            (-0.0, "-0.0"),
+            (5e-324, "\"5e-324\""),
+            (2.2250738585072014e-308, "\"2.2250738585072014e-308\""),
+            (1e300, "\"1e300\""),
+            (f64::MAX, "\"1.7976931348623157e308\""),
+            (-f64::MAX, "\"-1.7976931348623157e308\""),
+            (1e16, "\"1e16\""),
+            (9.223372036854776e18, "\"9.223372036854776e18\""),
+            (123456789012345680.0, "\"1.2345678901234568e17\""),
+            (1e-7, "\"1e-7\""),
+            (f64::INFINITY, "\"Inf\""),
+            (f64::NEG_INFINITY, "\"-Inf\""),
+        ];
+        for (f, want) in cases {
+            let text = lossless(*f);
+            assert_eq!(text, *want, "{f:e}");
+            let back = match serde_json::from_str::<serde_json::Value>(&text).unwrap() {
+                serde_json::Value::String(s) => s.replace("Inf", "inf").parse::<f64>().unwrap(),
+                n => n.as_f64().unwrap(),
+            };
+            assert_eq!(back.to_bits(), f.to_bits(), "{text}");
+        }
+        assert_eq!(lossless(f64::NAN), "\"NaN\"");
+        assert_eq!(lossless(-f64::NAN), "\"-NaN\"");
+        // Valid and Engine keep Flecs' formatter.
+        let mut s = String::new();
+        push_f64_mode(&mut s, 1.0 / 3.0, Mode::Valid);
+        assert_eq!(s, "0.3333333333");
+    }
+
+    #[test]
+    fn lossless_f32_is_its_own_shortest_text() {
+        let text = |f: f32| {
+            let mut s = String::new();
+            push_f32(&mut s, f, Mode::Lossless);
+            s
+        };
+        assert_eq!(text(0.1), "0.1");
+        assert_eq!(text(1.0e-45), "\"1e-45\"");
+        assert_eq!(text(f32::MAX), "\"3.4028235e38\"");
+        assert_eq!(text(-0.0), "-0.0");
+        assert_eq!(text(16777216.0), "16777216");
+        for bits in (0..u32::MAX).step_by(65_537) {
+            let f = f32::from_bits(bits);
+            if f.is_nan() {
+                continue;
+            }
+            let t = text(f);
+            let back = t
+                .trim_matches('"')
+                .replace("Inf", "inf")
+                .parse::<f64>()
+                .unwrap() as f32;
+            assert_eq!(back.to_bits(), f.to_bits(), "{t}");
+        }
     }
 
     #[test]

@@ -20,7 +20,10 @@ pub(crate) fn reply(world: &World, path: &str, req: &Request, options: &Options)
             path,
         );
     };
-    let desc = entity_desc(world, req);
+    let desc = EntityDesc {
+        mode: options.mode(),
+        ..entity_desc(world, req)
+    };
     // `matches` lists the named filters the entity matches.
     let filters: Vec<(rosetta_world::Id, Query)> = if desc.matches {
         world

@@ -39,7 +39,7 @@ pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
             } else if path == "query" {
                 query::reply(&world.read(), req, options)
             } else if path == "world" {
-                match rosetta_flecs::world_to_json(&world.read()) {
+                match rosetta_flecs::world_to_json_mode(&world.read(), options.mode()) {
                     Ok(body) => Reply::ok(body),
                     Err(_) => Reply::internal_error(),
                 }

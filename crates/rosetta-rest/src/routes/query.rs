@@ -17,7 +17,7 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
         let found = world.lookup(name);
         if let Some((_, expr)) = found.and_then(|e| world.named_filters().find(|(f, _)| *f == e)) {
             return match Query::with_engine(world, expr, rosetta_world::Engine::Filter) {
-                Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT),
+                Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT, options),
                 Err(e) => Reply::error(400, &e.to_string()),
             };
         }
@@ -58,14 +58,23 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
             }
             r
         }
-        Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT),
+        Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT, options),
     }
 }
 
 /// The results of `query`, paged by `offset` (0) and `limit` (1000), the search bounded by
 /// `max_steps` (a query that runs out of them is answered 400).
-fn iter_reply(world: &World, req: &Request, query: &Query, max_steps: u64) -> Reply {
-    let desc = iter_desc(req);
+fn iter_reply(
+    world: &World,
+    req: &Request,
+    query: &Query,
+    max_steps: u64,
+    options: &Options,
+) -> Reply {
+    let desc = IterDesc {
+        mode: options.mode(),
+        ..iter_desc(req)
+    };
     let (mut offset, mut limit) = (0, 1000);
     int_param(req, "offset", &mut offset);
     int_param(req, "limit", &mut limit);
@@ -173,7 +182,7 @@ mod tests {
         let Ok(q) = Query::new(&w, "*,*,*,*,*,*,*,*,*,*,*,*,!T") else {
             panic!("the query compiles")
         };
-        let r = iter_reply(&w, &req, &q, 10_000);
+        let r = iter_reply(&w, &req, &q, 10_000, &Options::default());
         assert_eq!(r.code, 400, "{}", r.body);
         assert!(r.body.contains("search steps"), "{}", r.body);
     }

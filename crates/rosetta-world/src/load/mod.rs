@@ -76,7 +76,7 @@
 //! | `string` | `String` (never null, unlike Flecs' `string`) | `String` | `string` |
 //! | `bytes` | `Bytes` | `Bytes` | vector of `byte` |
 //! | `EntityId` | `EntityId` | `EntityId`, the SpatialOS id as written (world entity `snapshot.entity_<id>`), not a world id | `i64` (not `entity`: not a world id) |
-//! | `Entity` | `Entity` | `Entity`: component data by component id | opaque |
+//! | `Entity` | `Entity` | `Entity`: component data by component id | opaque: an object of component values by qualified name |
 //! | `option<T>` | `Option(T)` | `Option` (empty or one value) | vector of 0 or 1 `T` (Flecs has no optional) |
 //! | `list<T>` | `List(T)` | `List` | vector of `T` |
 //! | `map<K, V>` | `Map(K, V)` | `Map`, entries in the data's order | vector of `{key, value}` structs |

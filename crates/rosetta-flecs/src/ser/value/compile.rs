@@ -115,12 +115,37 @@ impl<'w> Compiler<'w> {
             Shape::Optional(el) => Node::Optional(self.element(el, false)?),
             Shape::Bytes => Node::Bytes,
             Shape::Map(k, v) => Node::Map(self.op(k)?, self.op(v)?),
+            Shape::Components => self.components()?,
             Shape::Opaque(as_type) => match self.shape(as_type)? {
                 Shape::Struct(members) => self.members(&members, true)?,
                 Shape::Array(el, _) | Shape::Vector(el) => Node::List(self.component(el)?),
                 _ => Node::Alias(self.component(as_type)?),
             },
         })
+    }
+
+    /// Every component of the registry, for a schema `Entity` (which may hold any of them).
+    fn components(&mut self) -> Result<Node> {
+        let world = self.world;
+        let mut list: Vec<(u32, Box<str>, TypeRef)> = world
+            .types()
+            .components()
+            .filter_map(|t| {
+                let mut key = String::new();
+                text::push_key(&mut key, t.qualified_name()?, self.mode);
+                Some((
+                    t.component()?.id(),
+                    key.into_boxed_str(),
+                    TypeRef::Registry(t.id()),
+                ))
+            })
+            .collect();
+        list.sort_by_key(|c| c.0);
+        let mut out = Vec::with_capacity(list.len());
+        for (id, key, ty) in list {
+            out.push((id, key, self.op(ty)?));
+        }
+        Ok(Node::Components(out))
     }
 
     /// Member keys and nodes; an opaque's members are whole values (`value()` callbacks).

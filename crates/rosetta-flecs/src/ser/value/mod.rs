@@ -226,6 +226,28 @@ impl ValueWriter {
                 out.push(']');
                 Ok(())
             }
+            Node::Components(components) => {
+                let Value::Entity(data) = v else {
+                    return Err(mismatch("an Entity (component data)", v));
+                };
+                out.push('{');
+                for (i, (cid, value)) in data.iter().enumerate() {
+                    let Ok(at) = components.binary_search_by_key(cid, |c| c.0) else {
+                        return Err(Fail::new(format!(
+                            "component id {cid} is not a component of the schema"
+                        )));
+                    };
+                    let (_, key, node) = &components[at];
+                    if i > 0 {
+                        out.push_str(SEP);
+                    }
+                    out.push_str(key);
+                    self.node(*node, value, w, out)
+                        .map_err(|e| e.within(cid.to_string()))?;
+                }
+                out.push('}');
+                Ok(())
+            }
             Node::Map(k, val) => {
                 let Value::Map(entries) = v else {
                     return Err(mismatch("a map", v));
@@ -315,13 +337,19 @@ impl ValueWriter {
                 }
             }
             _ => {
-                let x = int_of(v).ok_or_else(|| mismatch("an integer", v))?;
+                let x = match v {
+                    // A schema EntityId is a signed SpatialOS id (written as an `i64`), not
+                    // an entity's 64 bits.
+                    Value::EntityId(id) => i128::from(*id),
+                    _ => int_of(v).ok_or_else(|| mismatch("an integer", v))?,
+                };
                 let (lo, hi) = p.int_range().unwrap_or((0, 0));
                 if x < lo || x > hi {
                     return Err(Fail::new(format!("{x} does not fit a {p:?}")));
                 }
                 match p {
                     Prim::U64 => text::push_u64_member(out, x as u64),
+                    Prim::UPtr if mode.is_lossless() => text::push_u64_member(out, x as u64),
                     Prim::UPtr => text::push_uptr(out, x as u64),
                     Prim::I64 => text::push_i64_member(out, x as i64, mode),
                     Prim::IPtr => text::push_i64(out, x as i64, mode),

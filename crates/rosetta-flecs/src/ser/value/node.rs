@@ -29,6 +29,9 @@ pub(super) enum Node {
     Bytes,
     /// Map entries as `{"key":k, "value":v}` structs.
     Map(NodeId, NodeId),
+    /// A schema `Entity`: `{"pkg.C":value, ...}`; per component id (ascending), its key as
+    /// written (`"pkg.C":`) and its node.
+    Components(Vec<(u32, Box<str>, NodeId)>),
 }
 
 /// A struct member's key as written (`"name":`) and its name (for messages).
