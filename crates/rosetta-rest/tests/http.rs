@@ -356,7 +356,11 @@ fn keep_alive_serves_many_requests_on_one_connection() {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut writer = stream;
     for _ in 0..3 {
-        write!(writer, "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\n\r\n").expect("send");
+        write!(
+            writer,
+            "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n"
+        )
+        .expect("send");
         let mut length = 0;
         let mut line = String::new();
         loop {
@@ -373,4 +377,31 @@ fn keep_alive_serves_many_requests_on_one_connection() {
         reader.read_exact(&mut body).expect("the body");
         assert_eq!(body, br#"{"error":"entity 'Nobody' not found"}"#);
     }
+}
+
+#[test]
+fn one_request_per_connection_unless_keep_alive_is_asked_for() {
+    use std::io::Read;
+    let s = server();
+    // Two requests sent at once without `Connection: keep-alive`: Flecs answers the first
+    // and closes the connection.
+    let mut stream = TcpStream::connect(s.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    write!(
+        stream,
+        "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\n\r\nGET /entity/Sun HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("the server closes");
+    let r = common::parse_reply(&raw);
+    assert_eq!(r.status_line, "HTTP/1.1 404 OK");
+    assert_eq!(
+        r.body, r#"{"error":"entity 'Nobody' not found"}"#,
+        "one reply only"
+    );
+    assert_eq!(r.header("Connection"), Some("close"));
+    assert_eq!(r.header("Date"), None, "Flecs sends no Date");
 }
