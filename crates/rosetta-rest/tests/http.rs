@@ -179,14 +179,29 @@ fn negative_offset_or_limit_is_an_error_body_with_200() {
 }
 
 #[test]
-fn huge_limits_are_no_error() {
+fn limits_read_as_flecs_reads_them() {
     let s = server();
-    let normal = s.get("/query?q=Position");
-    for limit in ["2147483647", "99999999999999999999", "1e99"] {
-        let r = s.get(&format!(
-            "/query?q=Position&limit={limit}&offset=99999999999"
-        ));
-        assert_eq!(r.code, normal.code, "limit={limit}");
+    let all = s.get("/query?q=Position").body;
+    let invalid = r#"{"error":"invalid offset/limit parameter"}"#;
+    // atoi on glibc: strtol saturated, then cut to 32 bits.
+    for (params, body) in [
+        ("limit=99999999999999999999", invalid),
+        ("limit=2147483648", invalid),
+        (
+            "offset=-99999999999999999999999&limit=1",
+            r#"{"results":[{"entities":["Sun"]}]}"#,
+        ),
+        ("limit=4294967297", r#"{"results":[{"entities":["Sun"]}]}"#),
+        ("limit=0", all.as_str()),
+        (
+            "offset=1&limit=0",
+            r#"{"results":[{"parent":"Sun", "entities":["Earth"]}, {"parent":"Sun.Earth", "entities":["Moon"]}]}"#,
+        ),
+        ("limit=1e99", r#"{"results":[{"entities":["Sun"]}]}"#),
+        ("limit=2147483647&offset=99999999999", r#"{"results":[]}"#),
+    ] {
+        let r = s.get(&format!("/query?q=Position&{params}"));
+        assert_eq!((r.code, r.body.as_str()), (200, body), "{params}");
     }
 }
 
