@@ -151,6 +151,38 @@ fn query_errors() {
 }
 
 #[test]
+fn parse_errors_show_the_query_as_flecs_does() {
+    let s = server();
+    // What v3.2.12's REST server answers for the same world: an error inside a term shows
+    // the query from that term on; a name that does not resolve shows the query printed back.
+    for (q, error) in [
+        (
+            "Position, (ChildOf",
+            r"unexpected end of term\n(ChildOf\n        ^",
+        ),
+        ("Position, !", r"unexpected end of term\n!\n ^"),
+        ("Position, [in Kind", r"expected ]\n[in Kind\n^"),
+        (
+            "Position,\n Kind(",
+            r"expected identifier or set expression\nKind(\n     ^",
+        ),
+        (
+            "Position, Kind(up ChildOf), Velocity",
+            r"duplicate set token 'up'\nKind(up ChildOf), Velocity\n        ^",
+        ),
+        ("  (ChildOf", r"unexpected end of term\n(ChildOf\n        ^"),
+        (
+            "Position, Nope",
+            r"unresolved identifier 'Nope'\nPosition, Nope\n            ^",
+        ),
+    ] {
+        let r = s.get(&format!("/query?q={}", encode_uri_component(q)));
+        let body = format!(r#"{{"error":"{error}"}}"#);
+        assert_eq!((r.code, r.body.as_str()), (400, body.as_str()), "{q:?}");
+    }
+}
+
+#[test]
 fn named_queries() {
     let s = server();
     let r = s.get("/query?name=Nope");
