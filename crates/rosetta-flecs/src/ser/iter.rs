@@ -110,6 +110,16 @@ pub fn iter_to_json_bounded(
         obj.key(&mut out, "field_info", mode);
         super::rows::field_info(&mut out, w, query, &mut plan)?;
     }
+    if desc.query_info {
+        super::query_info::query_info(&mut out, &mut obj, w, query, mode);
+    }
+    // Flecs writes a plan for rules only.
+    if desc.query_plan && query.engine() == rosetta_world::Engine::Rule {
+        super::query_info::query_plan(&mut out, &mut obj, w, query, mode);
+    }
+    if desc.query_profile {
+        super::query_info::query_profile(&mut out, &mut obj, w, query, mode);
+    }
     if desc.results {
         obj.key(&mut out, "results", mode);
         let mut results = List::open(&mut out, '[');

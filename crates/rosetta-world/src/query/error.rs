@@ -66,7 +66,7 @@ impl ParseError {
     /// The error shown against the query from byte `start` on, as Flecs shows an error it
     /// finds inside a term (`flecs_parse_term` gets the term's text as its expression). The
     /// [`ParseError::offset`] in the query stays as it was.
-    pub(crate) fn from_term_start(mut self, start: usize) -> Self {
+    pub(crate) fn shown_from_term_start(mut self, start: usize) -> Self {
         if self.offset.is_some() && self.column >= start {
             if let Some(rest) = self.expr.get(start..) {
                 self.expr = rest.to_owned();
@@ -195,11 +195,11 @@ mod tests {
     }
 
     #[test]
-    fn from_term_start_cuts_the_expression() {
-        let e = ParseError::in_query(b"A, (B", 5, "oops").from_term_start(3);
+    fn shown_from_term_start_cuts_the_expression() {
+        let e = ParseError::in_query(b"A, (B", 5, "oops").shown_from_term_start(3);
         assert_eq!(e.to_string(), "oops\n(B\n  ^");
         assert_eq!(e.offset(), Some(5));
-        let token = ParseError::in_text("\"B", 0, "oops").from_term_start(3);
+        let token = ParseError::in_text("\"B", 0, "oops").shown_from_term_start(3);
         assert_eq!(token.to_string(), "oops\n\"B\n^");
     }
 

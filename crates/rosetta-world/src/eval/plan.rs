@@ -1,0 +1,380 @@
+//! A compiled query's plan written as Flecs v3.2.12's `ecs_rule_str` writes a rule's
+//! operations (`query_plan` in the iterator JSON): one line per operation, its index, the
+//! operations it backtracks to and goes on to, its name, its source and its id.
+//!
+//! Rosetta does not compile queries to Flecs' operations; the listing is the plan Flecs'
+//! rules compiler makes for the same terms in the common cases: `setfix` when a term has a
+//! fixed source, `setids`, one operation per term (`and`, `andid`, `andany`, `selfup`,
+//! `selfupid`, `up`, `upid`, `eq`, `eq_nm`, `eq_m` and their negations), `not`, `option` and
+//! `or` blocks, `each` for each variable used as a source, `setvars`, `pop` and `yield`.
+
+use std::fmt::Write as _;
+
+use super::compile::{CTerm, Compiled, Ref};
+use super::info::in_or_chain;
+use crate::id::Id;
+use crate::query::{Oper, TermKind};
+use crate::world::World;
+
+/// Flecs' terminal colors (`#[normal]` ... in its log format), as `ecs_rule_str` writes
+/// them when colors are on.
+const NORMAL: &str = "\x1b[0;49m";
+const RESET: &str = "\x1b[0;49m";
+const GREY: &str = "\x1b[0;37m";
+const GREEN: &str = "\x1b[0;32m";
+const BLUE: &str = "\x1b[0;34m";
+const YELLOW: &str = "\x1b[0;33m";
+
+/// An operand as the listing shows it.
+#[derive(Clone)]
+enum Operand {
+    /// A variable: `$name`, or `$[name]` for a table variable.
+    Var { name: String, table: bool },
+    /// An entity by its full path.
+    Ent(String),
+    /// A string, quoted.
+    Str(String),
+}
+
+struct Op {
+    name: &'static str,
+    prev: i64,
+    next: i64,
+    indent: usize,
+    src: Option<Operand>,
+    first: Option<Operand>,
+    second: Option<Operand>,
+}
+
+/// The plan of a compiled query (see [`super::Query::plan_str`]).
+pub(crate) fn plan_str(compiled: &Compiled, world: &World, colors: bool) -> String {
+    Planner { compiled }.plan_str(world, colors)
+}
+
+struct Planner<'q> {
+    compiled: &'q Compiled,
+}
+
+impl Planner<'_> {
+    fn plan_str(&self, world: &World, colors: bool) -> String {
+        let ops = self.plan_ops(world);
+        let mut out = String::new();
+        for (i, op) in ops.iter().enumerate() {
+            write_op(&mut out, i, op, colors);
+        }
+        out
+    }
+
+    fn plan_ops(&self, world: &World) -> Vec<Op> {
+        let terms = &self.compiled.terms;
+        let mut names = Names::new(self.compiled);
+        let mut ops: Vec<Op> = Vec::new();
+        let plain = |name| Op {
+            name,
+            prev: 0,
+            next: 0,
+            indent: 0,
+            src: None,
+            first: None,
+            second: None,
+        };
+        if terms
+            .iter()
+            .any(|t| matches!(t.src, Ref::Ent(e) if e != Id::NULL))
+        {
+            ops.push(plain("setfix"));
+        }
+        ops.push(plain("setids"));
+        let mut i = 0;
+        while i < terms.len() {
+            let Some(t) = terms.get(i) else { break };
+            if in_or_chain(terms, i) {
+                let end = (i..terms.len())
+                    .find(|&k| terms.get(k).is_some_and(|t| t.oper != Oper::Or))
+                    .unwrap_or(terms.len() - 1);
+                let block = ops.len();
+                let n = end - i + 1;
+                let close = block + n + 1;
+                ops.push(Op {
+                    src: Some(names.src(world, t.src)),
+                    ..linked("or", block as i64 - 1, close as i64, 0)
+                });
+                for (j, k) in (i..=end).enumerate() {
+                    let Some(inner) = terms.get(k) else { break };
+                    // Flecs links the alternatives backwards: the first backtracks to the last.
+                    let prev = if j == 0 { block + n } else { block + j - 1 };
+                    let mut op = self.term_op(world, inner, &mut names, true);
+                    op.prev = prev as i64;
+                    op.next = close as i64;
+                    op.indent = 1;
+                    ops.push(op);
+                }
+                ops.push(linked("end", block as i64, close as i64 + 1, 0));
+                i = end + 1;
+                continue;
+            }
+            let block = match t.oper {
+                Oper::Not => Some("not"),
+                Oper::Optional => Some("option"),
+                _ => None,
+            };
+            let here = ops.len() as i64;
+            match block {
+                Some(name) => {
+                    ops.push(linked(name, here - 1, here + 2, 0));
+                    let mut inner = self.term_op(world, t, &mut names, false);
+                    (inner.prev, inner.next, inner.indent) = (here, here + 2, 1);
+                    let (src, first, second) =
+                        (inner.src.clone(), inner.first.clone(), inner.second.clone());
+                    ops.push(inner);
+                    ops.push(Op {
+                        src,
+                        first,
+                        second,
+                        ..linked("end", here, here + 3, 0)
+                    });
+                }
+                None => {
+                    let mut op = self.term_op(world, t, &mut names, false);
+                    (op.prev, op.next) = (here - 1, here + 1);
+                    ops.push(op);
+                }
+            }
+            i += 1;
+        }
+        // A variable used as a source is found as a table, then each of its entities.
+        let mut each = false;
+        for (v, var) in self.compiled.vars.iter().enumerate().skip(1) {
+            if terms.iter().any(|t| t.src == Ref::Var(v)) {
+                each = true;
+                ops.push(Op {
+                    src: Some(Operand::Var {
+                        name: var.name.clone(),
+                        table: false,
+                    }),
+                    first: Some(Operand::Var {
+                        name: var.name.clone(),
+                        table: true,
+                    }),
+                    ..plain("each")
+                });
+            }
+        }
+        // The variables found that way are set for the result.
+        if each {
+            ops.push(plain("setvars"));
+        }
+        ops.push(plain("pop"));
+        ops.push(plain("yield"));
+        // Operations outside blocks link to their neighbours.
+        let count = ops.len() as i64;
+        for (k, op) in ops.iter_mut().enumerate() {
+            if op.prev == 0 && op.next == 0 {
+                op.prev = k as i64 - 1;
+                op.next = (k as i64 + 1).min(count);
+            }
+        }
+        ops
+    }
+
+    /// The operation that matches one term.
+    fn term_op(&self, world: &World, t: &CTerm, names: &mut Names, in_or: bool) -> Op {
+        if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+            let not = t.oper == Oper::Not;
+            let name = match (t.kind, &t.text, not) {
+                (TermKind::Match, _, false) => "eq_m",
+                (TermKind::Match, _, true) => "neq_m",
+                (_, Some(_), false) => "eq_nm",
+                (_, Some(_), true) => "neq_nm",
+                (_, None, false) => "eq",
+                (_, None, true) => "neq",
+            };
+            let second = match &t.text {
+                Some(text) => Operand::Str(text.clone()),
+                None => names.id(world, t.second),
+            };
+            return Op {
+                first: Some(names.src(world, t.src)),
+                second: Some(second),
+                ..linked(name, 0, 0, 0)
+            };
+        }
+        let fixed = matches!(t.first, Ref::Ent(_)) && matches!(t.second, Ref::Ent(_) | Ref::Unset);
+        let any = t.first == Ref::Any || t.second == Ref::Any;
+        let name = match (t.self_, t.up.is_some()) {
+            _ if any => "andany",
+            (true, true) if fixed && !in_or => "selfupid",
+            (true, true) => "selfup",
+            (false, true) if fixed && !in_or => "upid",
+            (false, true) => "up",
+            _ if fixed && !in_or => "andid",
+            _ => "and",
+        };
+        // Anonymous variables are numbered in the order the operands are named.
+        let src = Some(names.src(world, t.src));
+        let first = Some(names.id(world, t.first));
+        let second = match t.second {
+            Ref::Unset => None,
+            r => Some(names.id(world, r)),
+        };
+        Op {
+            src,
+            first,
+            second,
+            ..linked(name, 0, 0, 0)
+        }
+    }
+}
+
+fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
+    Op {
+        name,
+        prev,
+        next,
+        indent,
+        src: None,
+        first: None,
+        second: None,
+    }
+}
+
+/// Names operands as Flecs' rule does: `$[this]` and `$[x]` for table variables, `$x` for
+/// entity variables, and a numbered anonymous variable per wildcard (`$*'3`), numbered after
+/// the named ones (a variable used as a source has a table and an entity variable).
+struct Names<'q> {
+    compiled: &'q Compiled,
+    next_anonymous: usize,
+}
+
+impl<'q> Names<'q> {
+    fn new(compiled: &'q Compiled) -> Self {
+        let terms = &compiled.terms;
+        let named: usize = (1..compiled.vars.len())
+            .map(|v| 1 + usize::from(terms.iter().any(|t| t.src == Ref::Var(v))))
+            .sum();
+        Names {
+            compiled,
+            next_anonymous: 1 + named,
+        }
+    }
+
+    fn var_name(&self, v: usize) -> String {
+        self.compiled
+            .vars
+            .get(v)
+            .map_or_else(|| "this".to_owned(), |var| var.name.clone())
+    }
+
+    fn src(&mut self, world: &World, r: Ref) -> Operand {
+        match r {
+            Ref::Var(v) => Operand::Var {
+                name: self.var_name(v),
+                table: true,
+            },
+            other => self.id(world, other),
+        }
+    }
+
+    fn id(&mut self, world: &World, r: Ref) -> Operand {
+        match r {
+            Ref::Ent(e) => Operand::Ent(full_path(world, e)),
+            Ref::Var(v) => Operand::Var {
+                name: self.var_name(v),
+                table: false,
+            },
+            Ref::Wild | Ref::Any => {
+                let n = self.next_anonymous;
+                self.next_anonymous += 1;
+                let label = if r == Ref::Wild { '*' } else { '_' };
+                Operand::Var {
+                    name: format!("{label}'{n}"),
+                    table: false,
+                }
+            }
+            Ref::Unset => Operand::Ent("0".to_owned()),
+        }
+    }
+}
+
+/// `ecs_get_fullpath`: the path from the root, with the core scope (`flecs.core.`) left out.
+fn full_path(world: &World, e: Id) -> String {
+    let path = world.path_of(e);
+    match path.strip_prefix("flecs.core.") {
+        Some(rest) => rest.to_owned(),
+        None => path,
+    }
+}
+
+/// One line of the listing. Columns are counted on the text without colors.
+fn write_op(out: &mut String, i: usize, op: &Op, colors: bool) {
+    let c = |code: &'static str| if colors { code } else { "" };
+    let _ = write!(
+        out,
+        "{}{i:2}. [{}{:2}{}, {}{:2}{}]  ",
+        c(NORMAL),
+        c(GREY),
+        op.prev,
+        c(RESET),
+        c(GREEN),
+        op.next,
+        c(RESET)
+    );
+    let mut visible = String::new();
+    visible.push_str(&" ".repeat(op.indent));
+    let _ = write!(visible, "{:<8} ", op.name);
+    while visible.len() < 12 {
+        visible.push(' ');
+    }
+    out.push_str(&visible);
+    if let Some(src) = &op.src {
+        visible.push_str(&operand(out, src, colors));
+    }
+    if op.first.is_none() && op.second.is_none() {
+        out.push('\n');
+        return;
+    }
+    while visible.len() < 30 {
+        visible.push(' ');
+        out.push(' ');
+    }
+    out.push('(');
+    if let Some(first) = &op.first {
+        operand(out, first, colors);
+    }
+    if let Some(second) = &op.second {
+        out.push_str(", ");
+        operand(out, second, colors);
+    }
+    out.push_str(")\n");
+}
+
+/// Writes an operand (with colors if asked) and returns its text without them.
+fn operand(out: &mut String, o: &Operand, colors: bool) -> String {
+    let c = |code: &'static str| if colors { code } else { "" };
+    let plain = match o {
+        Operand::Var { name, table: true } => format!("$[{name}]"),
+        Operand::Var { name, table: false } => format!("${name}"),
+        Operand::Ent(path) => path.clone(),
+        Operand::Str(text) => format!("\"{text}\""),
+    };
+    match o {
+        Operand::Var { name, table } => {
+            let (open, close) = if *table { ("[", "]") } else { ("", "") };
+            let _ = write!(
+                out,
+                "{}${}{open}{}{name}{}{close}",
+                c(GREEN),
+                c(RESET),
+                c(GREEN),
+                c(RESET)
+            );
+        }
+        Operand::Ent(path) => {
+            let _ = write!(out, "{}{path}{}", c(BLUE), c(RESET));
+        }
+        Operand::Str(text) => {
+            let _ = write!(out, "{}\"{text}\"{}", c(YELLOW), c(RESET));
+        }
+    }
+    plain
+}
