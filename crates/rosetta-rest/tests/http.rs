@@ -396,6 +396,29 @@ fn stats_and_tables() {
 }
 
 #[test]
+fn world_stats_report_the_worlds_counts() {
+    let s = server();
+    let gauge = |s: &Server, name: &str| -> serde_json::Value {
+        let v: serde_json::Value =
+            serde_json::from_str(&s.get("/stats/world").body).expect("stats JSON");
+        v[name]["max"][59].clone()
+    };
+    let (alive, types) = {
+        let w = s.world.read();
+        (w.entity_count(), w.component_type_count())
+    };
+    assert_eq!(gauge(&s, "entities.count"), alive);
+    assert_eq!(gauge(&s, "entities.not_alive_count"), 0);
+    // Every registered component type, not only those some entity has.
+    assert_eq!(gauge(&s, "components.type_count"), types);
+    assert!(types > 2, "builtin components count too: {types}");
+    // Deleting an entity makes its id wait for recycling.
+    assert_eq!(s.request("PUT", "/delete/Sun/Mars").code, 200);
+    assert_eq!(gauge(&s, "entities.count"), alive - 1);
+    assert_eq!(gauge(&s, "entities.not_alive_count"), 1);
+}
+
+#[test]
 fn keep_alive_serves_many_requests_on_one_connection() {
     use std::io::{BufRead, BufReader, Read};
     let s = server();
