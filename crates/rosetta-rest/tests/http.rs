@@ -113,6 +113,52 @@ fn engine_bytes_writes_what_flecs_writes() {
 }
 
 #[test]
+fn world_tables_are_flecs_bytes() {
+    // v3.2.12's GET /world for the example world built with the C API, in its order, less
+    // the tables of reflection entities (struct members, enum constants, the types' meta
+    // components), which this world does not create.
+    let expected = [
+        r#"{"ids":[["flecs.core.Identifier","flecs.core.Name"]], "entities":["HasRocks", "planets"], "values":[0]}"#,
+        r#"{"ids":[["flecs.core.Prefab"], ["Kind"], ["HasRocks"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","planets"], ["flecs.doc.Description","flecs.doc.Brief"]], "parent":"planets", "entities":["RockyPlanet"], "values":[0, ["Planet"], 0, 0, 0, [{"value":"A planet made of rock"}]]}"#,
+        r#"{"ids":[["Position"], ["Kind"], ["flecs.core.Identifier","flecs.core.Name"]], "entities":["Sun"], "values":[[{"x":0, "y":0}], ["Star"], 0]}"#,
+        r#"{"ids":[["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"], ["flecs.core.IsA","planets.RockyPlanet"]], "parent":"Sun", "entities":["Mars"], "values":[0, 0, 0]}"#,
+        r#"{"ids":[["Position"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"], ["flecs.core.IsA","planets.RockyPlanet"], ["flecs.doc.Description","flecs.core.Name"]], "parent":"Sun", "entities":["Earth"], "values":[[{"x":1, "y":0}], 0, 0, 0, [{"value":"The Earth"}]]}"#,
+        r#"{"ids":[["Position"], ["Kind"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun.Earth"]], "parent":"Sun.Earth", "entities":["Moon"], "values":[[{"x":1.1000000238, "y":0}], ["Moon"], 0, 0]}"#,
+    ];
+    let body = server().get("/world").body;
+    let mut at = 0;
+    for table in expected {
+        let found = body.get(at..).and_then(|rest| rest.find(table));
+        let Some(i) = found else {
+            panic!("{table}\nnot found in order in\n{body}")
+        };
+        at += i + table.len();
+    }
+}
+
+#[test]
+fn engine_bytes_world_is_v3_2_12s_bytes() {
+    let load = || {
+        let mut l = rosetta_world::script::load_str(r#"[["entity", "q\"x"]]"#).expect("loads");
+        l.world.process_pending();
+        l.world
+    };
+    let valid = Server::start(load(), Options::default()).get("/world").body;
+    assert!(valid.contains(r#""entities":["q\"x"]"#), "{valid}");
+    let engine = Server::start(
+        load(),
+        Options {
+            engine_bytes: true,
+            ..Options::default()
+        },
+    )
+    .get("/world")
+    .body;
+    // Flecs writes names raw.
+    assert!(engine.contains(r#""entities":["q"x"]"#), "{engine}");
+}
+
+#[test]
 fn query_errors() {
     let s = server();
     let r = s.get("/query");

@@ -39,7 +39,12 @@ pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
             } else if path == "query" {
                 query::reply(&world.read(), req, options)
             } else if path == "world" {
-                match rosetta_flecs::world_to_json(&world.read()) {
+                let mode = if options.engine_bytes {
+                    rosetta_flecs::text::Mode::Engine
+                } else {
+                    rosetta_flecs::text::Mode::Valid
+                };
+                match rosetta_flecs::world_to_json_mode(&world.read(), mode) {
                     Ok(body) => Reply::ok(body),
                     Err(_) => Reply::internal_error(),
                 }
