@@ -31,6 +31,34 @@ fn query_info_and_plan_as_flecs_writes_them() {
             r##"Kind(up(ChildOf))"##,
             r##"{"query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"and", "src":{"var":"this"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.ChildOf", "symbol":"EcsChildOf"}, "flags":["up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setids      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  upid        [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mKind[[0;49m)\n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 3[[0;49m]  pop         \n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]  yield       \n"}"##,
         ),
+        (
+            r##"Position || Kind || HasRocks"##,
+            r##"{"query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"or", "src":{"var":"this"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":false, "oper":"or", "src":{"var":"this"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":false, "oper":"and", "src":{"var":"this"}, "first":{"entity":"HasRocks"}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 4[[0;49m]  or          [[0;32m$[[0;49m[[[0;32mthis[[0;49m]\n[[0;49m 1. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]   selfup     [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mPosition[[0;49m)\n[[0;49m 2. [[[0;37m 3[[0;49m, [[0;32m 4[[0;49m]   selfup     [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mKind[[0;49m)\n[[0;49m 3. [[[0;37m 0[[0;49m, [[0;32m 4[[0;49m]   selfup     [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mHasRocks[[0;49m)\n[[0;49m 4. [[[0;37m 0[[0;49m, [[0;32m 5[[0;49m]  end         \n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"Position, !{Kind, HasRocks}"##,
+            r##"{"query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"and", "src":{"var":"this"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"none", "has_data":false, "oper":"not", "src":{"entity":"0"}, "first":{"entity":"flecs.core.ScopeOpen", "symbol":"EcsScopeOpen"}, "flags":[]}, {"inout":"default", "has_data":true, "oper":"and", "src":{"var":"this"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":false, "oper":"and", "src":{"var":"this"}, "first":{"entity":"HasRocks"}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"none", "has_data":false, "oper":"and", "src":{"entity":"0"}, "first":{"entity":"flecs.core.ScopeClose", "symbol":"EcsScopeClose"}, "flags":[]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setfix      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  setids      \n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 3[[0;49m]  selfupid    [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mPosition[[0;49m)\n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 6[[0;49m]  not         \n[[0;49m 4. [[[0;37m 3[[0;49m, [[0;32m 5[[0;49m]   selfupid   [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mKind[[0;49m)\n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]   selfupid   [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mHasRocks[[0;49m)\n[[0;49m 6. [[[0;37m 3[[0;49m, [[0;32m 7[[0;49m]  end         \n[[0;49m 7. [[[0;37m 6[[0;49m, [[0;32m 8[[0;49m]  pop         \n[[0;49m 8. [[[0;37m 7[[0;49m, [[0;32m 9[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"Position($x), (ChildOf, $x), Kind($y)"##,
+            r##"{"vars":["x", "y"], "query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"and", "src":{"var":"x"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":false, "dont_inherit":true, "oper":"and", "src":{"var":"this"}, "first":{"entity":"flecs.core.ChildOf", "symbol":"EcsChildOf"}, "second":{"var":"x"}, "flags":["self"]}, {"inout":"default", "has_data":true, "oper":"and", "src":{"var":"y"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setids      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  selfupid    [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mPosition[[0;49m)\n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 3[[0;49m]  each        [[0;32m$[[0;49m[[0;32mx[[0;49m                ([[0;32m$[[0;49m[[[0;32mx[[0;49m])\n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]  and         [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mChildOf[[0;49m, [[0;32m$[[0;49m[[0;32mx[[0;49m)\n[[0;49m 4. [[[0;37m 3[[0;49m, [[0;32m 5[[0;49m]  selfupid    [[0;32m$[[0;49m[[[0;32my[[0;49m]              ([[0;34mKind[[0;49m)\n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]  each        [[0;32m$[[0;49m[[0;32my[[0;49m                ([[0;32m$[[0;49m[[[0;32my[[0;49m])\n[[0;49m 6. [[[0;37m 5[[0;49m, [[0;32m 7[[0;49m]  setvars     \n[[0;49m 7. [[[0;37m 6[[0;49m, [[0;32m 8[[0;49m]  pop         \n[[0;49m 8. [[[0;37m 7[[0;49m, [[0;32m 9[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"Kind($x), ?Position($x)"##,
+            r##"{"vars":["x"], "query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"and", "src":{"var":"x"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":true, "oper":"optional", "src":{"var":"x"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setids      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  selfupid    [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mKind[[0;49m)\n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 4[[0;49m]  option      \n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]   selfupid   [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mPosition[[0;49m)\n[[0;49m 4. [[[0;37m 2[[0;49m, [[0;32m 5[[0;49m]  end         [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mPosition[[0;49m)\n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]  each        [[0;32m$[[0;49m[[0;32mx[[0;49m                ([[0;32m$[[0;49m[[[0;32mx[[0;49m])\n[[0;49m 6. [[[0;37m 5[[0;49m, [[0;32m 7[[0;49m]  setvars     \n[[0;49m 7. [[[0;37m 6[[0;49m, [[0;32m 8[[0;49m]  pop         \n[[0;49m 8. [[[0;37m 7[[0;49m, [[0;32m 9[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"(ChildOf, $p), Position($p), $p != Sun, $p ~= "Ea""##,
+            r##"{"vars":["p"], "query_info":{"terms":[{"inout":"default", "has_data":false, "dont_inherit":true, "oper":"and", "src":{"var":"this"}, "first":{"entity":"flecs.core.ChildOf", "symbol":"EcsChildOf"}, "second":{"var":"p"}, "flags":["self"]}, {"inout":"default", "has_data":true, "oper":"and", "src":{"var":"p"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"none", "has_data":false, "oper":"not", "src":{"var":"p"}, "first":{"entity":"flecs.core.PredEq", "symbol":"EcsPredEq"}, "second":{"entity":"Sun"}, "flags":["self"]}, {"inout":"none", "has_data":false, "oper":"and", "src":{"var":"p"}, "first":{"entity":"flecs.core.PredMatch", "symbol":"EcsPredMatch"}, "second":{"name":"Ea"}, "flags":["self"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setids      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  and         [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mChildOf[[0;49m, [[0;32m$[[0;49m[[0;32mp[[0;49m)\n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 3[[0;49m]  selfupid    [[0;32m$[[0;49m[[0;32mp[[0;49m                ([[0;34mPosition[[0;49m)\n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]  neq                           ([[0;32m$[[0;49m[[0;32mp[[0;49m, [[0;34mSun[[0;49m)\n[[0;49m 4. [[[0;37m 3[[0;49m, [[0;32m 5[[0;49m]  eq_m                          ([[0;32m$[[0;49m[[0;32mp[[0;49m, [[0;33m\"Ea\"[[0;49m)\n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]  setvars     \n[[0;49m 6. [[[0;37m 5[[0;49m, [[0;32m 7[[0;49m]  pop         \n[[0;49m 7. [[[0;37m 6[[0;49m, [[0;32m 8[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"*"##,
+            r##"{"query_info":{"terms":[{"inout":"none", "has_data":false, "oper":"and", "src":{"var":"this"}, "first":{"var":"*"}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  selfup      [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;32m$[[0;49m[[0;32m*'1[[0;49m)\n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  yield       \n"}"##,
+        ),
+        (
+            r##"Kind($x), !Position($x), (IsA, $x)"##,
+            r##"{"vars":["x"], "query_info":{"terms":[{"inout":"default", "has_data":true, "oper":"and", "src":{"var":"x"}, "first":{"entity":"Kind", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"none", "has_data":false, "oper":"not", "src":{"var":"x"}, "first":{"entity":"Position", "type":true}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}, {"inout":"default", "has_data":false, "oper":"and", "src":{"var":"this"}, "first":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "second":{"var":"x"}, "trav":{"entity":"flecs.core.IsA", "symbol":"EcsIsA"}, "flags":["self", "up"]}]}, "query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  setids      \n[[0;49m 1. [[[0;37m 0[[0;49m, [[0;32m 2[[0;49m]  selfupid    [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mKind[[0;49m)\n[[0;49m 2. [[[0;37m 1[[0;49m, [[0;32m 4[[0;49m]  not         \n[[0;49m 3. [[[0;37m 2[[0;49m, [[0;32m 4[[0;49m]   selfupid   [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mPosition[[0;49m)\n[[0;49m 4. [[[0;37m 2[[0;49m, [[0;32m 5[[0;49m]  end         [[0;32m$[[0;49m[[[0;32mx[[0;49m]              ([[0;34mPosition[[0;49m)\n[[0;49m 5. [[[0;37m 4[[0;49m, [[0;32m 6[[0;49m]  each        [[0;32m$[[0;49m[[0;32mx[[0;49m                ([[0;32m$[[0;49m[[[0;32mx[[0;49m])\n[[0;49m 6. [[[0;37m 5[[0;49m, [[0;32m 7[[0;49m]  trav        [[0;32m$[[0;49m[[[0;32mthis[[0;49m]           ([[0;34mIsA[[0;49m, [[0;32m$[[0;49m[[0;32mx[[0;49m)\n[[0;49m 7. [[[0;37m 6[[0;49m, [[0;32m 8[[0;49m]  setvars     \n[[0;49m 8. [[[0;37m 7[[0;49m, [[0;32m 9[[0;49m]  pop         \n[[0;49m 9. [[[0;37m 8[[0;49m, [[0;32m10[[0;49m]  yield       \n"}"##,
+        ),
     ] {
         let r = s.get(&format!(
             "/query?q={}&query_info=true&query_plan=true&results=false",
@@ -114,5 +142,30 @@ fn query_profile_counts_one_evaluation() {
             "{}",
             r.body
         );
+    }
+}
+
+#[test]
+fn every_query_shape_gets_its_info_plan_and_profile() {
+    let s = server();
+    for q in [
+        "0",
+        "Position, {Kind || HasRocks}, !{Kind}",
+        "Position || Kind || HasRocks",
+        "(ChildOf, $p), Position($p), $p != Sun, $p ~= \"Ea\"",
+        "*",
+        "(*, _), Position(Sun.Earth), Kind(up(ChildOf)), ?Position(cascade(ChildOf))",
+        "[none] Position, !Kind, $this != \"Sun\"",
+    ] {
+        let r = s.get(&format!(
+            "/query?q={}&query_info=true&query_plan=true&query_profile=true",
+            encode_uri_component(q)
+        ));
+        assert_eq!(r.code, 200, "{q}: {}", r.body);
+        let v: serde_json::Value = serde_json::from_str(&r.body).expect("JSON");
+        assert!(v["query_info"]["terms"].is_array(), "{q}: {}", r.body);
+        let plan = v["query_plan"].as_str().unwrap_or_default();
+        assert!(plan.ends_with("yield       \n"), "{q}: {plan}");
+        assert!(v["query_profile"]["result_count"].is_number(), "{q}");
     }
 }

@@ -124,6 +124,10 @@ pub const REMOVE: Id = hi(50);
 pub const PRED_EQ: Id = hi(56);
 /// `flecs.core.PredMatch`, the first element of a `~=` term.
 pub const PRED_MATCH: Id = hi(57);
+/// `flecs.core.ScopeOpen`, the first element of a `{` term.
+pub const SCOPE_OPEN: Id = hi(59);
+/// `flecs.core.ScopeClose`, the first element of a `}` term.
+pub const SCOPE_CLOSE: Id = hi(60);
 /// `flecs.core.Delete`.
 pub const DELETE: Id = hi(51);
 /// `flecs.core.Panic`.

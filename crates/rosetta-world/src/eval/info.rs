@@ -2,7 +2,7 @@
 //! filter (`query_info` in the iterator JSON) and what one evaluation finds (`query_profile`).
 
 use super::compile::{CTerm, Compiled, Ref};
-use crate::builtin::{DONT_INHERIT, PRED_EQ, PRED_MATCH};
+use crate::builtin::{DONT_INHERIT, PRED_EQ, PRED_MATCH, SCOPE_CLOSE, SCOPE_OPEN};
 use crate::id::Id;
 use crate::query::{InOut, Oper, QueryAst, TermKind, Traversal};
 use crate::world::World;
@@ -82,9 +82,13 @@ pub(crate) fn term_info(ast: &QueryAst, compiled: &Compiled, world: &World) -> V
             let typed = world.type_id_of(ct.id).is_some();
             let (flags, _) = t.src_traversal();
             let is_pred = matches!(ct.kind, TermKind::Eq | TermKind::Match);
+            // A scope's braces match nothing themselves: no traversal flags.
+            let is_scope = matches!(ct.kind, TermKind::ScopeOpen | TermKind::ScopeClose);
             let first = match ct.kind {
                 TermKind::Eq => TermRef::Entity(PRED_EQ),
                 TermKind::Match => TermRef::Entity(PRED_MATCH),
+                TermKind::ScopeOpen => TermRef::Entity(SCOPE_OPEN),
+                TermKind::ScopeClose => TermRef::Entity(SCOPE_CLOSE),
                 _ => term_ref(compiled, ct.first),
             };
             let second = match (&ct.text, ct.second) {
@@ -101,7 +105,7 @@ pub(crate) fn term_info(ast: &QueryAst, compiled: &Compiled, world: &World) -> V
                 first,
                 second,
                 trav: ct.up.filter(|_| !is_pred),
-                self_: ct.self_ || is_pred,
+                self_: (ct.self_ || is_pred) && !is_scope,
                 up: ct.up.is_some() && !is_pred,
                 cascade: flags & Traversal::CASCADE != 0 && !is_pred,
             }

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use super::compile::{CTerm, Compiled, Ref};
 use super::info::in_or_chain;
+use crate::builtin::TRANSITIVE;
 use crate::id::Id;
 use crate::query::{Oper, TermKind};
 use crate::world::World;
@@ -69,109 +70,128 @@ impl Planner<'_> {
         let terms = &self.compiled.terms;
         let mut names = Names::new(self.compiled);
         let mut ops: Vec<Op> = Vec::new();
-        let plain = |name| Op {
-            name,
-            prev: 0,
-            next: 0,
-            indent: 0,
-            src: None,
-            first: None,
-            second: None,
-        };
-        if terms
-            .iter()
-            .any(|t| matches!(t.src, Ref::Ent(e) if e != Id::NULL))
-        {
-            ops.push(plain("setfix"));
-        }
-        ops.push(plain("setids"));
+        // `not` blocks of `!{ ... }` scopes still open: where each starts.
+        let mut scopes: Vec<Option<usize>> = Vec::new();
         let mut i = 0;
         while i < terms.len() {
             let Some(t) = terms.get(i) else { break };
+            let indent = scopes.iter().flatten().count();
+            match t.kind {
+                TermKind::ScopeOpen if t.oper == Oper::Not => {
+                    scopes.push(Some(ops.len()));
+                    ops.push(linked("not", 0, 0, indent));
+                    i += 1;
+                    continue;
+                }
+                TermKind::ScopeOpen => {
+                    scopes.push(None);
+                    i += 1;
+                    continue;
+                }
+                TermKind::ScopeClose => {
+                    if let Some(Some(open)) = scopes.pop() {
+                        let here = ops.len();
+                        if let Some(op) = ops.get_mut(open) {
+                            (op.prev, op.next) = (open as i64 - 1, here as i64);
+                        }
+                        ops.push(linked("end", open as i64, here as i64 + 1, indent - 1));
+                    }
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
             if in_or_chain(terms, i) {
                 let end = (i..terms.len())
                     .find(|&k| terms.get(k).is_some_and(|t| t.oper != Oper::Or))
                     .unwrap_or(terms.len() - 1);
+                let or_src = names.src(world, t.src);
+                let inner: Vec<Op> = (i..=end)
+                    .filter_map(|k| terms.get(k))
+                    .map(|t| self.term_op(world, t, &mut names, true))
+                    .collect();
+                let needed = names.take_tables();
+                each(&mut ops, &names, needed);
                 let block = ops.len();
-                let n = end - i + 1;
+                let n = inner.len();
                 let close = block + n + 1;
                 ops.push(Op {
-                    src: Some(names.src(world, t.src)),
-                    ..linked("or", block as i64 - 1, close as i64, 0)
+                    src: Some(or_src),
+                    ..linked("or", block as i64 - 1, close as i64, indent)
                 });
-                for (j, k) in (i..=end).enumerate() {
-                    let Some(inner) = terms.get(k) else { break };
-                    // Flecs links the alternatives backwards: the first backtracks to the last.
-                    let prev = if j == 0 { block + n } else { block + j - 1 };
-                    let mut op = self.term_op(world, inner, &mut names, true);
-                    op.prev = prev as i64;
-                    op.next = close as i64;
-                    op.indent = 1;
+                for (j, mut op) in inner.into_iter().enumerate() {
+                    // Flecs links each alternative back to the one after the next, the last
+                    // back to the `or`.
+                    let prev = if j + 1 < n { block + j + 2 } else { block };
+                    (op.prev, op.next, op.indent) = (prev as i64, close as i64, indent + 1);
                     ops.push(op);
                 }
-                ops.push(linked("end", block as i64, close as i64 + 1, 0));
+                ops.push(linked("end", block as i64, close as i64 + 1, indent));
                 i = end + 1;
                 continue;
             }
-            let block = match t.oper {
-                Oper::Not => Some("not"),
-                Oper::Optional => Some("option"),
+            // `!=` and `!~=` are operations of their own, not a `not` block.
+            let block = match (t.oper, t.kind) {
+                (_, TermKind::Eq | TermKind::Match) => None,
+                (Oper::Not, _) => Some("not"),
+                (Oper::Optional, _) => Some("option"),
                 _ => None,
             };
+            let mut op = self.term_op(world, t, &mut names, false);
+            // An operation that needs a variable's entities comes after `each` iterates them.
+            let needed = names.take_tables();
+            each(&mut ops, &names, needed);
             let here = ops.len() as i64;
             match block {
                 Some(name) => {
-                    ops.push(linked(name, here - 1, here + 2, 0));
-                    let mut inner = self.term_op(world, t, &mut names, false);
-                    (inner.prev, inner.next, inner.indent) = (here, here + 2, 1);
+                    ops.push(linked(name, here - 1, here + 2, indent));
+                    (op.prev, op.next, op.indent) = (here, here + 2, indent + 1);
                     let (src, first, second) =
-                        (inner.src.clone(), inner.first.clone(), inner.second.clone());
-                    ops.push(inner);
+                        (op.src.clone(), op.first.clone(), op.second.clone());
+                    ops.push(op);
                     ops.push(Op {
                         src,
                         first,
                         second,
-                        ..linked("end", here, here + 3, 0)
+                        ..linked("end", here, here + 3, indent)
                     });
                 }
                 None => {
-                    let mut op = self.term_op(world, t, &mut names, false);
-                    (op.prev, op.next) = (here - 1, here + 1);
+                    op.indent = indent;
                     ops.push(op);
                 }
             }
             i += 1;
         }
-        // A variable used as a source is found as a table, then each of its entities.
-        let mut each = false;
-        for (v, var) in self.compiled.vars.iter().enumerate().skip(1) {
-            if terms.iter().any(|t| t.src == Ref::Var(v)) {
-                each = true;
-                ops.push(Op {
-                    src: Some(Operand::Var {
-                        name: var.name.clone(),
-                        table: false,
-                    }),
-                    first: Some(Operand::Var {
-                        name: var.name.clone(),
-                        table: true,
-                    }),
-                    ..plain("each")
-                });
-            }
+        // The variables still found as tables are iterated at the end.
+        let left = names.remaining_tables();
+        each(&mut ops, &names, left);
+        // Variables used as sources are set for the result.
+        if terms.iter().any(|t| matches!(t.src, Ref::Var(v) if v > 0)) {
+            ops.push(linked("setvars", 0, 0, 0));
         }
-        // The variables found that way are set for the result.
-        if each {
-            ops.push(plain("setvars"));
+        // The ids of `...id` operations are set first and the fields populated last.
+        let ids = ops.iter().any(|op| op.name.ends_with("id"));
+        if ids {
+            ops.insert(0, linked("setids", 0, 0, 0));
+            ops.push(linked("pop", 0, 0, 0));
         }
-        ops.push(plain("pop"));
-        ops.push(plain("yield"));
-        // Operations outside blocks link to their neighbours.
+        // A term with a fixed source (a scope's terms have source 0) has it set first.
+        if terms.iter().any(|t| matches!(t.src, Ref::Ent(_))) {
+            ops.insert(0, linked("setfix", 0, 0, 0));
+        }
+        ops.push(linked("yield", 0, 0, 0));
+        // The block operations were linked by their index before the ones inserted at the
+        // front; shift them, and link the others to their neighbours.
+        let shift = i64::from(ids) + i64::from(ops.first().is_some_and(|o| o.name == "setfix"));
         let count = ops.len() as i64;
         for (k, op) in ops.iter_mut().enumerate() {
             if op.prev == 0 && op.next == 0 {
                 op.prev = k as i64 - 1;
                 op.next = (k as i64 + 1).min(count);
+            } else {
+                op.prev += shift;
+                op.next += shift;
             }
         }
         ops
@@ -201,8 +221,12 @@ impl Planner<'_> {
         }
         let fixed = matches!(t.first, Ref::Ent(_)) && matches!(t.second, Ref::Ent(_) | Ref::Unset);
         let any = t.first == Ref::Any || t.second == Ref::Any;
+        // A transitive relationship to a variable is followed through its chain.
+        let transitive = matches!(t.first, Ref::Ent(r) if world.owns(r, TRANSITIVE))
+            && matches!(t.second, Ref::Var(_));
         let name = match (t.self_, t.up.is_some()) {
             _ if any => "andany",
+            _ if transitive => "trav",
             (true, true) if fixed && !in_or => "selfupid",
             (true, true) => "selfup",
             (false, true) if fixed && !in_or => "upid",
@@ -226,6 +250,21 @@ impl Planner<'_> {
     }
 }
 
+/// `each $x ($[x])` for variables found as tables: each entity of the table in turn.
+fn each(ops: &mut Vec<Op>, names: &Names<'_>, vars: Vec<usize>) {
+    for v in vars {
+        let name = names.var_name(v);
+        ops.push(Op {
+            src: Some(Operand::Var {
+                name: name.clone(),
+                table: false,
+            }),
+            first: Some(Operand::Var { name, table: true }),
+            ..linked("each", 0, 0, 0)
+        });
+    }
+}
+
 fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
     Op {
         name,
@@ -244,6 +283,20 @@ fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
 struct Names<'q> {
     compiled: &'q Compiled,
     next_anonymous: usize,
+    /// How far each variable is found.
+    state: Vec<Found>,
+    /// Variables found as tables whose entities an operation needs next, in that order.
+    tables: Vec<usize>,
+}
+
+/// How far a variable is found at a point of the plan.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Found {
+    Not,
+    /// As a table (a source); `each` has not iterated its entities yet.
+    Table,
+    /// As an entity.
+    Entity,
 }
 
 impl<'q> Names<'q> {
@@ -255,6 +308,8 @@ impl<'q> Names<'q> {
         Names {
             compiled,
             next_anonymous: 1 + named,
+            state: vec![Found::Not; compiled.vars.len()],
+            tables: Vec::new(),
         }
     }
 
@@ -265,23 +320,71 @@ impl<'q> Names<'q> {
             .map_or_else(|| "this".to_owned(), |var| var.name.clone())
     }
 
+    /// A source: `$[this]`, a variable's table until `each` iterates it, else its entity.
     fn src(&mut self, world: &World, r: Ref) -> Operand {
-        match r {
-            Ref::Var(v) => Operand::Var {
+        match (r, self.found(r)) {
+            (Ref::Var(v), Found::Table) | (Ref::Var(v @ 0), _) => Operand::Var {
                 name: self.var_name(v),
                 table: true,
             },
-            other => self.id(world, other),
+            (Ref::Var(v), Found::Not) => {
+                self.set(v, Found::Table);
+                Operand::Var {
+                    name: self.var_name(v),
+                    table: true,
+                }
+            }
+            (other, _) => self.id(world, other),
         }
+    }
+
+    fn found(&self, r: Ref) -> Found {
+        match r {
+            Ref::Var(v) => self.state.get(v).copied().unwrap_or(Found::Entity),
+            _ => Found::Entity,
+        }
+    }
+
+    fn set(&mut self, v: usize, found: Found) {
+        if let Some(s) = self.state.get_mut(v) {
+            *s = found;
+        }
+    }
+
+    /// The variables found as tables that an operation about to be written needs as
+    /// entities (`each` goes first), marked as found as entities.
+    /// The variables found as tables and never iterated, marked as iterated.
+    fn remaining_tables(&mut self) -> Vec<usize> {
+        let left: Vec<usize> = (1..self.state.len())
+            .filter(|&v| self.state.get(v) == Some(&Found::Table))
+            .collect();
+        for &v in &left {
+            self.set(v, Found::Entity);
+        }
+        left
+    }
+
+    fn take_tables(&mut self) -> Vec<usize> {
+        let tables = std::mem::take(&mut self.tables);
+        for &v in &tables {
+            self.set(v, Found::Entity);
+        }
+        tables
     }
 
     fn id(&mut self, world: &World, r: Ref) -> Operand {
         match r {
             Ref::Ent(e) => Operand::Ent(full_path(world, e)),
-            Ref::Var(v) => Operand::Var {
-                name: self.var_name(v),
-                table: false,
-            },
+            Ref::Var(v) => {
+                if self.found(r) == Found::Table {
+                    self.tables.push(v);
+                }
+                self.set(v, Found::Entity);
+                Operand::Var {
+                    name: self.var_name(v),
+                    table: false,
+                }
+            }
             Ref::Wild | Ref::Any => {
                 let n = self.next_anonymous;
                 self.next_anonymous += 1;

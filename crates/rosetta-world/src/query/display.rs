@@ -196,6 +196,10 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
         } else {
             write_id(out, &term.first.id);
         }
+    } else if flecs && term.src.id == IdRef::Entity(0) && !has_second {
+        // Flecs prints a term without source as `A()`.
+        write_id(out, &term.first.id);
+        out.push_str("()");
     } else {
         write_id(out, &term.first.id);
         write_args(out, term, sep);
