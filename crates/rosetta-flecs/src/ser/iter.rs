@@ -118,7 +118,7 @@ pub fn iter_to_json_bounded(
         super::query_info::query_plan(&mut out, &mut obj, w, query, mode);
     }
     if desc.query_profile {
-        super::query_info::query_profile(&mut out, &mut obj, w, query, mode);
+        super::query_info::query_profile(&mut out, &mut obj, w, query, mode, max_steps)?;
     }
     if desc.results {
         obj.key(&mut out, "results", mode);

@@ -9,6 +9,7 @@ use rosetta_world::query::{InOut, Oper};
 use rosetta_world::{Id, World};
 
 use super::names::push_path;
+use crate::error::Result;
 use crate::text::{self, List, Mode};
 
 /// How many times `query_profile` evaluates the query at most, and for how long in all (Flecs
@@ -134,14 +135,22 @@ pub(super) fn query_plan(out: &mut String, obj: &mut List, w: &World, q: &Query,
     text::push_escaped(out, &q.plan_str(w, true), mode);
 }
 
-/// `"query_profile":{...}`: the query evaluated again (up to 100 times, a millisecond at most)
-/// and what one evaluation found. `eval_count` is 1: the serializer's own evaluation.
-pub(super) fn query_profile(out: &mut String, obj: &mut List, w: &World, q: &Query, mode: Mode) {
+/// `"query_profile":{...}`: the query evaluated again (up to 100 times, a millisecond at most,
+/// each run bounded by `max_steps`) and what one evaluation found. `eval_count` is 1: the
+/// serializer's own evaluation.
+pub(super) fn query_profile(
+    out: &mut String,
+    obj: &mut List,
+    w: &World,
+    q: &Query,
+    mode: Mode,
+    max_steps: u64,
+) -> Result<()> {
     let mut counts = Default::default();
     let (mut total, mut min, mut max, mut runs) = (0.0f64, 0.0f64, 0.0f64, 0u32);
     while runs < PROFILE_RUNS {
         let start = Instant::now();
-        counts = q.profile_counts(w);
+        counts = q.profile_counts(w, max_steps)?;
         let t = start.elapsed().as_secs_f64();
         min = if runs == 0 { t } else { min.min(t) };
         max = max.max(t);
@@ -172,4 +181,5 @@ pub(super) fn query_profile(out: &mut String, obj: &mut List, w: &World, q: &Que
         text::ftoa(out, value, Some('"'), mode);
     }
     o.close(out, '}');
+    Ok(())
 }

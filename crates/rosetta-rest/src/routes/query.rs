@@ -177,6 +177,12 @@ mod tests {
         let r = iter_reply(&w, &req, &q, 10_000);
         assert_eq!(r.code, 400, "{}", r.body);
         assert!(r.body.contains("search steps"), "{}", r.body);
+        // The profile's own evaluations are bounded too.
+        let Ok(req) = Request::parse("GET", "/query?q=*&query_profile=true&results=false") else {
+            panic!("parse")
+        };
+        let r = iter_reply(&w, &req, &q, 10_000);
+        assert_eq!(r.code, 400, "{}", r.body);
     }
 
     #[test]

@@ -198,11 +198,12 @@ impl Query {
 
     /// Runs the query once and counts what it finds, as Flecs' `query_profile` does: results,
     /// entities, and the bytes of the set fields' components (a field's size is its type's
-    /// C layout; a type without one counts 0; a field not on `$this` counts one value).
-    pub fn profile_counts(&self, world: &World) -> ProfileCounts {
+    /// C layout; a type without one counts 0; a field not on `$this` counts one value). The
+    /// search is bounded as [`Query::each_bounded`]'s.
+    pub fn profile_counts(&self, world: &World, max_steps: u64) -> Result<ProfileCounts, Error> {
         let mut c = ProfileCounts::default();
         let fields = self.field_count();
-        self.each(world, |m| {
+        self.each_bounded(world, max_steps, |m| {
             c.results += 1;
             let count = m.count() as usize;
             c.entities += count;
@@ -215,8 +216,8 @@ impl Query {
                 }
             }
             true
-        });
-        c
+        })?;
+        Ok(c)
     }
 
     /// Whether some term is matched on `$this`, so results have entities.
