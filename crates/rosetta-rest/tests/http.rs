@@ -281,6 +281,22 @@ fn limits_read_as_flecs_reads_them() {
         let r = s.get(&format!("/query?q=Position&{params}"));
         assert_eq!((r.code, r.body.as_str()), (200, body), "{params}");
     }
+    // A result without a table ($this) is outside offset and limit, as ecs_page_iter
+    // passes it through.
+    for (params, body) in [
+        (
+            "offset=1",
+            r#"{"vars":["x"], "results":[{"vars":["Sun"]}]}"#,
+        ),
+        (
+            "offset=5&limit=1",
+            r#"{"vars":["x"], "results":[{"vars":["Sun"]}]}"#,
+        ),
+    ] {
+        let q = encode_uri_component("Position($x), $x == \"Sun\"");
+        let r = s.get(&format!("/query?q={q}&{params}"));
+        assert_eq!((r.code, r.body.as_str()), (200, body), "{params}");
+    }
 }
 
 #[test]
