@@ -6,9 +6,15 @@
 //! preflight `Access-Control-Allow-Private-Network: true`, `Access-Control-Allow-Methods: GET,
 //! PUT, OPTIONS` and `Access-Control-Max-Age: 600`; header names in title case.
 //!
-//! Where they differ, and why: connections are kept alive (Flecs closes each after its
-//! reply), GET replies are not cached for 0.2 s, and requests are answered at once on tokio's
-//! threads rather than when the application's next frame dequeues them. A target that cannot
+//! Flecs answers one request per connection and then closes it (v3.2.12's `http.c` frees the
+//! connection after its reply and sends no `Connection` header); so does this server, with
+//! `Connection: close` on the reply, unless the request asks for `Connection: keep-alive`,
+//! as browsers do: then the connection stays open for the next request. No `Date` header,
+//! as Flecs sends none.
+//!
+//! Where they differ, and why: a client that asks for keep-alive gets it, GET replies are not
+//! cached for 0.2 s, and requests are answered at once on tokio's threads rather than when
+//! the application's next frame dequeues them. A target that cannot
 //! be read (see [`crate::request`]) is `400 Bad Request` or `414 URI Too Long` with an
 //! `{"error":"..."}` body; a method Flecs does not parse is `405 Method Not Allowed`; a
 //! request line or headers not received within 10 s close the connection.
@@ -97,6 +103,7 @@ pub async fn serve(
             });
             let connection = http1::Builder::new()
                 .title_case_headers(true)
+                .auto_date_header(false)
                 .max_buf_size(MAX_BUF)
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
@@ -119,6 +126,7 @@ async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<F
         .path_and_query()
         .map_or("/", |p| p.as_str())
         .to_owned();
+    let keep_alive = wants_keep_alive(req.headers());
     let reply = match Request::parse(req.method().as_str(), &target) {
         Err(e @ RequestError::TooLong(_)) => Reply {
             status: "URI Too Long",
@@ -139,7 +147,23 @@ async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<F
             .unwrap_or_else(|_| Reply::internal_error())
         }
     };
-    response(reply)
+    let mut res = response(reply);
+    if !keep_alive {
+        // hyper closes the connection after a reply that says so.
+        res.headers_mut()
+            .insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    res
+}
+
+/// Whether a request's `Connection` header lists `keep-alive` (any case, among other tokens).
+fn wants_keep_alive(headers: &hyper::HeaderMap) -> bool {
+    headers
+        .get_all(hyper::header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|token| token.trim().eq_ignore_ascii_case("keep-alive"))
 }
 
 /// A [`Reply`] as hyper's response, with Flecs' headers and status text.
@@ -189,6 +213,19 @@ mod tests {
         assert_eq!(reason.map(|r| r.as_bytes()), Some(&b"OK"[..]));
         assert_eq!(res.headers()["access-control-allow-origin"], "*");
         assert_eq!(res.headers()["content-type"], "application/json");
+    }
+
+    #[test]
+    fn keep_alive_is_read_from_the_connection_tokens() {
+        let mut h = hyper::HeaderMap::new();
+        assert!(!wants_keep_alive(&h));
+        h.insert(
+            hyper::header::CONNECTION,
+            HeaderValue::from_static("Upgrade, Keep-Alive"),
+        );
+        assert!(wants_keep_alive(&h));
+        h.insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
+        assert!(!wants_keep_alive(&h));
     }
 
     #[test]

@@ -113,6 +113,52 @@ fn engine_bytes_writes_what_flecs_writes() {
 }
 
 #[test]
+fn world_tables_are_flecs_bytes() {
+    // v3.2.12's GET /world for the example world built with the C API, in its order, less
+    // the tables of reflection entities (struct members, enum constants, the types' meta
+    // components), which this world does not create.
+    let expected = [
+        r#"{"ids":[["flecs.core.Identifier","flecs.core.Name"]], "entities":["HasRocks", "planets"], "values":[0]}"#,
+        r#"{"ids":[["flecs.core.Prefab"], ["Kind"], ["HasRocks"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","planets"], ["flecs.doc.Description","flecs.doc.Brief"]], "parent":"planets", "entities":["RockyPlanet"], "values":[0, ["Planet"], 0, 0, 0, [{"value":"A planet made of rock"}]]}"#,
+        r#"{"ids":[["Position"], ["Kind"], ["flecs.core.Identifier","flecs.core.Name"]], "entities":["Sun"], "values":[[{"x":0, "y":0}], ["Star"], 0]}"#,
+        r#"{"ids":[["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"], ["flecs.core.IsA","planets.RockyPlanet"]], "parent":"Sun", "entities":["Mars"], "values":[0, 0, 0]}"#,
+        r#"{"ids":[["Position"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"], ["flecs.core.IsA","planets.RockyPlanet"], ["flecs.doc.Description","flecs.core.Name"]], "parent":"Sun", "entities":["Earth"], "values":[[{"x":1, "y":0}], 0, 0, 0, [{"value":"The Earth"}]]}"#,
+        r#"{"ids":[["Position"], ["Kind"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun.Earth"]], "parent":"Sun.Earth", "entities":["Moon"], "values":[[{"x":1.1000000238, "y":0}], ["Moon"], 0, 0]}"#,
+    ];
+    let body = server().get("/world").body;
+    let mut at = 0;
+    for table in expected {
+        let found = body.get(at..).and_then(|rest| rest.find(table));
+        let Some(i) = found else {
+            panic!("{table}\nnot found in order in\n{body}")
+        };
+        at += i + table.len();
+    }
+}
+
+#[test]
+fn engine_bytes_world_is_v3_2_12s_bytes() {
+    let load = || {
+        let mut l = rosetta_world::script::load_str(r#"[["entity", "q\"x"]]"#).expect("loads");
+        l.world.process_pending();
+        l.world
+    };
+    let valid = Server::start(load(), Options::default()).get("/world").body;
+    assert!(valid.contains(r#""entities":["q\"x"]"#), "{valid}");
+    let engine = Server::start(
+        load(),
+        Options {
+            engine_bytes: true,
+            ..Options::default()
+        },
+    )
+    .get("/world")
+    .body;
+    // Flecs writes names raw.
+    assert!(engine.contains(r#""entities":["q"x"]"#), "{engine}");
+}
+
+#[test]
 fn query_errors() {
     let s = server();
     let r = s.get("/query");
@@ -151,6 +197,38 @@ fn query_errors() {
 }
 
 #[test]
+fn parse_errors_show_the_query_as_flecs_does() {
+    let s = server();
+    // What v3.2.12's REST server answers for the same world: an error inside a term shows
+    // the query from that term on; a name that does not resolve shows the query printed back.
+    for (q, error) in [
+        (
+            "Position, (ChildOf",
+            r"unexpected end of term\n(ChildOf\n        ^",
+        ),
+        ("Position, !", r"unexpected end of term\n!\n ^"),
+        ("Position, [in Kind", r"expected ]\n[in Kind\n^"),
+        (
+            "Position,\n Kind(",
+            r"expected identifier or set expression\nKind(\n     ^",
+        ),
+        (
+            "Position, Kind(up ChildOf), Velocity",
+            r"duplicate set token 'up'\nKind(up ChildOf), Velocity\n        ^",
+        ),
+        ("  (ChildOf", r"unexpected end of term\n(ChildOf\n        ^"),
+        (
+            "Position, Nope",
+            r"unresolved identifier 'Nope'\nPosition, Nope\n            ^",
+        ),
+    ] {
+        let r = s.get(&format!("/query?q={}", encode_uri_component(q)));
+        let body = format!(r#"{{"error":"{error}"}}"#);
+        assert_eq!((r.code, r.body.as_str()), (400, body.as_str()), "{q:?}");
+    }
+}
+
+#[test]
 fn named_queries() {
     let s = server();
     let r = s.get("/query?name=Nope");
@@ -179,14 +257,45 @@ fn negative_offset_or_limit_is_an_error_body_with_200() {
 }
 
 #[test]
-fn huge_limits_are_no_error() {
+fn limits_read_as_flecs_reads_them() {
     let s = server();
-    let normal = s.get("/query?q=Position");
-    for limit in ["2147483647", "99999999999999999999", "1e99"] {
-        let r = s.get(&format!(
-            "/query?q=Position&limit={limit}&offset=99999999999"
-        ));
-        assert_eq!(r.code, normal.code, "limit={limit}");
+    let all = s.get("/query?q=Position").body;
+    let invalid = r#"{"error":"invalid offset/limit parameter"}"#;
+    // atoi on glibc: strtol saturated, then cut to 32 bits.
+    for (params, body) in [
+        ("limit=99999999999999999999", invalid),
+        ("limit=2147483648", invalid),
+        (
+            "offset=-99999999999999999999999&limit=1",
+            r#"{"results":[{"entities":["Sun"]}]}"#,
+        ),
+        ("limit=4294967297", r#"{"results":[{"entities":["Sun"]}]}"#),
+        ("limit=0", all.as_str()),
+        (
+            "offset=1&limit=0",
+            r#"{"results":[{"parent":"Sun", "entities":["Earth"]}, {"parent":"Sun.Earth", "entities":["Moon"]}]}"#,
+        ),
+        ("limit=1e99", r#"{"results":[{"entities":["Sun"]}]}"#),
+        ("limit=2147483647&offset=99999999999", r#"{"results":[]}"#),
+    ] {
+        let r = s.get(&format!("/query?q=Position&{params}"));
+        assert_eq!((r.code, r.body.as_str()), (200, body), "{params}");
+    }
+    // A result without a table ($this) is outside offset and limit, as ecs_page_iter
+    // passes it through.
+    for (params, body) in [
+        (
+            "offset=1",
+            r#"{"vars":["x"], "results":[{"vars":["Sun"]}]}"#,
+        ),
+        (
+            "offset=5&limit=1",
+            r#"{"vars":["x"], "results":[{"vars":["Sun"]}]}"#,
+        ),
+    ] {
+        let q = encode_uri_component("Position($x), $x == \"Sun\"");
+        let r = s.get(&format!("/query?q={q}&{params}"));
+        assert_eq!((r.code, r.body.as_str()), (200, body), "{params}");
     }
 }
 
@@ -349,6 +458,29 @@ fn stats_and_tables() {
 }
 
 #[test]
+fn world_stats_report_the_worlds_counts() {
+    let s = server();
+    let gauge = |s: &Server, name: &str| -> serde_json::Value {
+        let v: serde_json::Value =
+            serde_json::from_str(&s.get("/stats/world").body).expect("stats JSON");
+        v[name]["max"][59].clone()
+    };
+    let (alive, types) = {
+        let w = s.world.read();
+        (w.entity_count(), w.component_type_count())
+    };
+    assert_eq!(gauge(&s, "entities.count"), alive);
+    assert_eq!(gauge(&s, "entities.not_alive_count"), 0);
+    // Every registered component type, not only those some entity has.
+    assert_eq!(gauge(&s, "components.type_count"), types);
+    assert!(types > 2, "builtin components count too: {types}");
+    // Deleting an entity makes its id wait for recycling.
+    assert_eq!(s.request("PUT", "/delete/Sun/Mars").code, 200);
+    assert_eq!(gauge(&s, "entities.count"), alive - 1);
+    assert_eq!(gauge(&s, "entities.not_alive_count"), 1);
+}
+
+#[test]
 fn keep_alive_serves_many_requests_on_one_connection() {
     use std::io::{BufRead, BufReader, Read};
     let s = server();
@@ -356,7 +488,11 @@ fn keep_alive_serves_many_requests_on_one_connection() {
     let mut reader = BufReader::new(stream.try_clone().expect("clone"));
     let mut writer = stream;
     for _ in 0..3 {
-        write!(writer, "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\n\r\n").expect("send");
+        write!(
+            writer,
+            "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n"
+        )
+        .expect("send");
         let mut length = 0;
         let mut line = String::new();
         loop {
@@ -373,4 +509,31 @@ fn keep_alive_serves_many_requests_on_one_connection() {
         reader.read_exact(&mut body).expect("the body");
         assert_eq!(body, br#"{"error":"entity 'Nobody' not found"}"#);
     }
+}
+
+#[test]
+fn one_request_per_connection_unless_keep_alive_is_asked_for() {
+    use std::io::Read;
+    let s = server();
+    // Two requests sent at once without `Connection: keep-alive`: Flecs answers the first
+    // and closes the connection.
+    let mut stream = TcpStream::connect(s.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    write!(
+        stream,
+        "GET /entity/Nobody HTTP/1.1\r\nHost: x\r\n\r\nGET /entity/Sun HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("the server closes");
+    let r = common::parse_reply(&raw);
+    assert_eq!(r.status_line, "HTTP/1.1 404 OK");
+    assert_eq!(
+        r.body, r#"{"error":"entity 'Nobody' not found"}"#,
+        "one reply only"
+    );
+    assert_eq!(r.header("Connection"), Some("close"));
+    assert_eq!(r.header("Date"), None, "Flecs sends no Date");
 }

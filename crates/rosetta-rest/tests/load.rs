@@ -87,7 +87,11 @@ impl Client {
     }
 
     fn get(&mut self, target: &str) -> Option<(u16, Vec<u8>)> {
-        write!(self.writer, "GET {target} HTTP/1.1\r\nHost: load\r\n\r\n").ok()?;
+        write!(
+            self.writer,
+            "GET {target} HTTP/1.1\r\nHost: load\r\nConnection: keep-alive\r\n\r\n"
+        )
+        .ok()?;
         let mut line = String::new();
         self.reader.read_line(&mut line).ok()?;
         let code = line.split(' ').nth(1)?.parse().ok()?;

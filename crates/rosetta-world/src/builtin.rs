@@ -120,6 +120,14 @@ pub const ON_DELETE: Id = hi(40);
 pub const ON_DELETE_TARGET: Id = hi(46);
 /// `flecs.core.Remove`.
 pub const REMOVE: Id = hi(50);
+/// `flecs.core.PredEq`, the first element of an `==` term.
+pub const PRED_EQ: Id = hi(56);
+/// `flecs.core.PredMatch`, the first element of a `~=` term.
+pub const PRED_MATCH: Id = hi(57);
+/// `flecs.core.ScopeOpen`, the first element of a `{` term.
+pub const SCOPE_OPEN: Id = hi(59);
+/// `flecs.core.ScopeClose`, the first element of a `}` term.
+pub const SCOPE_CLOSE: Id = hi(60);
 /// `flecs.core.Delete`.
 pub const DELETE: Id = hi(51);
 /// `flecs.core.Panic`.

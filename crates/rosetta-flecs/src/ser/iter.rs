@@ -25,8 +25,9 @@ use super::rows;
 use crate::error::{Error, Result};
 use crate::text::{self, List};
 
-/// `ecs_page_iter`: offset and limit counted in entities; a result without `$this` counts as
-/// one.
+/// `ecs_page_iter`: offset and limit counted in entities of the results with a table; a
+/// result without one (no `$this`) passes through outside offset and limit, as Flecs' page
+/// iterator yields it untouched.
 struct Pager {
     skip: usize,
     left: usize,
@@ -35,26 +36,23 @@ struct Pager {
 impl Pager {
     /// The rows of a result inside the page (`None`: skipped), and whether more may follow.
     fn take(&mut self, m: &Match<'_, '_>) -> (Option<(u32, u32)>, bool) {
+        if m.table().is_none() {
+            return (Some((0, 0)), true);
+        }
         if self.left == 0 {
+            // The limit is reached at the next result with a table.
             return (None, false);
         }
-        let has_table = m.table().is_some();
-        let n = if has_table { m.count() as usize } else { 1 };
+        let n = m.count() as usize;
         if self.skip >= n {
             self.skip -= n;
             return (None, true);
         }
-        let taken = if has_table {
-            let take = (n - self.skip).min(self.left);
-            let r = (m.offset() + self.skip as u32, take as u32);
-            self.left -= take;
-            r
-        } else {
-            self.left -= 1;
-            (0, 0)
-        };
+        let take = (n - self.skip).min(self.left);
+        let taken = (m.offset() + self.skip as u32, take as u32);
+        self.left -= take;
         self.skip = 0;
-        (Some(taken), self.left > 0)
+        (Some(taken), true)
     }
 }
 
@@ -109,6 +107,16 @@ pub fn iter_to_json_bounded(
     if desc.field_info && plan.field_count > 0 {
         obj.key(&mut out, "field_info", mode);
         super::rows::field_info(&mut out, w, query, &mut plan)?;
+    }
+    if desc.query_info {
+        super::query_info::query_info(&mut out, &mut obj, w, query, mode);
+    }
+    // Flecs writes a plan for rules only.
+    if desc.query_plan && query.engine() == rosetta_world::Engine::Rule {
+        super::query_info::query_plan(&mut out, &mut obj, w, query, mode);
+    }
+    if desc.query_profile {
+        super::query_info::query_profile(&mut out, &mut obj, w, query, mode, max_steps)?;
     }
     if desc.results {
         obj.key(&mut out, "results", mode);

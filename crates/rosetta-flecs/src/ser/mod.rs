@@ -18,6 +18,7 @@ pub mod iter;
 mod names;
 mod options;
 mod plan;
+mod query_info;
 pub use options::{EntityDesc, IterDesc, Page};
 mod rows;
 mod types;

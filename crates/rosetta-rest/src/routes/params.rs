@@ -17,8 +17,11 @@ pub(crate) fn int_param(req: &Request, name: &str, value: &mut i64) {
     }
 }
 
-/// C's `atoi`: leading white space, a sign, then digits up to the first other character; no
-/// digits is 0. Out-of-range values (undefined in C) are clamped to the `int` range.
+/// C's `atoi` as glibc computes it on a 64-bit target, where Flecs v3.2.12 runs: `(int)
+/// strtol(text, NULL, 10)`. Leading white space, a sign, then digits up to the first other
+/// character; no digits is 0; the value saturates at the `long` range and is then cut to its
+/// low 32 bits, so `2147483648` reads as `-2147483648` and `99999999999999999999` as `-1`
+/// (REST's `limit` and `offset` refuse those as negative, as Flecs does).
 pub(crate) fn atoi(text: &str) -> i64 {
     let t = text.trim_start_matches([' ', '\t', '\n', '\r', '\u{b}', '\u{c}']);
     let (negative, digits) = match t.as_bytes().first() {
@@ -26,12 +29,18 @@ pub(crate) fn atoi(text: &str) -> i64 {
         Some(b'+') => (false, &t[1..]),
         _ => (false, t),
     };
+    // Accumulated as a negative number so that `long`'s minimum fits; saturates as strtol.
     let mut n: i64 = 0;
     for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        n = (n * 10 + i64::from(b - b'0')).min(i64::from(i32::MAX) + 1);
+        n = n.saturating_mul(10).saturating_sub(i64::from(b - b'0'));
     }
-    let n = if negative { -n } else { n };
-    n.clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+    let long = if negative {
+        n
+    } else {
+        n.checked_neg().unwrap_or(i64::MAX)
+    };
+    // The conversion to `int` keeps the low 32 bits (two's complement).
+    i64::from(long as i32)
 }
 
 #[cfg(test)]
@@ -45,8 +54,14 @@ mod tests {
         assert_eq!(atoi("+7"), 7);
         assert_eq!(atoi("abc"), 0);
         assert_eq!(atoi(""), 0);
-        assert_eq!(atoi("99999999999999999999999"), i64::from(i32::MAX));
-        assert_eq!(atoi("-99999999999999999999999"), i64::from(i32::MIN));
+        assert_eq!(atoi("2147483647"), 2147483647);
+        assert_eq!(atoi("2147483648"), -2147483648);
+        assert_eq!(atoi("4294967297"), 1);
+        assert_eq!(atoi("99999999999"), 1215752191);
+        // strtol saturates at LONG_MAX / LONG_MIN, whose low 32 bits are -1 and 0.
+        assert_eq!(atoi("99999999999999999999999"), -1);
+        assert_eq!(atoi("-99999999999999999999999"), 0);
+        assert_eq!(atoi("-9223372036854775808"), 0);
     }
 
     #[test]

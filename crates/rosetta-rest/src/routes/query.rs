@@ -62,7 +62,7 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
     }
 }
 
-/// The results of `query`, paged by `offset` (0) and `limit` (1000), the search bounded by
+/// The results of `query`, paged by `offset` (0) and `limit` (1000; 0 is none), the search bounded by
 /// `max_steps` (a query that runs out of them is answered 400).
 fn iter_reply(
     world: &World,
@@ -84,7 +84,8 @@ fn iter_reply(
     }
     let page = Page {
         offset: usize::try_from(offset).unwrap_or(0),
-        limit: Some(usize::try_from(limit).unwrap_or(0)),
+        // `ecs_page_iter` reads a limit of 0 as no limit.
+        limit: usize::try_from(limit).ok().filter(|&l| l > 0),
     };
     match rosetta_flecs::iter_to_json_bounded(world, query, &desc, page, max_steps) {
         Ok(body) => Reply::ok(body),
@@ -185,6 +186,12 @@ mod tests {
         let r = iter_reply(&w, &req, &q, 10_000, &Options::default());
         assert_eq!(r.code, 400, "{}", r.body);
         assert!(r.body.contains("search steps"), "{}", r.body);
+        // The profile's own evaluations are bounded too.
+        let Ok(req) = Request::parse("GET", "/query?q=*&query_profile=true&results=false") else {
+            panic!("parse")
+        };
+        let r = iter_reply(&w, &req, &q, 10_000);
+        assert_eq!(r.code, 400, "{}", r.body);
     }
 
     #[test]

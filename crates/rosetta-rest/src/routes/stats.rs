@@ -2,10 +2,11 @@
 //! statistics).
 //!
 //! A Rosetta world does not run frames, systems or observers, so its statistics are those of
-//! a world at rest: the gauges Flecs samples (entities, tables, component ids) hold the
-//! world's current counts in every slot of the 60-sample window, and every counter of work
-//! done per frame (frame time, commands, merges, allocations, HTTP traffic) is 0. The
-//! pipeline has no systems: `[]`.
+//! a world at rest: the gauges Flecs samples hold the world's current counts in every slot of
+//! the 60-sample window (alive and not-alive entity ids, tables and empty tables, tag,
+//! component and pair ids in tables, registered component types), the world's queries,
+//! observers and systems are none (0), and every counter of work done per frame (frame time,
+//! commands, merges, allocations, HTTP traffic) is 0. The pipeline has no systems: `[]`.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -26,6 +27,8 @@ const PERIODS: [&str; 5] = ["1s", "1m", "1h", "1d", "1w"];
 enum Source {
     /// Alive entities.
     Entities,
+    /// Deleted entity ids waiting to be recycled.
+    NotAlive,
     /// Tables, including empty ones.
     Tables,
     /// Tables without entities.
@@ -49,7 +52,7 @@ const WORLD_METRICS: &[(&str, Source, &str)] = &[
     ("entities.count", Entities, "Alive entity ids in the world"),
     (
         "entities.not_alive_count",
-        Zero,
+        NotAlive,
         "Not alive entity ids in the world",
     ),
     ("performance.fps", Zero, "Frames per second"),
@@ -242,6 +245,7 @@ pub(crate) fn reply(world: &World, category: &str, req: &Request) -> Reply {
 /// The world's counts a gauge reports.
 struct Counts {
     entities: u64,
+    not_alive: u64,
     tables: u64,
     empty_tables: u64,
     tags: u64,
@@ -257,7 +261,7 @@ fn counts(world: &World) -> Counts {
         ids.extend(t.ids().iter().copied());
         empty += u64::from(t.is_empty());
     }
-    let (mut tags, mut components, mut pairs, mut types) = (0, 0, 0, 0);
+    let (mut tags, mut components, mut pairs) = (0, 0, 0);
     for &id in &ids {
         if id.is_pair() {
             pairs += 1;
@@ -266,16 +270,17 @@ fn counts(world: &World) -> Counts {
         } else {
             tags += 1;
         }
-        types += u64::from(world.component_info(id).is_some_and(|c| c.ty.is_some()));
     }
     Counts {
         entities: world.entity_count() as u64,
+        not_alive: world.not_alive_count() as u64,
         tables: world.tables().len() as u64,
         empty_tables: empty,
         tags,
         components,
         pairs,
-        types,
+        // Flecs counts every type info, whether or not an entity has the component.
+        types: world.component_type_count() as u64,
     }
 }
 
@@ -286,6 +291,7 @@ fn world_stats(world: &World) -> String {
     for (i, &(field, source, brief)) in WORLD_METRICS.iter().enumerate() {
         let value = match source {
             Entities => c.entities,
+            NotAlive => c.not_alive,
             Tables => c.tables,
             EmptyTables => c.empty_tables,
             Tags => c.tags,

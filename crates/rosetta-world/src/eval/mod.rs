@@ -31,11 +31,14 @@
 mod compile;
 pub mod corpus;
 mod filter;
+mod info;
+mod plan;
 mod result;
 mod run;
 mod trav;
 
 pub use compile::Variable;
+pub use info::{ProfileCounts, TermInfo, TermRef};
 pub use result::{page, FieldValue, Match, QueryResult};
 
 /// A step limit for [`Query::each_bounded`] and [`Query::page`] that a query from outside
@@ -156,6 +159,65 @@ impl Query {
     /// The variables; index 0 is `$this`.
     pub fn variables(&self) -> &[Variable] {
         &self.compiled.vars
+    }
+
+    /// The terms as Flecs describes a finalized filter (`query_info` in the iterator JSON).
+    ///
+    /// ```
+    /// use rosetta_world::{eval::{Query, TermRef}, query::Oper, script};
+    /// let mut l = script::load_str(r#"[["struct", "Position", [["x", "f32"]]], ["tag", "T"]]"#)?;
+    /// l.world.process_pending();
+    /// let q = Query::new(&l.world, "Position, !T").unwrap();
+    /// let info = q.term_info(&l.world);
+    /// assert_eq!(info[0].src, TermRef::Var("this".into()));
+    /// assert!(info[0].has_data && info[0].self_ && info[0].up);
+    /// assert_eq!((info[1].oper, info[1].has_data), (Oper::Not, false));
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn term_info(&self, world: &World) -> Vec<TermInfo> {
+        info::term_info(&self.ast, &self.compiled, world)
+    }
+
+    /// The plan as Flecs v3.2.12's `ecs_rule_str` lists a rule's operations, with Flecs'
+    /// terminal colors when `colors` is set (what the iterator JSON's `query_plan` holds).
+    ///
+    /// ```
+    /// use rosetta_world::{eval::Query, script};
+    /// let mut l = script::load_str(r#"[["struct", "Position", [["x", "f32"]]]]"#)?;
+    /// l.world.process_pending();
+    /// let q = Query::new(&l.world, "Position").unwrap();
+    /// assert_eq!(
+    ///     q.plan_str(&l.world, false),
+    ///     " 0. [-1,  1]  setids      \n 1. [ 0,  2]  selfupid    $[this]           (Position)\n 2. [ 1,  3]  pop         \n 3. [ 2,  4]  yield       \n"
+    /// );
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn plan_str(&self, world: &World, colors: bool) -> String {
+        plan::plan_str(&self.compiled, world, colors)
+    }
+
+    /// Runs the query once and counts what it finds, as Flecs' `query_profile` does: results,
+    /// entities, and the bytes of the set fields' components (a field's size is its type's
+    /// C layout; a type without one counts 0; a field not on `$this` counts one value). The
+    /// search is bounded as [`Query::each_bounded`]'s.
+    pub fn profile_counts(&self, world: &World, max_steps: u64) -> Result<ProfileCounts, Error> {
+        let mut c = ProfileCounts::default();
+        let fields = self.field_count();
+        self.each_bounded(world, max_steps, |m| {
+            c.results += 1;
+            let count = m.count() as usize;
+            c.entities += count;
+            for f in (0..fields).filter(|&f| m.is_set(f)) {
+                let size = info::field_size(world, m.id(f));
+                if m.source(f) == Id::NULL {
+                    c.component_bytes += size * count;
+                } else {
+                    c.shared_component_bytes += size;
+                }
+            }
+            true
+        })?;
+        Ok(c)
     }
 
     /// Whether some term is matched on `$this`, so results have entities.

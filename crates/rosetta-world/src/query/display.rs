@@ -110,18 +110,20 @@ fn write_prefix(out: &mut String, term: &Term) {
     }
 }
 
-fn write_args(out: &mut String, term: &Term) {
+fn write_args(out: &mut String, term: &Term, sep: &str) {
     out.push('(');
     write_arg(out, &term.src, true);
     if term.second.id.is_set() || !term.second.trav.is_empty() {
-        out.push_str(", ");
+        out.push_str(sep);
         write_arg(out, &term.second, false);
     }
     out.push(')');
 }
 
-/// Writes one term (`flecs`: as Flecs prints it back in errors, where `!{` is `{`).
+/// Writes one term (`flecs`: as Flecs prints a finalized term back in errors, where `!{` is
+/// `{` and a pair's elements are separated by `,` alone).
 pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
+    let sep = if flecs { "," } else { ", " };
     match term.kind {
         TermKind::ScopeOpen => {
             if !flecs {
@@ -176,33 +178,113 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
         if default_src && has_second {
             out.push('(');
             write_arg(out, &term.first, false);
-            out.push_str(", ");
+            out.push_str(sep);
             write_arg(out, &term.second, false);
             out.push(')');
         } else {
             write_arg(out, &term.first, false);
             out.push(':');
-            write_args(out, term);
+            write_args(out, term, sep);
         }
     } else if default_src {
         if has_second {
             out.push('(');
             write_id(out, &term.first.id);
-            out.push_str(", ");
+            out.push_str(sep);
             write_arg(out, &term.second, false);
             out.push(')');
         } else {
             write_id(out, &term.first.id);
         }
+    } else if flecs && term.src.id == IdRef::Entity(0) && !has_second {
+        // Flecs prints a term without source as `A()`.
+        write_id(out, &term.first.id);
+        out.push_str("()");
     } else {
         write_id(out, &term.first.id);
-        write_args(out, term);
+        write_args(out, term, sep);
     }
 }
 
-/// Writes the terms as a query; with `mark`, as Flecs prints it back in errors, and the column
-/// Flecs reports for term `mark` in that text (two past the term's start, for any term but
-/// the first).
+/// Writes a term as Flecs prints one its filter has not finalized yet (the terms after the
+/// one an error is about): without the finalized default flags, the source always goes in
+/// parentheses (`Kind()` for `$this`, `ChildOf(,$p)` for a pair).
+fn write_parsed_term(out: &mut String, term: &Term, after_or: bool) {
+    let pred = match term.kind {
+        TermKind::Id => None,
+        TermKind::Eq => Some("PredEq"),
+        TermKind::Match => Some("PredMatch"),
+        TermKind::ScopeOpen | TermKind::ScopeClose => {
+            write_term(out, term, true);
+            return;
+        }
+    };
+    // The parser gives `==` and `~=` terms no inout and a `self` source.
+    let inout = if pred.is_some() {
+        InOut::None
+    } else {
+        term.inout
+    };
+    if !after_or {
+        match inout {
+            InOut::In => out.push_str("[in] "),
+            InOut::Out => out.push_str("[out] "),
+            InOut::InOut => out.push_str("[inout] "),
+            InOut::None if term.oper != Oper::Not => out.push_str("[none] "),
+            _ => {}
+        }
+    }
+    let has_second = term.second.id.is_set();
+    if let Some(name) = pred {
+        if term.oper == Oper::Not {
+            out.push('!');
+        }
+        out.push_str(name);
+        out.push('(');
+        write_id(out, &term.src.id);
+        out.push_str(":self,");
+        match &term.second.id {
+            IdRef::Str(text) => out.push_str(text),
+            other => write_id(out, other),
+        }
+        out.push(')');
+        return;
+    }
+    write_prefix(out, term);
+    write_arg(out, &term.first, false);
+    if matches!(term.src.id, IdRef::Entity(0)) {
+        // No source: `A()`, and `A(0,B)` for a pair.
+        out.push_str(if has_second { "(0," } else { "()" });
+        if has_second {
+            write_arg(out, &term.second, false);
+            out.push(')');
+        }
+        return;
+    }
+    out.push('(');
+    // `self|up` is what finalizing would fill in: not printed.
+    let trav = &term.src.trav;
+    let default_trav = trav.flags == Traversal::SELF | Traversal::UP && trav.rel.is_none();
+    let show_trav = !trav.is_empty() && !default_trav;
+    if term.src.id != IdRef::This {
+        write_id(out, &term.src.id);
+        if show_trav {
+            out.push(':');
+        }
+    }
+    if show_trav {
+        write_trav(out, trav);
+    }
+    if has_second {
+        out.push(',');
+        write_arg(out, &term.second, false);
+    }
+    out.push(')');
+}
+
+/// Writes the terms as a query; with `mark`, as Flecs prints it back in errors (the terms up
+/// to `mark` finalized, the ones after it as parsed), and the column Flecs reports for term
+/// `mark` in that text (two past the term's start, for any term but the first).
 pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize) {
     let mut out = String::new();
     let mut column = 0;
@@ -210,7 +292,13 @@ pub(crate) fn write_terms(terms: &[Term], mark: Option<usize>) -> (String, usize
         if mark == Some(i) {
             column = out.len() + if i > 0 { 2 } else { 0 };
         }
-        write_term(&mut out, term, mark.is_some());
+        match mark {
+            Some(m) if i > m => {
+                let after_or = i > 0 && terms.get(i - 1).is_some_and(|p| p.oper == Oper::Or);
+                write_parsed_term(&mut out, term, after_or);
+            }
+            _ => write_term(&mut out, term, mark.is_some()),
+        }
         if let Some(next) = terms.get(i + 1) {
             if term.oper == Oper::Or {
                 out.push_str(" || ");

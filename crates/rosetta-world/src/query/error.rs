@@ -17,8 +17,9 @@ const MAX_COLUMN: usize = 65536;
 ///
 /// let err = parse("Position, (Likes").unwrap_err();
 /// assert_eq!(err.message(), "unexpected end of term");
-/// assert_eq!(err.column(), 16);
-/// assert_eq!(err.to_string(), "unexpected end of term\nPosition, (Likes\n                ^");
+/// // Flecs shows an error inside a term against the query from that term on.
+/// assert_eq!((err.column(), err.offset()), (6, Some(16)));
+/// assert_eq!(err.to_string(), "unexpected end of term\n(Likes\n      ^");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
@@ -62,6 +63,19 @@ impl ParseError {
         }
     }
 
+    /// The error shown against the query from byte `start` on, as Flecs shows an error it
+    /// finds inside a term (`flecs_parse_term` gets the term's text as its expression). The
+    /// [`ParseError::offset`] in the query stays as it was.
+    pub(crate) fn shown_from_term_start(mut self, start: usize) -> Self {
+        if self.offset.is_some() && self.column >= start {
+            if let Some(rest) = self.expr.get(start..) {
+                self.expr = rest.to_owned();
+                self.column -= start;
+            }
+        }
+        self
+    }
+
     /// Where the error was found in the query itself, when the error is about the query text.
     pub(crate) fn with_offset(mut self, offset: Option<usize>) -> Self {
         self.offset = offset;
@@ -78,11 +92,12 @@ impl ParseError {
         &self.message
     }
 
-    /// The byte column in [`ParseError::expr`] the caret points at.
+    /// The byte column in [`ParseError::expr`] the caret points at (for an error inside a
+    /// term, counted from the term's start).
     ///
     /// ```
     /// let err = rosetta_world::query::parse("Position, Velocity(").unwrap_err();
-    /// assert_eq!(err.column(), 19);
+    /// assert_eq!((err.column(), err.expr()), (9, "Velocity("));
     /// ```
     pub fn column(&self) -> usize {
         self.column
@@ -177,6 +192,15 @@ mod tests {
         let text = "A".repeat(70000);
         let e = ParseError::in_query(text.as_bytes(), 69000, "oops");
         assert!(e.to_string().ends_with("\n^"));
+    }
+
+    #[test]
+    fn shown_from_term_start_cuts_the_expression() {
+        let e = ParseError::in_query(b"A, (B", 5, "oops").shown_from_term_start(3);
+        assert_eq!(e.to_string(), "oops\n(B\n  ^");
+        assert_eq!(e.offset(), Some(5));
+        let token = ParseError::in_text("\"B", 0, "oops").shown_from_term_start(3);
+        assert_eq!(token.to_string(), "oops\n\"B\n^");
     }
 
     #[test]

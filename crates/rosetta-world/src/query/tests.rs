@@ -402,9 +402,10 @@ fn logged_but_accepted() {
 #[test]
 fn parse_errors() {
     let cases = [
-        ("Position, (Likes", "unexpected end of term", 16),
-        ("Position, !", "unexpected end of term", 11),
-        ("A, %", "unexpected character '%'", 3),
+        // Inside a term, the column is counted from the term's start, as Flecs shows it.
+        ("Position, (Likes", "unexpected end of term", 6),
+        ("Position, !", "unexpected end of term", 1),
+        ("A, %", "unexpected character '%'", 0),
         ("[in Position", "expected ]", 0),
         ("[ in] A", "expected start of identifier", 1),
         ("FOO|Position", "invalid role 'FOO'", 4),

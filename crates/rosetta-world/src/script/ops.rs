@@ -107,10 +107,9 @@ impl Ctx {
         };
         let w = |x: crate::error::Error| (ptr.to_string(), x.to_string());
         match name.as_str() {
+            // ECS_TAG in v3.2.12 names the entity and sets no symbol.
             "tag" => {
-                let e = self.named(a, ptr, &[])?;
-                let n = string(a, 1, ptr)?;
-                self.world.set_symbol(e, n).map_err(w)?;
+                self.named(a, ptr, &[])?;
             }
             "component" => {
                 let n = string(a, 1, ptr)?;
@@ -182,10 +181,9 @@ impl Ctx {
             "prefab" => {
                 self.named(a, ptr, &[builtin::PREFAB])?;
             }
+            // ECS_ENTITY(world, N, Union): no symbol either.
             "union" => {
-                let e = self.named(a, ptr, &[builtin::UNION])?;
-                let n = string(a, 1, ptr)?;
-                self.world.set_symbol(e, n).map_err(w)?;
+                self.named(a, ptr, &[builtin::UNION])?;
             }
             "new_w" => {
                 let id = self.id_arg(a.get(1).unwrap_or(&Json::Null), &format!("{ptr}/1"))?;

@@ -178,6 +178,11 @@ impl EntityIndex {
     pub(crate) fn alive_count(&self) -> usize {
         self.alive - 1
     }
+
+    /// Ids that died and wait to be recycled (`flecs_entity_index_not_alive_count`).
+    pub(crate) fn not_alive_count(&self) -> usize {
+        self.dense.len().saturating_sub(self.alive)
+    }
 }
 
 #[cfg(test)]

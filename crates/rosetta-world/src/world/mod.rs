@@ -120,6 +120,27 @@ impl World {
         self.index.alive_count()
     }
 
+    /// Number of entity ids that were deleted and wait to be recycled (Flecs' monitor reports
+    /// them as `entities.not_alive_count`).
+    ///
+    /// ```
+    /// let mut w = rosetta_world::World::new();
+    /// let e = w.new_entity();
+    /// w.delete(e)?;
+    /// assert_eq!(w.not_alive_count(), 1);
+    /// # Ok::<(), rosetta_world::Error>(())
+    /// ```
+    pub fn not_alive_count(&self) -> usize {
+        self.index.not_alive_count()
+    }
+
+    /// Number of component types: the ids registered as components with data, whether or not
+    /// an entity has them (Flecs' monitor reports its type infos as
+    /// `components.type_count`).
+    pub fn component_type_count(&self) -> usize {
+        self.components.len()
+    }
+
     /// Where `e` is stored.
     pub fn location(&self, e: Id) -> Option<Location> {
         self.index.location(e)

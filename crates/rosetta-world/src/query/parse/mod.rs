@@ -94,7 +94,10 @@ impl Parser<'_> {
 
         let start = pos;
         let mut extra = Extra::default();
-        let (mut term, next) = term::parse_term(src, pos, &mut extra)?;
+        // Flecs parses a term as an expression of its own: errors inside it show the query
+        // from the term's start.
+        let (mut term, next) =
+            term::parse_term(src, pos, &mut extra).map_err(|e| e.shown_from_term_start(start))?;
         pos = next;
 
         // `$(Rel)` is `Rel($this, $Rel)`, `$(Rel, src)` is `Rel(src, $Rel)`.
