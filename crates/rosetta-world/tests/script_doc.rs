@@ -12,8 +12,13 @@ fn read(rel: &str) -> String {
 /// The operation names of the loader's `match` (`"tag" => ...`, `"enum" | "bitmask" => ...`).
 fn loader_ops() -> BTreeSet<String> {
     let src = read("src/script/ops.rs");
-    let start = src.find("match name.as_str()").expect("the loader's match on the op name");
-    let end = start + src[start..].find("other =>").expect("the match's fallback arm");
+    let start = src
+        .find("match name.as_str()")
+        .expect("the loader's match on the op name");
+    let end = start
+        + src[start..]
+            .find("other =>")
+            .expect("the match's fallback arm");
     let mut ops = BTreeSet::new();
     for line in src[start..end].lines() {
         let head = line.trim_start();
@@ -49,12 +54,21 @@ fn documented_ops(doc: &str) -> BTreeSet<String> {
 fn every_operation_is_documented_and_nothing_more() {
     let doc = read("../../docs/world-script.md");
     let code = loader_ops();
-    assert!(code.len() > 20, "read too few operations from the loader: {code:?}");
+    assert!(
+        code.len() > 20,
+        "read too few operations from the loader: {code:?}"
+    );
     let documented = documented_ops(&doc);
     let undocumented: Vec<_> = code.difference(&documented).collect();
     let unknown: Vec<_> = documented.difference(&code).collect();
-    assert!(undocumented.is_empty(), "not in docs/world-script.md: {undocumented:?}");
-    assert!(unknown.is_empty(), "documented but not run by the loader: {unknown:?}");
+    assert!(
+        undocumented.is_empty(),
+        "not in docs/world-script.md: {undocumented:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "documented but not run by the loader: {unknown:?}"
+    );
 }
 
 #[test]
@@ -67,8 +81,12 @@ fn the_documents_example_loads() {
         .expect("a json example");
     let loaded = rosetta_world::script::load_str(block).expect("the example loads");
     let earth = loaded.world.lookup("Sun.Earth").expect("Sun.Earth");
-    let rocky = loaded.world.lookup("planets.RockyPlanet").expect("the prefab");
-    assert!(loaded
+    let rocky = loaded
         .world
-        .has(earth, rosetta_world::Id::pair(rosetta_world::builtin::IS_A, rocky)));
+        .lookup("planets.RockyPlanet")
+        .expect("the prefab");
+    assert!(loaded.world.has(
+        earth,
+        rosetta_world::Id::pair(rosetta_world::builtin::IS_A, rocky)
+    ));
 }

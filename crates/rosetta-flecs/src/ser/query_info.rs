@@ -129,10 +129,17 @@ fn symbol(w: &World, e: Id) -> Option<String> {
         .then(|| format!("Ecs{name}"))
 }
 
-/// `"query_plan":"..."`: the plan with Flecs' terminal colors, escaped (ESC as `[`).
+/// `"query_plan":"..."`: the plan with Flecs' terminal colors, escaped (ESC as `[`). The plan
+/// is text for the explorer to show, not data to read back, so even [`Mode::Lossless`] writes
+/// it as Flecs does: the explorer's color handling was written against those bytes.
 pub(super) fn query_plan(out: &mut String, obj: &mut List, w: &World, q: &Query, mode: Mode) {
     obj.key(out, "query_plan", mode);
-    text::push_escaped(out, &q.plan_str(w, true), mode);
+    let text_mode = if mode.is_lossless() {
+        Mode::Valid
+    } else {
+        mode
+    };
+    text::push_escaped(out, &q.plan_str(w, true), text_mode);
 }
 
 /// `"query_profile":{...}`: the query evaluated again (up to 100 times, a millisecond at most,

@@ -190,7 +190,7 @@ mod tests {
         let Ok(req) = Request::parse("GET", "/query?q=*&query_profile=true&results=false") else {
             panic!("parse")
         };
-        let r = iter_reply(&w, &req, &q, 10_000);
+        let r = iter_reply(&w, &req, &q, 10_000, &Options::default());
         assert_eq!(r.code, 400, "{}", r.body);
     }
 
