@@ -22,7 +22,10 @@ fn preflight_answers_any_path_with_cors_headers() {
     for target in ["/entity/Sun", "/anything", "/query?q=x"] {
         let r = s.request("OPTIONS", target);
         assert_eq!(r.status_line, "HTTP/1.1 200 OK");
-        assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
+        assert_eq!(
+            r.header("Access-Control-Allow-Origin"),
+            Some("https://www.flecs.dev")
+        );
         assert_eq!(
             r.header("Access-Control-Allow-Private-Network"),
             Some("true")
@@ -52,7 +55,7 @@ fn headers_are_sent_in_title_case() {
     assert!(r
         .headers
         .iter()
-        .any(|h| h == "Access-Control-Allow-Origin: *"));
+        .any(|h| h == "Access-Control-Allow-Origin: https://www.flecs.dev"));
 }
 
 #[test]
@@ -75,7 +78,10 @@ fn unknown_routes_are_resource_not_found() {
         );
         assert_eq!(r.body, "", "{method} {target}");
         assert_eq!(r.header("Content-Type"), Some("application/json"));
-        assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
+        assert_eq!(
+            r.header("Access-Control-Allow-Origin"),
+            Some("https://www.flecs.dev")
+        );
     }
 }
 

@@ -213,3 +213,21 @@ fn builtins_are_neither_changed_nor_deleted() {
     assert_eq!(put(&w, "/delete/Sun").code, 200);
     assert!(w.read().lookup("Sun.Earth.Moon").is_none());
 }
+
+#[test]
+fn changes_are_counted_and_a_closed_world_takes_no_write() {
+    let w = world();
+    assert_eq!(put(&w, "/disable/Sun").code, 200);
+    assert_eq!(put(&w, "/disable/flecs").code, 400);
+    assert_eq!(put(&w, "/disable/Nobody").code, 404);
+    assert_eq!(w.changes(), 1, "only the write that changed the world");
+    w.close();
+    let r = put(&w, "/enable/Sun");
+    assert_eq!(
+        (r.code, r.body.as_str()),
+        (503, r#"{"error":"the server is stopping"}"#)
+    );
+    let sun = w.read().lookup("Sun").expect("Sun");
+    assert!(w.read().is_disabled(sun));
+    assert_eq!(w.changes(), 1);
+}
