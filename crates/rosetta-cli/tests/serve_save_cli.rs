@@ -93,6 +93,9 @@ fn copy_of_example(dir: &Path) -> std::path::PathBuf {
     copy
 }
 
+/// `set` data giving `snapshot/entity_1` a `game.Health` of 42 of 100.
+const HEALTH_42: &str = "%7B%22ids%22%3A%5B%5B%22game.Health%22%5D%5D%2C%22values%22%3A%5B%7B%22current%22%3A42%2C%22maximum%22%3A100%7D%5D%7D";
+
 #[test]
 fn writes_are_saved_after_a_second_and_on_sigterm() {
     let dir = std::env::temp_dir().join(format!("rosetta-serve-save-{}", std::process::id()));
@@ -128,6 +131,53 @@ fn writes_are_saved_after_a_second_and_on_sigterm() {
     let gone = entity(&world, "snapshot/entity_2");
     assert!(gone.contains("404"), "entity_2 deleted in the file: {gone}");
     assert!(entity(&world, "snapshot/entity_1").contains(r#""current":42"#));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_snapshots_and_flecs_world_json_are_saved_in_their_own_format() {
+    let dir = std::env::temp_dir().join(format!("rosetta-serve-save-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let json_snapshot = dir.join("world.json");
+    std::fs::copy(root().join("examples/data/world.json"), &json_snapshot).expect("a copy");
+    let world_json = dir.join("world.flecs.json");
+    let converted = rosetta(
+        &[
+            &["world", "convert", "examples/data/world.snapshot"][..],
+            &SCHEMA[..],
+            &["-o", world_json.to_str().expect("UTF-8")][..],
+        ]
+        .concat(),
+    );
+    assert!(converted.status.success(), "{converted:?}");
+    for (file, starts) in [
+        (&json_snapshot, "{\n  \"__entity_id\""),
+        (&world_json, "{\"results\""),
+    ] {
+        let (mut child, addr) = start(file);
+        assert_eq!(
+            put(&addr, &format!("/set/snapshot/entity_1?data={HEALTH_42}")),
+            200
+        );
+        let killed = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        assert!(killed.is_ok_and(|s| s.success()), "kill -TERM");
+        assert!(child.wait().expect("the server stops").success());
+        let text = std::fs::read_to_string(file).expect("the saved file");
+        assert!(
+            text.starts_with(starts),
+            "{}: {}",
+            file.display(),
+            &text[..80.min(text.len())]
+        );
+        let saved = entity(file, "snapshot/entity_1");
+        assert!(
+            saved.contains(r#""current":42"#),
+            "{}: {saved}",
+            file.display()
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
