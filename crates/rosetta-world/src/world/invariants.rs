@@ -193,6 +193,17 @@ mod tests {
     }
 
     #[test]
+    fn commit_refuses_a_cycle_too() {
+        let (mut w, a, _, c) = world();
+        let name = Id::pair(builtin::IDENTIFIER, builtin::NAME);
+        let r = w.commit(a, &[name, Id::pair(CHILD_OF, c)]);
+        assert!(matches!(r, Err(Error::Cycle { .. })), "{r:?}");
+        let r = w.commit(c, &[name, Id::pair(CHILD_OF, c)]);
+        assert!(matches!(r, Err(Error::Cycle { .. })), "{r:?}");
+        assert_eq!(w.path_of(c), "a.b.c");
+    }
+
+    #[test]
     fn builtins_and_protected_entities_are_not_deleted() {
         let (mut w, a, _, c) = world();
         for e in [
