@@ -28,6 +28,8 @@ Seeds per target:
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
                    flecs/v3_json_vectors.json (every iter case's expected JSON), and a few
                    documents with every value form the target's types (and schema) have
+  rest_request     the requests the Flecs explorer sends (entity, query, world, stats, tables)
+                   and every write route, set with good and bad data, as "METHOD\nTARGET" lines
 Uses only the Python standard library.
 """
 
@@ -143,6 +145,28 @@ FLECS_WORLD_JSON = [
 ]
 
 
+# REST requests against the example world (fuzz_targets/rest_request.rs): METHOD and TARGET
+# lines, several requests to an input.
+REST_REQUESTS = [
+    "GET\n/entity/Sun/Earth&label=true&values=true&type_info=true",
+    "GET\n/query?q=Position%2C%20%3FKind&values=true&limit=25&offset=0",
+    "GET\n/query?q=(ChildOf%2C%20Sun)&term_ids=true&ids=true",
+    "GET\n/world\nGET\n/tables\nGET\n/stats/world?period=1m",
+    "GET\n/entity/flecs/core/World&label=true&brief=true&link=true&color=true&ids=true",
+    "OPTIONS\n/anything",
+    "PUT\n/set/Sun/Mars?data=%7B%22ids%22%3A%5B%5B%22Position%22%5D%2C%5B%22Kind%22%5D%5D%2C"
+    "%22values%22%3A%5B%7B%22x%22%3A5%2C%22y%22%3A6%7D%2C%22Moon%22%5D%7D\n"
+    "GET\n/entity/Sun/Mars&values=true",
+    "PUT\n/set/Sun?data=%7B%22ids%22%3A%5B%5B%22ChildOf%22%2C%22Sun.Earth%22%5D%5D%7D",
+    "PUT\n/set/Sun?data=%7B%22ids%22%3A%5B%5B%22Position%22%5D%5D%2C%22values%22%3A%5B%7B%22x%22"
+    "%3A%22seven%22%7D%5D%7D",
+    "PUT\n/disable/Sun/Earth\nGET\n/query?q=Position\nPUT\n/enable/Sun/Earth",
+    "PUT\n/delete/Sun\nGET\n/world",
+    "PUT\n/delete/flecs/core/ChildOf\nPUT\n/disable/flecs",
+    "GET\n/commands/capture\nGET\n/commands/frame/3",
+]
+
+
 def main():
     corpus = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else REPO.parent / "shared" / "corpus"
     if not corpus.is_dir():
@@ -226,6 +250,9 @@ def main():
     for document in FLECS_SCHEMA_WORLD_JSON:
         document += " " * ((2 - len(document)) % 4)
         seed("flecs_world_json_load", document)
+
+    for request in REST_REQUESTS:
+        seed("rest_request", request)
 
     for name in ("world.snapshot", "world.json"):
         path = REPO / "examples" / "data" / name

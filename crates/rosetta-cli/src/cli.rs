@@ -439,6 +439,23 @@ pub struct ServeArgs {
     #[arg(long = "engine-bytes", visible_alias = "engine_bytes")]
     pub engine_bytes: bool,
 
+    /// Let web pages of ORIGIN (`scheme://host[:port]`, as a browser sends it) use the server
+    /// too; `*` lets every page, as Flecs does. Repeatable. By default only the Flecs explorer
+    /// (https://www.flecs.dev, https://flecs.dev) and pages on localhost, 127.0.0.1 and [::1]
+    /// may: other pages get no CORS headers and their writes are refused with 403.
+    #[arg(
+        long = "allow-origin",
+        visible_alias = "allow_origin",
+        value_name = "ORIGIN"
+    )]
+    pub allow_origins: Vec<String>,
+
+    /// Write the edited world back to WORLD in its own format (snapshot or Flecs world JSON)
+    /// after writes, at most about once a second, and when the server stops (Ctrl-C,
+    /// SIGTERM). Each save replaces WORLD only once the whole output is written.
+    #[arg(long, requires = "world", conflicts_with_all = ["read_only", "request"])]
+    pub save: bool,
+
     /// Answer this one request target (`/entity/Sun?label=true`) and print the reply's body
     /// instead of serving.
     #[arg(long, value_name = "TARGET")]

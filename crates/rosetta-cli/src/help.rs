@@ -296,6 +296,21 @@ https://www.flecs.dev/explorer/?host=127.0.0.1:PORT). For example:
   rosetta serve examples/data/world.snapshot --schema_path schema --schema_path examples/schema
   rosetta serve --port 8080 --read-only
 
+Web pages: the Flecs explorer (https://www.flecs.dev, https://flecs.dev) and pages on
+localhost, 127.0.0.1 or [::1] may use the server; a page of any other origin gets no CORS
+headers (the browser keeps it from reading replies) and its writes are refused with 403, so a
+site you visit cannot change the world. --allow-origin ORIGIN lets another origin in
+(repeatable; '*' lets every origin, as Flecs does):
+
+  rosetta serve world.json --allow-origin http://127.0.0.1:8080
+
+--save writes the edited world back to WORLD in its own format, at most about once a second
+after changes and once more when the server stops (Ctrl-C, SIGTERM); the file is replaced only
+by a complete output. A world script cannot be written back (there is no world-script
+writer): --save refuses it.
+
+  rosetta serve world.snapshot --schema_path schema --save
+
 --request answers one request without opening a port and prints the reply's body, as the
 server would send it (the status goes to standard error when it is not 200).
 

@@ -14,6 +14,7 @@ mod reports;
 mod schema_cmd;
 mod schema_load;
 mod serve_cmd;
+mod serve_save;
 mod snapshot_cmd;
 mod suggest;
 mod world;

@@ -2,9 +2,9 @@
 //!
 //! What a client sees is Flecs': status lines with Flecs' texts (`404 OK` for a REST error,
 //! `404 Resource not found` for an unknown route), `Content-Type: application/json` on every
-//! reply but a preflight, `Access-Control-Allow-Origin: *` on every reply, and on an `OPTIONS`
-//! preflight `Access-Control-Allow-Private-Network: true`, `Access-Control-Allow-Methods: GET,
-//! PUT, OPTIONS` and `Access-Control-Max-Age: 600`; header names in title case.
+//! reply but a preflight, and on an `OPTIONS` preflight `Access-Control-Allow-Private-Network:
+//! true`, `Access-Control-Allow-Methods: GET, PUT, OPTIONS` and `Access-Control-Max-Age: 600`;
+//! header names in title case.
 //!
 //! Flecs answers one request per connection and then closes it (v3.2.12's `http.c` frees the
 //! connection after its reply and sends no `Connection` header); so does this server, with
@@ -12,9 +12,11 @@
 //! as browsers do: then the connection stays open for the next request. No `Date` header,
 //! as Flecs sends none.
 //!
-//! Where they differ, and why: a client that asks for keep-alive gets it, GET replies are not
-//! cached for 0.2 s, and requests are answered at once on tokio's threads rather than when
-//! the application's next frame dequeues them. A target that cannot
+//! Where they differ, and why: Flecs sends `Access-Control-Allow-Origin: *` on every reply;
+//! here only pages of allowed origins get CORS headers, and writes from other origins are
+//! refused with 403 (see [`crate::cors`]). A client that asks for keep-alive gets it, GET
+//! replies are not cached for 0.2 s, and requests are answered at once on tokio's threads
+//! rather than when the application's next frame dequeues them. A target that cannot
 //! be read (see [`crate::request`]) is `400 Bad Request` or `414 URI Too Long` with an
 //! `{"error":"..."}` body; a method Flecs does not parse is `405 Method Not Allowed`; a
 //! request line or headers not received within 10 s close the connection.
@@ -36,6 +38,7 @@ use hyper::{Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
+use crate::cors::Verdict;
 use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::{Method, Request, RequestError};
@@ -127,7 +130,13 @@ async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<F
         .map_or("/", |p| p.as_str())
         .to_owned();
     let keep_alive = wants_keep_alive(req.headers());
+    let origin = req
+        .headers()
+        .get(hyper::header::ORIGIN)
+        .map(|v| v.to_str().map_err(|_| ()));
+    let cors = Verdict::of(&state.options.origins, origin);
     let reply = match Request::parse(req.method().as_str(), &target) {
+        _ if cors.refuses(req.method().as_str()) => Reply::error(403, &refused_message(&cors)),
         Err(e @ RequestError::TooLong(_)) => Reply {
             status: "URI Too Long",
             ..Reply::error(414, &e.to_string())
@@ -147,7 +156,7 @@ async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<F
             .unwrap_or_else(|_| Reply::internal_error())
         }
     };
-    let mut res = response(reply);
+    let mut res = response(reply, &cors);
     if !keep_alive {
         // hyper closes the connection after a reply that says so.
         res.headers_mut()
@@ -166,8 +175,20 @@ fn wants_keep_alive(headers: &hyper::HeaderMap) -> bool {
         .any(|token| token.trim().eq_ignore_ascii_case("keep-alive"))
 }
 
-/// A [`Reply`] as hyper's response, with Flecs' headers and status text.
-pub(crate) fn response(reply: Reply) -> Response<Full<Bytes>> {
+/// Why a request from a refused origin was not run.
+fn refused_message(cors: &Verdict) -> String {
+    let origin = match cors {
+        Verdict::Refused(o) => o.as_str(),
+        _ => "",
+    };
+    format!(
+        "forbidden (the origin '{origin}' may not change this world; rosetta serve --allow-origin {origin} allows it)"
+    )
+}
+
+/// A [`Reply`] as hyper's response, with Flecs' headers and status text, and CORS headers for
+/// an allowed origin.
+pub(crate) fn response(reply: Reply, cors: &Verdict) -> Response<Full<Bytes>> {
     let mut res = Response::new(Full::new(Bytes::from(reply.body)));
     *res.status_mut() = StatusCode::from_u16(reply.code).unwrap_or(StatusCode::OK);
     if res.status().canonical_reason() != Some(reply.status) {
@@ -180,10 +201,19 @@ pub(crate) fn response(reply: Reply) -> Response<Full<Bytes>> {
     if let Some(ct) = reply.content_type {
         headers.insert(hyper::header::CONTENT_TYPE, HeaderValue::from_static(ct));
     }
-    headers.insert(
-        hyper::header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
+    let Verdict::Allowed(allowed) = cors else {
+        // Not a cross-origin request, or a refused one: no CORS headers. Caches must not
+        // answer another origin with this reply.
+        headers.insert(hyper::header::VARY, HeaderValue::from_static("Origin"));
+        return res;
+    };
+    if allowed != "*" {
+        headers.insert(hyper::header::VARY, HeaderValue::from_static("Origin"));
+    }
+    // An allowed origin is text (`HeaderValue::to_str` succeeded): it is a header value again.
+    if let Ok(value) = HeaderValue::from_str(allowed) {
+        headers.insert(hyper::header::ACCESS_CONTROL_ALLOW_ORIGIN, value);
+    }
     if reply.preflight {
         headers.insert(
             HeaderName::from_static("access-control-allow-private-network"),
@@ -207,7 +237,10 @@ mod tests {
 
     #[test]
     fn error_reply_keeps_flecs_status_text() {
-        let res = response(Reply::error(404, "entity 'x' not found"));
+        let res = response(
+            Reply::error(404, "entity 'x' not found"),
+            &Verdict::Allowed("*".into()),
+        );
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
         let reason = res.extensions().get::<hyper::ext::ReasonPhrase>();
         assert_eq!(reason.map(|r| r.as_bytes()), Some(&b"OK"[..]));
@@ -230,7 +263,7 @@ mod tests {
 
     #[test]
     fn preflight_headers() {
-        let res = response(Reply::preflight());
+        let res = response(Reply::preflight(), &Verdict::Allowed("*".into()));
         assert!(res.headers().get("content-type").is_none());
         assert_eq!(
             res.headers()["access-control-allow-methods"],

@@ -8,8 +8,11 @@
 //!   `/stats/<world|pipeline>`, `/commands/...`; `PUT /set/<path>`, `/delete/<path>`,
 //!   `/enable/<path>`, `/disable/<path>`) answered from the world, with v3.2.12's parameters,
 //!   defaults, status codes and `{"error":"..."}` texts. [`routes::answer`] needs no socket.
-//! - [`http`]: the server (hyper on tokio): CORS headers and status lines as Flecs sends them,
-//!   the world behind a [`SharedWorld`] lock so reads run concurrently.
+//! - [`http`]: the server (hyper on tokio): status lines as Flecs sends them, the world behind
+//!   a [`SharedWorld`] lock so reads run concurrently.
+//! - [`cors`]: which web pages may use the server: the Flecs explorer's origins and loopback
+//!   ones by default, others with [`AllowedOrigins::allow`]; writes from any other origin are
+//!   refused (403).
 //!
 //! ```
 //! use rosetta_rest::{request::Request, routes, Options, SharedWorld};
@@ -23,6 +26,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cors;
 pub mod http;
 mod lookup;
 mod options;
@@ -31,6 +35,7 @@ pub mod request;
 pub mod routes;
 mod shared;
 
+pub use cors::AllowedOrigins;
 pub use http::{serve, url, DEFAULT_PORT};
 pub use lookup::lookup_path;
 pub use options::Options;

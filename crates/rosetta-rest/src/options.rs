@@ -1,9 +1,10 @@
 //! The server's own options.
 
 use rosetta_flecs::text::Mode;
+use crate::cors::AllowedOrigins;
 
 /// How the server behaves beyond what Flecs' REST addon does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
     /// Refuse the write routes (`PUT /set`, `/delete`, `/enable`, `/disable`) with 403.
     pub read_only: bool,
@@ -15,6 +16,9 @@ pub struct Options {
     /// [`Mode::Lossless`] (valid JSON that reads back to the same values, which the explorer
     /// shows as well and `world convert` can read back).
     pub engine_bytes: bool,
+    /// The origins whose web pages may use the server (see [`crate::cors`]): the Flecs
+    /// explorer's and loopback ones by default.
+    pub origins: AllowedOrigins,
 }
 
 impl Options {

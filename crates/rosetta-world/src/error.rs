@@ -35,6 +35,22 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// An entity that would become its own parent or ancestor (`ChildOf` cycle).
+    #[error("'{entity}' cannot be a child of '{parent}': it is '{parent}' or one of its ancestors (a ChildOf cycle)")]
+    Cycle {
+        /// The entity that was to get the parent.
+        entity: String,
+        /// The parent refused.
+        parent: String,
+    },
+    /// An entity that may not be deleted: a builtin of Flecs, or one with `(OnDelete, Panic)`.
+    #[error("cannot delete '{entity}': {reason}")]
+    Protected {
+        /// The protected entity (the one deleted, or a descendant that would go with it).
+        entity: String,
+        /// Why it is protected.
+        reason: &'static str,
+    },
     /// A type definition that cannot be registered.
     #[error("type '{name}': {reason}")]
     BadType {

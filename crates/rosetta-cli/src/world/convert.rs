@@ -5,12 +5,15 @@ use std::collections::HashSet;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
+use rosetta_schema::Schema;
 use rosetta_types::Value;
-use rosetta_wire::snapshot::{ComponentOrder, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter};
-use rosetta_world::load::{ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
+use rosetta_wire::snapshot::{
+    ComponentOrder, Compression, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter,
+};
+use rosetta_world::load::{SchemaComponents, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use rosetta_world::{builtin, Id, World};
 
-use super::load::{load_world_with, LoadedWorld, WorldInputs};
+use super::load::{load_world_with, WorldInputs};
 use crate::cli::{WorldConvertArgs, WorldFormatArg};
 use crate::error::CliError;
 use crate::files::{input_name, write_all};
@@ -52,8 +55,15 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
             None
         }
         WorldFormatArg::Snapshot | WorldFormatArg::JsonSnapshot => {
-            let entities = snapshot_entities(&loaded, &args.world)?;
-            write_snapshot(&loaded, &entities, to, &mut output)?;
+            let entities = snapshot_entities(&loaded.world, loaded.schema.as_ref(), &args.world)?;
+            let compression = Compression::Gzip;
+            write_snapshot(
+                loaded.compiled.as_ref(),
+                &entities,
+                to,
+                compression,
+                &mut output,
+            )?;
             Some(entities.len())
         }
     };
@@ -82,14 +92,18 @@ fn spatial_id(w: &World, e: Id, id_component: Option<Id>, scope: Option<Id>) -> 
 }
 
 /// The snapshot entities of the world, in ascending SpatialOS id, each with its schema
-/// components (owned, not inherited) in ascending component id.
-fn snapshot_entities(loaded: &LoadedWorld, path: &Path) -> Result<Vec<SnapshotEntity>, CliError> {
-    let w = &loaded.world;
+/// components (owned, not inherited) in ascending component id. What is left out (ids that
+/// are not schema components, entities without a SpatialOS id) is said on standard error.
+pub(crate) fn snapshot_entities(
+    w: &World,
+    schema: Option<&SchemaComponents>,
+    path: &Path,
+) -> Result<Vec<SnapshotEntity>, CliError> {
     let data_error = |message: String| CliError::Data {
         path: input_name(path),
         message,
     };
-    let Some(schema) = &loaded.schema else {
+    let Some(schema) = schema else {
         return Err(data_error(
             "a snapshot needs the schema's components".into(),
         ));
@@ -169,10 +183,13 @@ fn snapshot_entities(loaded: &LoadedWorld, path: &Path) -> Result<Vec<SnapshotEn
     Ok(out)
 }
 
-fn write_snapshot(
-    loaded: &LoadedWorld,
+/// Writes `entities` as a binary snapshot (`to` [`WorldFormatArg::Snapshot`], compressed as
+/// `compression` says) or a JSON snapshot (which needs the `compiled` schema).
+pub(crate) fn write_snapshot(
+    compiled: Option<&Schema>,
     entities: &[SnapshotEntity],
     to: WorldFormatArg,
+    compression: Compression,
     output: &mut Output,
 ) -> Result<(), CliError> {
     let name = output.name().to_path_buf();
@@ -181,7 +198,7 @@ fn write_snapshot(
         message: e.to_string(),
     };
     if to == WorldFormatArg::Snapshot {
-        let mut writer = SnapshotWriter::new(&mut *output)
+        let mut writer = SnapshotWriter::with_compression(&mut *output, compression)
             .map_err(fail)?
             .component_order(ComponentOrder::Ascending);
         for e in entities {
@@ -190,7 +207,7 @@ fn write_snapshot(
         writer.finish().map_err(fail)?;
         return Ok(());
     }
-    let Some(schema) = &loaded.compiled else {
+    let Some(schema) = compiled else {
         return Err(CliError::Internal("the schema was not kept".into()));
     };
     let codec = rosetta_json::spatialos::SnapshotCodec::for_schema(schema);

@@ -28,7 +28,9 @@ use crate::request::{Method, Request};
 use crate::shared::SharedWorld;
 
 /// Answers `req` from `world`: the status, status text, body and headers Flecs v3.2.12's REST
-/// addon would send. Reads take the world's read lock, the write routes its write lock.
+/// addon would send. Reads take the world's read lock, the write routes its write lock; a
+/// write that changed the world is counted ([`SharedWorld::changes`]), one after
+/// [`SharedWorld::close`] refused with 503.
 pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
     let path = req.path.as_str();
     match req.method {
@@ -76,7 +78,15 @@ pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
                     Reply::error(403, "forbidden (the server is read-only)")
                 }
                 Some((what, entity_path)) => {
-                    write::reply(&mut world.write(), what, entity_path, req, options)
+                    let mut guard = world.write();
+                    if world.is_closed() {
+                        return Reply::error(503, "the server is stopping");
+                    }
+                    let reply = write::reply(&mut guard, what, entity_path, req, options);
+                    if reply.code == 200 {
+                        world.changed();
+                    }
+                    reply
                 }
                 None => Reply::not_handled(),
             }

@@ -1,8 +1,17 @@
 //! The write routes: `PUT /set/<path>?data=`, `/delete/<path>`, `/enable/<path>`,
 //! `/disable/<path>` (`flecs_rest_set`, `flecs_rest_delete`, `flecs_rest_enable`).
+//!
+//! Each write is all or nothing: everything it would do is checked first (the ids, each value
+//! against its component's type, the world's invariants through [`World::check_add`],
+//! [`World::check_set`] and [`World::check_delete`]) and only then applied. Flecs applies a
+//! `set` value by value and answers `invalid request` at the first that fails, the ones before
+//! it applied; here nothing is applied and the error says which part of `data` is at fault, as
+//! a JSON Pointer, and why. What would break the world is refused with 400 where Flecs aborts
+//! or corrupts it: a builtin entity changed or deleted, an entity made its own ancestor.
 
-use rosetta_world::{script, World};
-use serde_json::{json, Value as Json};
+use rosetta_types::Value;
+use rosetta_world::{script, Id, World};
+use serde_json::Value as Json;
 
 use crate::lookup::lookup_path;
 use crate::options::Options;
@@ -18,8 +27,19 @@ pub(crate) enum Write {
     Disable,
 }
 
+/// Why a write was refused: the message of its `{"error":"..."}` reply.
+#[derive(Debug)]
+enum Refused {
+    /// `set` data that cannot be applied: where in `data` (a JSON Pointer) and why.
+    Data(String, String),
+    /// A change the world refuses (a builtin entity, a cycle).
+    World(String),
+    /// A change that passed its checks and then failed: a bug of the checks.
+    Applying(String),
+}
+
 /// Runs a write route on the entity at `path`: 404 when it is not found, an empty 200 when
-/// done, 400 `invalid request` for `set` data that cannot be applied.
+/// done, 400 with what is wrong when refused (nothing changed then).
 pub(crate) fn reply(
     world: &mut World,
     what: Write,
@@ -35,70 +55,166 @@ pub(crate) fn reply(
             path,
         );
     };
-    let done = match what {
-        Write::Set => set(world, e, req.param("data")),
-        Write::Delete => world.delete(e).is_ok(),
-        Write::Enable => world.enable(e, true).is_ok(),
-        Write::Disable => world.enable(e, false).is_ok(),
+    let result = match what {
+        Write::Set => check_changeable(world, e)
+            .and_then(|()| plan_set(world, e, req.param("data")))
+            .and_then(|plan| apply_set(world, e, plan)),
+        Write::Delete => world
+            .delete(e)
+            .map_err(|err| Refused::World(err.to_string())),
+        Write::Enable | Write::Disable => check_changeable(world, e).and_then(|()| {
+            world
+                .enable(e, what == Write::Enable)
+                .map_err(|err| Refused::Applying(err.to_string()))
+        }),
     };
     world.process_pending();
-    if done || what != Write::Set {
-        Reply::ok(String::new())
-    } else {
-        Reply::error(400, "invalid request")
+    match result {
+        Ok(()) => Reply::ok(String::new()),
+        Err(Refused::Data(pointer, reason)) => Reply::error(
+            400,
+            &format!("invalid request: data at {pointer}: {reason}"),
+        ),
+        Err(Refused::World(message)) => Reply::error(400, &message),
+        Err(Refused::Applying(message)) => Reply {
+            status: "Internal server error",
+            ..Reply::error(
+                500,
+                &format!("the write failed after its checks: {message}"),
+            )
+        },
     }
 }
 
-/// `ecs_entity_from_json` of `{"ids":[[first], [first, second]...], "values":[...]}`: each id
-/// added (a component default-constructed), and given its value when `values` is there. Ids
-/// are looked up as `ecs_lookup` does; values are read against the component's reflected
-/// type. A `path` member (which Flecs uses to rename the entity) is not supported.
-fn set(world: &mut World, e: rosetta_world::Id, data: Option<&str>) -> bool {
-    let Some(Ok(Json::Object(data))) = data.map(serde_json::from_str::<Json>) else {
-        return false;
+/// Builtin entities are not changed: Flecs' own code relies on their ids (a disabled
+/// `flecs.core.ChildOf` would hide every child from queries).
+fn check_changeable(world: &World, e: Id) -> Result<(), Refused> {
+    if world.is_builtin(e) {
+        return Err(Refused::World(format!(
+            "cannot change '{}': a builtin entity of Flecs",
+            world.path_of(e)
+        )));
+    }
+    Ok(())
+}
+
+/// One id of `set`: added, or set to the value.
+type Change = (Id, Option<Value>);
+
+/// Reads and checks `data`, `ecs_entity_from_json`'s `{"ids":[[first], [first, second]...],
+/// "values":[...]}`, without changing the world: each id looked up as `ecs_lookup` does, each
+/// value read against its component's reflected type (the world script's value reader: enums
+/// by name, structs as objects) and checked with [`World::check_set`], each id without a
+/// value with [`World::check_add`]. A `path` member (which Flecs uses to rename the entity)
+/// is not supported.
+fn plan_set(world: &mut World, e: Id, data: Option<&str>) -> Result<Vec<Change>, Refused> {
+    let at = |pointer: &str, reason: &str| Refused::Data(pointer.to_owned(), reason.to_owned());
+    let Some(data) = data else {
+        return Err(Refused::Data("/".into(), "no data parameter".into()));
     };
-    if data.keys().any(|k| k != "ids" && k != "values") {
-        return false;
+    let data: Json =
+        serde_json::from_str(data).map_err(|err| at("/", &format!("not JSON ({err})")))?;
+    let Json::Object(data) = data else {
+        return Err(at("/", "expected an object with ids and values"));
+    };
+    if let Some(key) = data.keys().find(|k| *k != "ids" && *k != "values") {
+        let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+        return Err(at(&pointer, "unexpected member (only ids and values)"));
     }
     let Some(Json::Array(ids)) = data.get("ids") else {
-        return false;
+        return Err(at("/ids", "expected an array of ids"));
     };
     let values = match data.get("values") {
         None => None,
         Some(Json::Array(v)) if v.len() == ids.len() => Some(v),
-        Some(_) => return false,
-    };
-    // The changes run as world-script operations on the entity, bound to an alias no path
-    // can spell, so the script's value reader (enums by name, structs as objects) applies.
-    const TARGET: &str = "\u{0}target";
-    let mut ops = Vec::with_capacity(ids.len());
-    for (i, id) in ids.iter().enumerate() {
-        let id = match id {
-            Json::Array(elems) if elems.len() == 1 => elems[0].clone(),
-            Json::Array(elems) if elems.len() == 2 => Json::Array(elems.clone()),
-            _ => return false,
-        };
-        let names_known = match &id {
-            Json::String(s) => world.lookup(s).is_some(),
-            Json::Array(pair) => pair
-                .iter()
-                .all(|p| p.as_str().is_some_and(|s| world.lookup(s).is_some())),
-            _ => false,
-        };
-        if !names_known {
-            return false;
+        Some(Json::Array(v)) => {
+            return Err(at(
+                "/values",
+                &format!("{} values for {} ids", v.len(), ids.len()),
+            ))
         }
-        ops.push(match values {
-            Some(v) => json!(["set", TARGET, id, v[i]]),
-            None => json!(["add", TARGET, id]),
-        });
-    }
-    let mut loaded = script::Loaded {
-        world: std::mem::take(world),
-        aliases: [(TARGET.to_owned(), e)].into_iter().collect(),
-        markers: Vec::new(),
+        Some(_) => return Err(at("/values", "expected an array of values")),
     };
-    let result = script::apply(&mut loaded, &Json::Array(ops));
-    *world = loaded.world;
-    result.is_ok()
+    let mut plan = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        let id = id_of(world, id, &format!("/ids/{i}"))?;
+        let change = match values.and_then(|v| v.get(i)) {
+            Some(value) => {
+                let pointer = format!("/values/{i}");
+                let v = script::component_value(world, id, value).map_err(|err| match err {
+                    rosetta_world::Error::Script {
+                        pointer: inner,
+                        reason,
+                        ..
+                    } => {
+                        let inner = if inner == "/" { "" } else { inner.as_str() };
+                        Refused::Data(format!("{pointer}{inner}"), reason)
+                    }
+                    other => Refused::Data(pointer.clone(), other.to_string()),
+                })?;
+                world
+                    .check_set(e, id, &v)
+                    .map_err(|err| Refused::Data(pointer, err.to_string()))?;
+                (id, Some(v))
+            }
+            None => {
+                world
+                    .check_add(e, id)
+                    .map_err(|err| Refused::Data(format!("/ids/{i}"), err.to_string()))?;
+                (id, None)
+            }
+        };
+        plan.push(change);
+    }
+    Ok(plan)
+}
+
+/// An element of `ids`: `["First"]` or `["First", "Second"]`, each name looked up from the
+/// root.
+fn id_of(world: &World, id: &Json, pointer: &str) -> Result<Id, Refused> {
+    let shape = || {
+        Refused::Data(
+            pointer.to_owned(),
+            "an id is [\"First\"] or [\"First\", \"Second\"]".into(),
+        )
+    };
+    let elems = match id {
+        Json::Array(elems) if (1..=2).contains(&elems.len()) => elems,
+        _ => return Err(shape()),
+    };
+    let mut found = Vec::with_capacity(2);
+    for (j, name) in elems.iter().enumerate() {
+        let Some(name) = name.as_str() else {
+            return Err(Refused::Data(
+                format!("{pointer}/{j}"),
+                "expected an entity's path".into(),
+            ));
+        };
+        match world.lookup(name) {
+            Some(x) => found.push(x),
+            None => {
+                return Err(Refused::Data(
+                    format!("{pointer}/{j}"),
+                    format!("no entity '{name}'"),
+                ))
+            }
+        }
+    }
+    match found[..] {
+        [first] => Ok(first),
+        [first, second] => Ok(Id::pair(first, second)),
+        _ => Err(shape()),
+    }
+}
+
+/// Applies a checked `set`.
+fn apply_set(world: &mut World, e: Id, plan: Vec<Change>) -> Result<(), Refused> {
+    for (id, value) in plan {
+        let done = match value {
+            Some(v) => world.set(e, id, v),
+            None => world.add(e, id),
+        };
+        done.map_err(|err| Refused::Applying(err.to_string()))?;
+    }
+    Ok(())
 }

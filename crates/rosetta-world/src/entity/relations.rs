@@ -238,22 +238,12 @@ impl World {
 
     /// `ecs_delete`: deletes `e`, its children (recursively, `ChildOf` cleanup), and removes
     /// every id that refers to it (`e`, `(e, *)`, `(*, e)`) from the entities that have one.
-    /// Union targets are kept (Flecs keeps the dead target in the union column).
+    /// Union targets are kept (Flecs keeps the dead target in the union column). A builtin
+    /// entity, or one with `(OnDelete, Panic)`, in the subtree refuses the whole delete
+    /// ([`World::check_delete`]). A dead `e` is no error.
     pub fn delete(&mut self, e: Id) -> Result<()> {
-        if !self.is_alive(e) {
-            return Ok(());
-        }
-        // collect the subtree, parents before children
-        let mut doomed = vec![e];
-        let mut i = 0;
-        while i < doomed.len() && doomed.len() < 10_000_000 {
-            let p = doomed[i];
-            for &t in self.store.tables_for(Id::pair(CHILD_OF, p)) {
-                doomed.extend(self.store.table(t).entities().iter().copied());
-            }
-            i += 1;
-        }
-        for &d in doomed.iter().rev() {
+        self.check_delete(e)?;
+        for d in self.subtree(e).into_iter().rev() {
             self.delete_one(d);
         }
         Ok(())

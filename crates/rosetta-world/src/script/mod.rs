@@ -105,6 +105,7 @@ pub fn load_json(json: &Json) -> Result<Loaded> {
         aliases: HashMap::new(),
         markers: Vec::new(),
         ops_run: 0,
+        frozen: false,
     };
     ctx.run_script(json)?;
     Ok(Loaded {
@@ -121,6 +122,7 @@ pub fn apply(loaded: &mut Loaded, json: &Json) -> Result<()> {
         aliases: std::mem::take(&mut loaded.aliases),
         markers: std::mem::take(&mut loaded.markers),
         ops_run: 0,
+        frozen: false,
     };
     let r = ctx.run_script(json);
     loaded.world = ctx.world;
@@ -158,6 +160,39 @@ pub fn decode_value(loaded: &mut Loaded, ty: Id, value: &Json) -> Result<rosetta
     with_ctx(loaded, |ctx| ctx.decode(t, value, "", 0))
 }
 
+/// Decodes `value` (the script's value encoding: structs as objects, enums by name, entities
+/// by path) as a value of what `comp` carries (a component, or a pair, as
+/// [`World::type_id_of`] says), without changing the world: an entity given as
+/// `{"entity_id": n}` must be alive. The value is not set; [`World::check_set`] and
+/// [`World::set`] do that. An error is [`Error::Script`] with the JSON Pointer of the part of
+/// `value` at fault (`/` for all of it).
+///
+/// ```
+/// use rosetta_world::{script, Error};
+/// let mut loaded = script::load_str(
+///     r#"[["struct", "P", [["x", "f32"]]]]"#,
+/// )?;
+/// let p = loaded.world.lookup("P").unwrap();
+/// let v = script::component_value(&mut loaded.world, p, &serde_json::json!({"x": 1}))?;
+/// assert_eq!(v, rosetta_types::Value::Struct(Box::new([rosetta_types::Value::F32(1.0)])));
+/// let bad = script::component_value(&mut loaded.world, p, &serde_json::json!({"x": "one"}));
+/// assert!(matches!(bad, Err(Error::Script { pointer, .. }) if pointer == "/x"));
+/// # Ok::<(), rosetta_world::Error>(())
+/// ```
+pub fn component_value(world: &mut World, comp: Id, value: &Json) -> Result<rosetta_types::Value> {
+    let mut loaded = Loaded {
+        world: std::mem::take(world),
+        aliases: HashMap::new(),
+        markers: Vec::new(),
+    };
+    let r = with_ctx(&mut loaded, |ctx| {
+        ctx.frozen = true;
+        ctx.value_for(comp, value, "")
+    });
+    *world = loaded.world;
+    r
+}
+
 /// Runs `f` on a loader over `loaded` (aliases carry over); an error names the JSON Pointer.
 fn with_ctx<T>(
     loaded: &mut Loaded,
@@ -168,6 +203,7 @@ fn with_ctx<T>(
         aliases: std::mem::take(&mut loaded.aliases),
         markers: std::mem::take(&mut loaded.markers),
         ops_run: 0,
+        frozen: false,
     };
     let r = f(&mut ctx);
     loaded.world = ctx.world;
@@ -190,6 +226,9 @@ pub(crate) struct Ctx {
     pub(crate) aliases: HashMap<String, Id>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) ops_run: usize,
+    /// Values only read the world: `{"entity_id": n}` must name an alive entity instead of
+    /// making it alive ([`component_value`]).
+    pub(crate) frozen: bool,
 }
 
 impl Ctx {
@@ -260,5 +299,22 @@ mod tests {
         let plain = load_type(&mut l, &json!("f32")).unwrap();
         assert!(decode_value(&mut l, plain, &json!("x")).is_err());
         assert!(decode_value(&mut l, Id(9999), &json!(1)).is_err());
+    }
+
+    #[test]
+    fn component_values_do_not_make_entities_alive() {
+        let mut l = load_str(r#"[["struct", "Ref", [["e", "entity"]]]]"#).unwrap();
+        let r = l.world.lookup("Ref").unwrap();
+        let before = l.world.entity_count();
+        let e = component_value(&mut l.world, r, &json!({"e": {"entity_id": 5000}}));
+        assert!(
+            matches!(&e, Err(Error::Script { pointer, reason, .. })
+                if pointer == "/e" && reason.contains("not alive")),
+            "{e:?}"
+        );
+        assert_eq!(l.world.entity_count(), before);
+        assert!(!l.world.is_alive(Id(5000)));
+        let tag = component_value(&mut l.world, crate::builtin::PREFAB, &json!(1));
+        assert!(matches!(tag, Err(Error::Script { .. })), "{tag:?}");
     }
 }

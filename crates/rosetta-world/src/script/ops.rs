@@ -68,7 +68,7 @@ impl Ctx {
     }
 
     /// A component value for `comp` (the value's type is `type_id_of(comp)`).
-    fn value_for(&mut self, comp: Id, j: &Json, ptr: &str) -> R<Value> {
+    pub(crate) fn value_for(&mut self, comp: Id, j: &Json, ptr: &str) -> R<Value> {
         let Some(tc) = self.world.type_id_of(comp) else {
             return err(
                 ptr,

@@ -210,6 +210,12 @@ impl Ctx {
             Json::Object(o) if o.contains_key("entity_id") => {
                 let n = int_of(&o["entity_id"], ptr)?;
                 let id = Id(range_u64(n, ptr)?);
+                if self.frozen {
+                    return match self.world.is_alive(id) {
+                        true => Ok(id),
+                        false => err(ptr, format!("entity {n} is not alive")),
+                    };
+                }
                 self.world
                     .make_alive(id)
                     .map_err(|x| (ptr.to_string(), x.to_string()))

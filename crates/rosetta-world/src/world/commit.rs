@@ -12,7 +12,7 @@ impl World {
     /// one listed twice counts once), in one move, creating that table (and no other) if it
     /// does not exist yet. Values of ids `e` keeps stay; a new component gets its default
     /// value; ids `e` had and `ids` lacks are removed. Each id is checked as [`World::add`]
-    /// checks it, and two pairs of one exclusive relationship (`ChildOf`) are refused. The
+    /// checks it ([`World::check_add`]: a parent that is `e` or its descendant is refused), and two pairs of one exclusive relationship (`ChildOf`) are refused. The
     /// pair of a union relationship is stored as `(Union, Rel)` with its target set; a new
     /// parent re-indexes the entity's name. On an error `e` is left as it was.
     ///
@@ -38,7 +38,8 @@ impl World {
         let mut stored: Vec<Id> = Vec::with_capacity(ids.len());
         let mut unions: Vec<(Id, Id)> = Vec::new();
         for &id in ids {
-            self.check_id(id)?;
+            // As `add` checks each id: valid, and no ChildOf cycle.
+            self.check_add(e, id)?;
             let s = self.stored_id(id);
             if s != id {
                 unions.push((s, id));

@@ -2,6 +2,7 @@
 
 mod bootstrap;
 mod commit;
+mod invariants;
 pub(crate) mod ops;
 
 use rosetta_types::{TypeId, TypeRegistry, Value};

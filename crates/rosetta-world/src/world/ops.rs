@@ -213,9 +213,11 @@ impl World {
     /// assert!(w.has(e, Id::pair(likes, apples)));
     /// # Ok::<(), rosetta_world::Error>(())
     /// ```
+    ///
+    /// Refused, with nothing changed, where [`World::check_add`] refuses it (a `ChildOf` cycle
+    /// among others).
     pub fn add(&mut self, e: Id, id: Id) -> Result<()> {
-        self.check_alive(e)?;
-        self.check_id(id)?;
+        self.check_add(e, id)?;
         let stored = self.stored_id(id);
         let cur = self.type_of(e);
         let had_target = cur.binary_search(&stored).is_ok();
@@ -265,21 +267,10 @@ impl World {
     }
 
     /// `ecs_set_id`: adds `comp` (a component or a pair whose [`World::type_id_of`] is a
-    /// component) if needed and sets its value. The value must fit the component's type.
+    /// component) if needed and sets its value. The value must fit the component's type
+    /// ([`World::check_set`]); when it does not, nothing changes.
     pub fn set(&mut self, e: Id, comp: Id, value: Value) -> Result<()> {
-        self.check_alive(e)?;
-        let Some(tc) = self.type_id_of(comp) else {
-            return Err(Error::BadValue {
-                component: self.id_str(comp),
-                reason: "not a component (a tag has no value)".into(),
-            });
-        };
-        if let Some(ty) = self.component_info(tc).and_then(|c| c.ty) {
-            rosetta_types::validate(&self.types, ty, &value).map_err(|err| Error::BadValue {
-                component: self.path_of(tc),
-                reason: err.to_string(),
-            })?;
-        }
+        self.check_set(e, comp, &value)?;
         if !self.type_of(e).contains(&comp) {
             self.add(e, comp)?;
         }
