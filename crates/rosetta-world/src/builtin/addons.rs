@@ -15,7 +15,7 @@
 /// What an entity of the table is, for the tags it gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
-    /// An addon module (`flecs.system`, ...): tagged `Module`.
+    /// An addon module: tagged `Module`; one directly in `flecs` has its path as symbol.
     Module,
     /// An observer (tagged `Observer`).
     Observer,
@@ -49,6 +49,13 @@ const fn a(id: u64, parent: u64, name: &'static str, kind: Kind) -> Addon {
         kind,
     }
 }
+
+/// The addon modules (children of `flecs`) in the order their rows take in their table in
+/// v3.2.12, the order each got its final type (doc, imported by system, first): a query over
+/// `(ChildOf, flecs)` lists them so.
+pub(crate) const MODULE_ROWS: [&str; 7] = [
+    "doc", "system", "pipeline", "timer", "meta", "script", "rest",
+];
 
 /// The first id left for the user: one above the last id of [`ADDONS`].
 pub const FIRST_FREE_ID: u64 = 541;

@@ -107,10 +107,9 @@ impl Ctx {
         };
         let w = |x: crate::error::Error| (ptr.to_string(), x.to_string());
         match name.as_str() {
+            // ECS_TAG (ECS_ENTITY_DEFINE): a named entity, without a symbol.
             "tag" => {
-                let e = self.named(a, ptr, &[])?;
-                let n = string(a, 1, ptr)?;
-                self.world.set_symbol(e, n).map_err(w)?;
+                self.named(a, ptr, &[])?;
             }
             "component" => {
                 let n = string(a, 1, ptr)?;

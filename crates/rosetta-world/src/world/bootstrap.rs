@@ -2,7 +2,7 @@
 
 use rosetta_types::TypeId;
 
-use crate::builtin::addons::Addon;
+use crate::builtin::addons::{Addon, MODULE_ROWS};
 use crate::builtin::{
     self, Kind, Scope, ADDONS, BUILTINS, CHILD_OF, FLECS, FLECS_CORE, MODULE, TRAITS,
 };
@@ -42,7 +42,14 @@ impl World {
         let _ = self.set_name(FLECS_CORE, "core");
         let _ = self.add(FLECS_CORE, MODULE);
         // The addons' modules first, so that the core builtins they scope can name them.
-        for a in ADDONS.iter().filter(|a| a.kind == Kind::Module) {
+        for m in MODULE_ROWS {
+            if let Some(a) = ADDONS.iter().find(|a| a.parent == FLECS.0 && a.name == m) {
+                self.init_addon(a);
+                let _ = self.set_symbol(Id(a.id), &format!("flecs.{m}"));
+            }
+        }
+        let scoped = |a: &&Addon| a.kind == Kind::Module && a.parent != FLECS.0;
+        for a in ADDONS.iter().filter(scoped) {
             self.init_addon(a);
         }
         for b in BUILTINS {
