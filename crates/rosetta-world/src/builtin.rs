@@ -21,6 +21,7 @@
 use crate::id::Id;
 
 pub(crate) mod addons;
+pub(crate) mod units;
 
 pub use addons::FIRST_FREE_ID;
 pub(crate) use addons::{Kind, ADDONS};

@@ -9,8 +9,8 @@
 //!   the world lacks them, as `ecs_new_entity` creates a path; a path element `{id:X}` is an
 //!   anonymous child bound to alias `X`; `{"entity_named": "..."}` is a new entity with
 //!   exactly that name (no path parsing);
-//! - a unit a member names that the world lacks (Flecs' units module is not built in) is
-//!   created as a unit without symbol;
+//! - a unit of `flecs.units` a member names imports the units module (as the probes did);
+//!   another unit the world lacks is created as a unit without symbol;
 //! - `{"component_without_reflection": N}` is a component without reflection data;
 //! - a struct spec with a `size` describes only part of a C struct: value members it does not
 //!   describe are the struct's other bytes and are left out.
@@ -148,6 +148,9 @@ fn create_units(loaded: &mut Loaded, spec: &Json, depth: usize) -> Result<(), St
     match spec {
         Json::Object(o) => {
             if let Some(Json::String(unit)) = o.get("unit") {
+                if unit.starts_with("flecs.units.") && loaded.resolve(unit).is_none() {
+                    loaded.world.import_units().map_err(|e| e.to_string())?;
+                }
                 if loaded.resolve(unit).is_none() {
                     let e = loaded.world.entity(unit).map_err(|e| e.to_string())?;
                     loaded
