@@ -26,7 +26,7 @@ fn world_json_is_told_by_its_content_and_read_with_a_types_script() {
     let out = rosetta(&args);
     let text = stdout(&out);
     assert!(
-        text.contains("source:     Flecs world JSON, 8 tables, 9 entities\n"),
+        text.contains("source:     Flecs world JSON, 7 tables, 9 entities\n"),
         "{text}"
     );
     assert!(
@@ -42,7 +42,7 @@ fn world_json_is_told_by_its_content_and_read_with_a_types_script() {
     assert!(
         warnings.contains(
             "warning: examples/flecs/space_world.json: the values of Kind were not read \
-             (first at /results/3/values/1): not a component in this world (give its type)"
+             (first at /results/2/values/1): not a component in this world (give its type)"
         ),
         "{warnings}"
     );
@@ -76,8 +76,8 @@ fn strict_refuses_values_without_a_type_saying_where() {
     assert_eq!(
         stderr(&out).lines().last(),
         Some(
-            "error: examples/flecs/space_world.json: world JSON at /results/3/values/1 (line 1, \
-             column 622): cannot read values of Kind: not a component in this world (give its \
+            "error: examples/flecs/space_world.json: world JSON at /results/2/values/1 (line 1, \
+             column 490): cannot read values of Kind: not a component in this world (give its \
              type)"
         )
     );
