@@ -40,3 +40,12 @@ fn root_and_module_queries_list_flecs_ids_in_flecs_order() {
         r#"{"results":[{"parent":"flecs", "entities":["core"], "entity_ids":[258]}, {"parent":"flecs", "entities":["doc", "system", "pipeline", "timer", "meta", "script", "rest"], "entity_ids":[415, 414, 416, 432, 447, 534, 533]}]}"#
     );
 }
+
+#[test]
+fn the_module_query_lists_modules_in_flecs_order() {
+    let w = rosetta_world::World::new();
+    assert_eq!(
+        run(&w, "Module"),
+        r#"{"results":[{"entities":["flecs"], "entity_ids":[257]}, {"parent":"flecs", "entities":["core"], "entity_ids":[258]}, {"parent":"flecs.core", "entities":["internals"], "entity_ids":[259]}, {"parent":"flecs", "entities":["doc", "system", "pipeline", "timer", "meta", "script", "rest"], "entity_ids":[415, 414, 416, 432, 447, 534, 533]}, {"parent":"flecs.meta.flecs", "entities":["core"], "entity_ids":[468]}, {"parent":"flecs.meta", "entities":["flecs"], "entity_ids":[467]}]}"#
+    );
+}

@@ -41,6 +41,9 @@ impl World {
         let _ = self.add(FLECS_CORE, Id::pair(CHILD_OF, FLECS));
         let _ = self.set_name(FLECS_CORE, "core");
         let _ = self.add(FLECS_CORE, MODULE);
+        let _ = self.add(builtin::FLECS_INTERNALS, Id::pair(CHILD_OF, FLECS_CORE));
+        let _ = self.set_name(builtin::FLECS_INTERNALS, "internals");
+        let _ = self.add(builtin::FLECS_INTERNALS, MODULE);
         // The addons' modules first, so that the core builtins they scope can name them.
         for m in MODULE_ROWS {
             if let Some(a) = ADDONS.iter().find(|a| a.parent == FLECS.0 && a.name == m) {
@@ -48,8 +51,10 @@ impl World {
                 let _ = self.set_symbol(Id(a.id), &format!("flecs.{m}"));
             }
         }
+        // flecs.meta.flecs.core got its type before flecs.meta.flecs in v3.2.12 (a `Module`
+        // query lists it first).
         let scoped = |a: &&Addon| a.kind == Kind::Module && a.parent != FLECS.0;
-        for a in ADDONS.iter().filter(scoped) {
+        for a in ADDONS.iter().filter(scoped).rev() {
             self.init_addon(a);
         }
         for b in BUILTINS {
@@ -67,8 +72,22 @@ impl World {
             }
             let _ = self.set_name(e, b.name);
         }
+        // A system (or the pipeline) gets its final type after the observers it creates as
+        // its children, so their tables come first, as in v3.2.12.
+        let mut system: Option<&Addon> = None;
         for a in ADDONS.iter().filter(|a| a.kind != Kind::Module) {
-            self.init_addon(a);
+            if let Some(s) = system.filter(|s| a.parent != s.id) {
+                self.init_addon(s);
+                system = None;
+            }
+            if matches!(a.kind, Kind::System | Kind::Pipeline) {
+                system = Some(a);
+            } else {
+                self.init_addon(a);
+            }
+        }
+        if let Some(s) = system {
+            self.init_addon(s);
         }
         for &(e, t) in TRAITS {
             let _ = self.add(e, t);
