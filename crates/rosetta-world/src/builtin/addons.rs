@@ -223,3 +223,23 @@ pub(crate) const ADDONS: &[Addon] = &[
     a(539, 533, "", Observer),
     a(540, 533, "Plecs", Named),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin::BUILTINS;
+
+    #[test]
+    fn ids_ascend_parents_exist_and_the_first_free_id_follows() {
+        let mut last = 0;
+        for a in ADDONS {
+            assert!(a.id > last, "{} out of order", a.id);
+            last = a.id;
+            let parent_known = ADDONS.iter().any(|p| p.id == a.parent)
+                || BUILTINS.iter().any(|b| b.id == a.parent);
+            assert!(parent_known, "{}: parent {} unknown", a.id, a.parent);
+        }
+        assert_eq!(FIRST_FREE_ID, last + 1);
+        assert!(BUILTINS.iter().all(|b| ADDONS.iter().all(|a| a.id != b.id)));
+    }
+}
