@@ -49,3 +49,14 @@ fn the_module_query_lists_modules_in_flecs_order() {
         r#"{"results":[{"entities":["flecs"], "entity_ids":[257]}, {"parent":"flecs", "entities":["core"], "entity_ids":[258]}, {"parent":"flecs.core", "entities":["internals"], "entity_ids":[259]}, {"parent":"flecs", "entities":["doc", "system", "pipeline", "timer", "meta", "script", "rest"], "entity_ids":[415, 414, 416, 432, 447, 534, 533]}, {"parent":"flecs.meta.flecs", "entities":["core"], "entity_ids":[468]}, {"parent":"flecs.meta", "entities":["flecs"], "entity_ids":[467]}]}"#
     );
 }
+
+#[test]
+fn the_module_query_after_importing_units() {
+    let mut w = rosetta_world::World::new();
+    w.import_units().expect("units");
+    w.process_pending();
+    assert_eq!(
+        run(&w, "Module"),
+        r#"{"results":[{"entities":["flecs"], "entity_ids":[257]}, {"parent":"flecs", "entities":["core"], "entity_ids":[258]}, {"parent":"flecs.core", "entities":["internals"], "entity_ids":[259]}, {"parent":"flecs", "entities":["doc", "system", "pipeline", "timer", "meta", "script", "rest", "units"], "entity_ids":[415, 414, 416, 432, 447, 534, 533, 541]}, {"parent":"flecs.meta.flecs", "entities":["core"], "entity_ids":[468]}, {"parent":"flecs.meta", "entities":["flecs"], "entity_ids":[467]}, {"parent":"flecs.units", "entities":["prefixes"], "entity_ids":[542]}, {"parent":"flecs.units", "entities":["Duration", "Time", "Mass", "ElectricCurrent", "Amount", "LuminousIntensity", "Force", "Length", "Pressure", "Speed", "Temperature", "Data", "DataRate", "Angle", "Frequency", "Uri"], "entity_ids":[571, 580, 582, 585, 587, 589, 591, 593, 603, 606, 612, 616, 628, 638, 643, 648]}]}"#
+    );
+}

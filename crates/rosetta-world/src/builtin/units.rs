@@ -43,8 +43,8 @@ pub(crate) const PREFIXES: &[(&str, &str)] = &[
 
 /// One step of the import after the prefixes.
 pub(crate) enum Step {
-    /// `ecs_quantity_init` of `flecs.units.<name>`; the units that follow are in its scope
-    /// until [`Step::Close`].
+    /// `ecs_quantity_init` of `flecs.units.<name>` (a module too); the units that follow are
+    /// in its scope until [`Step::Close`].
     Quantity(&'static str),
     /// Back to the scope of `flecs.units`.
     Close,

@@ -47,7 +47,9 @@ impl World {
         for step in STEPS {
             match step {
                 Step::Quantity(name) => {
+                    // A quantity that scopes units is also a module in v3.2.12.
                     let q = self.child(module, name)?;
+                    self.add(q, MODULE)?;
                     self.register_quantity(q)?;
                     (scope, quantity) = (q, Some(q));
                 }
@@ -143,6 +145,9 @@ mod tests {
                 .map(|q| w.name_of(q).unwrap_or("").to_string());
             assert_eq!(q.as_deref(), quantity, "{path}");
         }
+        let has_module = |w: &World, p: &str| w.has(w.lookup(p).unwrap(), crate::builtin::MODULE);
+        assert!(has_module(&w, "flecs.units.Duration"));
+        assert!(!has_module(&w, "flecs.units.Acceleration"));
         let femto = w.lookup("flecs.units.prefixes.Femto").unwrap();
         assert_eq!(femto.0, 546);
         assert!(w.is_component(w.lookup("flecs.units.Duration.Seconds").unwrap()));
