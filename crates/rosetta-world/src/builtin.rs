@@ -2,9 +2,11 @@
 //! `src/bootstrap.c` and the addons (meta, doc, pipeline, timer, rest) give them.
 //!
 //! Builtin components take ids 1..8; `FLECS_HI_COMPONENT_ID` is 256 and the builtin entities
-//! take `256 + n`. User components get low ids from [`FIRST_USER_COMPONENT_ID`] (8) below 256;
-//! other entities get ids above [`FIRST_USER_ENTITY_ID`] (384). Types are sorted by numeric id,
-//! so these values decide where builtins appear in a type.
+//! take `256 + n`. Components get low ids from [`FIRST_USER_COMPONENT_ID`] (8) below 256;
+//! other entities get ids above [`FIRST_USER_ENTITY_ID`] (384). The addons `ecs_init` imports
+//! take the first of these ([`addons`]), so a user's first entity is [`FIRST_FREE_ID`] (541)
+//! and first component 10. Types are sorted by numeric id, so these values decide where
+//! builtins appear in a type.
 //!
 //! ```
 //! use rosetta_world::{builtin, World};
@@ -13,9 +15,16 @@
 //! assert_eq!(world.path_of(builtin::CHILD_OF), "flecs.core.ChildOf");
 //! assert_eq!(world.path_of(builtin::DOC_DESCRIPTION), "flecs.doc.Description");
 //! assert_eq!(world.lookup("flecs.meta.f32"), Some(builtin::F32));
+//! assert_eq!(world.lookup("flecs.rest.Plecs").map(|e| e.0), Some(540));
 //! ```
 
 use crate::id::Id;
+
+pub(crate) mod addons;
+pub(crate) mod units;
+
+pub use addons::FIRST_FREE_ID;
+pub(crate) use addons::{Kind, ADDONS};
 
 /// `FLECS_HI_COMPONENT_ID`.
 pub const HI_COMPONENT_ID: u64 = 256;
@@ -234,9 +243,13 @@ const PIPE: Scope = Scope::Module("pipeline");
 const TIMER: Scope = Scope::Module("timer");
 const SYS: Scope = Scope::Module("system");
 
-/// Builtin modules created (as `flecs.<name>`) after the core, in this order; they take regular
-/// ids above [`FIRST_USER_ENTITY_ID`].
-pub(crate) const MODULES: [&str; 6] = ["system", "pipeline", "timer", "meta", "doc", "rest"];
+/// The module `flecs.<name>` of an addon, from [`ADDONS`].
+pub(crate) fn module_id(name: &str) -> Option<Id> {
+    ADDONS
+        .iter()
+        .find(|a| a.parent == FLECS.0 && a.kind == addons::Kind::Module && a.name == name)
+        .map(|a| Id(a.id))
+}
 
 /// Every builtin entity with a fixed id, in id order.
 pub(crate) const BUILTINS: &[Builtin] = &[
@@ -293,7 +306,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b(H + 43, "OnTableEmpty", C),
     b(H + 44, "OnTableFilled", C),
     b(H + 46, "OnDeleteTarget", C),
-    b(H + 47, "TickSource", TIMER),
+    b(H + 47, "TickSource", SYS),
     b(H + 48, "Timer", TIMER),
     b(H + 49, "RateFilter", TIMER),
     b(H + 50, "Remove", C),

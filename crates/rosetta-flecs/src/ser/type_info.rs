@@ -282,6 +282,27 @@ mod tests {
         );
     }
 
+    /// What v3.2.12 wrote for this struct after `ECS_IMPORT(world, FlecsUnits)` (a member
+    /// with a unit, one whose type is a unit, a unit without quantity, a unit that is its own
+    /// quantity); a member whose unit is not a unit fails, as `ecs_struct_init` does.
+    #[test]
+    fn flecs_units_members() {
+        let spec = json!({"struct": "T", "members": [
+            {"name": "t", "type": "f32", "unit": "flecs.units.Duration.Seconds"},
+            {"name": "v", "type": "flecs.units.Speed.KiloMetersPerHour"},
+            {"name": "f", "type": "f32", "unit": "flecs.units.Frequency.KiloHertz"},
+            {"name": "p", "type": "f32", "unit": "flecs.units.Percentage"}]});
+        assert_eq!(
+            info(r#"[["import", "FlecsUnits"]]"#, spec, Mode::Valid),
+            r#"{"t":["float", {"unit":"flecs.units.Duration.Seconds", "symbol":"s", "quantity":"flecs.units.Duration"}], "v":["float", {"unit":"flecs.units.Speed.KiloMetersPerHour", "symbol":"km/h", "quantity":"flecs.units.Speed"}], "f":["float", {"unit":"flecs.units.Frequency.KiloHertz", "symbol":"kHz"}], "p":["float", {"unit":"flecs.units.Percentage", "symbol":"%", "quantity":"flecs.units.Percentage"}]}"#
+        );
+        let mut l = script::load_str(r#"[["import", "FlecsUnits"]]"#).unwrap();
+        let bad = json!({"struct": "B", "members": [
+            {"name": "t", "type": "f32", "unit": "flecs.units.Duration"}]});
+        let e = script::load_type(&mut l, &bad).unwrap_err().to_string();
+        assert!(e.contains("not a unit"), "{e}");
+    }
+
     #[test]
     fn unreflected_is_zero() {
         let l = script::load_str(r#"[["component", "Plain"], ["tag", "T"]]"#).unwrap();

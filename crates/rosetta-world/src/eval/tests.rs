@@ -25,3 +25,18 @@ fn one_result_per_table() {
     assert_eq!(names(&w, "A, !B"), [vec!["x"]]);
     assert_eq!(names(&w, "A, ?B").len(), 2);
 }
+
+#[test]
+fn an_expected_error_from_setup_or_query_passes() {
+    use super::corpus::{check_case, Outcome};
+    let mut case = serde_json::json!({
+        "id": "iter.err", "suite": "iter", "setup": [["add", "nobody", "T"]],
+        "query": {"engine": "rule", "expr": "T"}, "expected": null, "expect_error": true
+    });
+    assert_eq!(check_case(&case), Outcome::Pass);
+    case["setup"] = serde_json::json!([["tag", "T"]]);
+    case["query"]["expr"] = serde_json::json!("NoSuchTag");
+    assert_eq!(check_case(&case), Outcome::Pass);
+    case["query"]["expr"] = serde_json::json!("T");
+    assert!(matches!(check_case(&case), Outcome::Skip(_)));
+}

@@ -144,7 +144,7 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
 /// before its nested `game.Player.Stats` ... when the nested type comes first).
 fn register(world: &mut World, name: &str, ty: TypeId) -> Result<Id> {
     if let Some(existing) = world.lookup_from(Id::NULL, name, false) {
-        let builtin = u64::from(existing.index()) < crate::builtin::FIRST_USER_ENTITY_ID;
+        let builtin = u64::from(existing.index()) < crate::builtin::FIRST_FREE_ID;
         if builtin || world.is_component(existing) {
             return Err(bad_type(
                 name,

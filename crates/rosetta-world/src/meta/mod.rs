@@ -19,6 +19,7 @@
 
 mod c_layout;
 pub(crate) mod types;
+mod units;
 
 pub use c_layout::CLayout;
 pub use types::{FlecsKind, FlecsType, Member, Unit};
@@ -185,10 +186,25 @@ impl World {
         )
     }
 
-    /// `ecs_struct_init`: `e` becomes a struct component with these members.
-    pub fn register_struct(&mut self, e: Id, members: Vec<Member>) -> Result<()> {
+    /// `ecs_struct_init`: `e` becomes a struct component with these members. As in Flecs, a
+    /// member's unit must be a unit, and a member whose type is a unit has that unit.
+    pub fn register_struct(&mut self, e: Id, mut members: Vec<Member>) -> Result<()> {
         let mut fields = Vec::with_capacity(members.len());
-        for m in &members {
+        for m in &mut members {
+            match m.unit {
+                Some(u) if self.unit(u).is_none() => {
+                    return Err(Error::BadType {
+                        name: self.path_of(e),
+                        reason: format!(
+                            "'{}' for member '{}' is not a unit",
+                            self.path_of(u),
+                            m.name
+                        ),
+                    })
+                }
+                None if self.unit(m.ty).is_some() => m.unit = Some(m.ty),
+                _ => {}
+            }
             let mut t = self.type_of_entity(m.ty)?;
             if m.count > 1 {
                 t = self.add_type(Kind::Array(t, m.count))?;
