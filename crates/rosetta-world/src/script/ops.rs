@@ -274,6 +274,9 @@ impl Ctx {
             }
             "import" => {
                 let m = string(a, 1, ptr)?.to_string();
+                if m == "FlecsUnits" {
+                    self.world.import_units().map_err(w)?;
+                }
                 self.mark(MarkerKind::Import(m));
             }
             "filter" => {
