@@ -64,6 +64,28 @@ pub(crate) struct Compiled {
     /// The first `cascade` term's relationship, and whether it is `desc` (cached queries
     /// order their tables by depth in it).
     pub cascade: Option<(Id, bool)>,
+    /// For a scope's `{` the index of its `}`, and the other way round (other terms: their
+    /// own index).
+    pub scopes: Vec<usize>,
+}
+
+/// Pairs each scope bracket with its partner (the parser has checked they balance).
+fn scope_partners(terms: &[Term]) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..terms.len()).collect();
+    let mut open = Vec::new();
+    for (i, t) in terms.iter().enumerate() {
+        match t.kind {
+            TermKind::ScopeOpen => open.push(i),
+            TermKind::ScopeClose => {
+                if let Some(o) = open.pop() {
+                    out[o] = i;
+                    out[i] = o;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 fn resolve_name(w: &World, name: &str) -> Option<Id> {
@@ -247,5 +269,6 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
         match_prefab,
         match_disabled,
         cascade,
+        scopes: scope_partners(&ast.terms),
     })
 }

@@ -29,6 +29,53 @@ pub(crate) struct State {
 /// The continuation: called per solution, returns `false` to stop the search.
 pub(super) type Cont<'c> = dyn FnMut(&mut State) -> bool + 'c;
 
+/// A part of the [`State`] a term's alternatives write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Slot {
+    /// `$this`.
+    This,
+    /// A variable other than `$this`.
+    Var(usize),
+    /// A field's id, source and whether it is set.
+    Field(usize),
+}
+
+/// How a term's alternatives are found ([`Search::produce`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum How {
+    /// One per row of the `$this` table (the term uses `$this` as an entity).
+    Rows,
+    /// One per table (`$this`) or entity (a variable) that could be the unwritten source of
+    /// a Not or Optional term.
+    Candidates,
+    /// One: the field left unset (a Not term without match, an Optional one).
+    Unset,
+    /// One per match of the term.
+    Matches,
+    /// One per match of an Or chain ending at the given term.
+    Or(usize),
+}
+
+/// What the search does at a term ([`Search::plan`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Plan {
+    /// Go on at the given term, the state unchanged.
+    Pass(usize),
+    /// No way on from this state.
+    Fail,
+    /// A not-scope closing at the given term: search its terms; it passes if they have no
+    /// solution.
+    Probe(usize),
+    /// The `}` of a not-scope reached: the scope has a solution, so it fails.
+    Found,
+    /// Alternatives, each writing `touch`, each going on at term `cont`.
+    Alts {
+        how: How,
+        touch: Vec<Slot>,
+        cont: usize,
+    },
+}
+
 pub(crate) struct Search<'a> {
     pub w: &'a World,
     pub q: &'a Compiled,
@@ -67,151 +114,163 @@ impl Search<'_> {
         }
     }
 
-    /// Runs terms `i..end`, calling `f` per solution. Returns `false` if `f` stopped it.
-    pub(crate) fn step(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
-        // Every step counts against the budget: wildcard terms multiply, and a query such
-        // as `*, *, *, *, *, *, Missing` backtracks through every combination.
-        match self.steps.get().checked_sub(1) {
-            Some(left) => self.steps.set(left),
-            None => {
-                self.exhausted.set(true);
-                return false;
-            }
-        }
-        if i >= end {
-            return f(st);
-        }
+    /// What term `i` does in this state (the search's driver, [`Search::run_terms`], acts on
+    /// it): nothing, fail, probe a not-scope, or try alternatives ([`Search::produce`]).
+    pub(super) fn plan(&self, i: usize, st: &mut State) -> Plan {
         let Some(t) = self.q.terms.get(i) else {
-            return f(st);
+            return Plan::Pass(i + 1);
         };
         // A term that uses `$this` as an entity splits a table into its rows.
-        if let Some((tbl, off, n)) = st.this {
-            if n > 1 && self.uses_this_entity(t) {
-                for r in off..off + n {
-                    st.this = Some((tbl, r, 1));
-                    if !self.step(i, end, st, f) {
-                        st.this = Some((tbl, off, n));
-                        return false;
-                    }
-                }
-                st.this = Some((tbl, off, n));
-                return true;
-            }
+        if st.this.is_some_and(|(_, _, n)| n > 1) && self.uses_this_entity(t) {
+            return Plan::Alts {
+                how: How::Rows,
+                touch: vec![Slot::This],
+                cont: i,
+            };
         }
+        let partner = self.q.scopes.get(i).copied().unwrap_or(i);
         match t.kind {
-            TermKind::ScopeOpen => {
-                let close = self.scope_end(i);
-                if t.oper == Oper::Not {
-                    let mut found = false;
-                    self.step(i + 1, close, st, &mut |_| {
-                        found = true;
-                        false
-                    });
-                    if found {
-                        return true;
-                    }
-                }
-                return self.step(i + 1, end, st, f);
+            TermKind::ScopeOpen if t.oper == Oper::Not => return Plan::Probe(partner),
+            TermKind::ScopeClose
+                if self
+                    .q
+                    .terms
+                    .get(partner)
+                    .is_some_and(|o| o.oper == Oper::Not) =>
+            {
+                return Plan::Found;
             }
-            TermKind::ScopeClose => return self.step(i + 1, end, st, f),
+            TermKind::ScopeOpen | TermKind::ScopeClose => return Plan::Pass(i + 1),
             _ => {}
         }
-        let field = t.field;
         if matches!(t.kind, TermKind::Eq | TermKind::Match) && t.oper != Oper::Or {
             // `!=` and `~= "!x"` negate inside the predicate.
-            return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
+            return self.alts(How::Matches, &[i], i + 1);
         }
         if t.oper == Oper::Or || (i > 0 && self.q.terms[i - 1].oper == Oper::Or) {
-            return self.or_chain(i, end, st, f);
+            let mut last = i;
+            while self.q.terms.get(last).is_some_and(|t| t.oper == Oper::Or) {
+                last += 1;
+            }
+            let last = last.min(self.q.terms.len().saturating_sub(1));
+            let chain: Vec<usize> = (i..=last).collect();
+            return self.alts(How::Or(last), &chain, last + 1);
         }
         // An unwritten source of a Not or Optional term: first find every candidate.
         if matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
-            return self.each_candidate(t, st, &mut |st| self.step(i, end, st, f));
+            let touch = match t.src {
+                Ref::Var(0) => Slot::This,
+                Ref::Var(v) => Slot::Var(v),
+                _ => Slot::This,
+            };
+            return Plan::Alts {
+                how: How::Candidates,
+                touch: vec![touch],
+                cont: i,
+            };
         }
+        let unset = Plan::Alts {
+            how: How::Unset,
+            touch: vec![Slot::Field(t.field)],
+            cont: i + 1,
+        };
         match t.oper {
-            Oper::Not => {
-                if self.exists(t, st) {
-                    return true;
-                }
-                let saved = (st.ids[field], st.srcs[field], st.set[field]);
-                st.ids[field] = self.pattern(t, st);
-                st.srcs[field] = Id::NULL;
-                st.set[field] = false;
-                let go = self.step(i + 1, end, st, f);
-                (st.ids[field], st.srcs[field], st.set[field]) = saved;
-                go
-            }
-            Oper::Optional => {
-                if self.exists(t, st) {
-                    return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
-                }
-                let saved = (st.ids[field], st.srcs[field], st.set[field]);
-                st.ids[field] = self.pattern(t, st);
-                st.srcs[field] = Id::NULL;
-                st.set[field] = false;
-                let go = self.step(i + 1, end, st, f);
-                (st.ids[field], st.srcs[field], st.set[field]) = saved;
-                go
-            }
-            _ => self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f)),
+            Oper::Not if self.exists(t, st) => Plan::Fail,
+            Oper::Not => unset,
+            Oper::Optional if !self.exists(t, st) => unset,
+            _ => self.alts(How::Matches, &[i], i + 1),
         }
     }
 
-    fn scope_end(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for (j, t) in self.q.terms.iter().enumerate().skip(open) {
-            match t.kind {
-                TermKind::ScopeOpen => depth += 1,
-                TermKind::ScopeClose => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return j;
+    /// Alternatives of terms `of` (one term, or an Or chain), going on at term `cont`: they
+    /// can write `$this`, the variables of their elements and their field.
+    fn alts(&self, how: How, of: &[usize], cont: usize) -> Plan {
+        let mut touch = Vec::new();
+        for t in of.iter().filter_map(|&k| self.q.terms.get(k)) {
+            for r in [t.src, t.first, t.second] {
+                let slot = match r {
+                    Ref::Var(0) => Slot::This,
+                    Ref::Var(v) => Slot::Var(v),
+                    _ => continue,
+                };
+                if !touch.contains(&slot) {
+                    touch.push(slot);
+                }
+            }
+            if !touch.contains(&Slot::Field(t.field)) {
+                touch.push(Slot::Field(t.field));
+            }
+        }
+        Plan::Alts { how, touch, cont }
+    }
+
+    /// Calls `f` per alternative of term `i` that [`Search::plan`] chose, with the state as
+    /// the alternative leaves it (and restored afterwards), until `f` returns `false`.
+    pub(super) fn produce(&self, i: usize, how: How, st: &mut State, f: &mut Cont<'_>) {
+        let Some(t) = self.q.terms.get(i) else { return };
+        match how {
+            How::Rows => {
+                let Some((tbl, off, n)) = st.this else { return };
+                for r in off..off + n {
+                    st.this = Some((tbl, r, 1));
+                    if !f(st) {
+                        break;
                     }
                 }
-                _ => {}
+                st.this = Some((tbl, off, n));
             }
+            How::Candidates => {
+                self.each_candidate(t, st, f);
+            }
+            How::Unset => {
+                let field = t.field;
+                let saved = (st.ids[field], st.srcs[field], st.set[field]);
+                st.ids[field] = self.pattern(t, st);
+                st.srcs[field] = Id::NULL;
+                st.set[field] = false;
+                f(st);
+                (st.ids[field], st.srcs[field], st.set[field]) = saved;
+            }
+            How::Matches => {
+                self.each_match(t, st, f);
+            }
+            How::Or(last) => self.or_chain(i, last, st, f),
         }
-        self.q.terms.len()
     }
 
-    fn or_chain(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
-        let mut last = i;
-        while self.q.terms.get(last).is_some_and(|t| t.oper == Oper::Or) {
-            last += 1;
-        }
-        let chain = &self.q.terms[i..=last.min(self.q.terms.len() - 1)];
-        let next = last + 1;
-        let Some(head) = chain.first() else {
-            return true;
+    /// The alternatives of the Or chain of terms `i..=last`.
+    fn or_chain(&self, i: usize, last: usize, st: &mut State, f: &mut Cont<'_>) {
+        let Some(chain) = self.q.terms.get(i..=last) else {
+            return;
         };
+        let Some(head) = chain.first() else { return };
         if self.src_written(head, st) {
             // `flecs_rule_with_or`: the first match of the first alternative that has one,
             // and no other (on redo the block is done).
             for alt in chain {
-                let (mut found, mut go) = (false, true);
+                let mut found = false;
                 self.each_match(alt, st, &mut |st| {
                     found = true;
-                    go = self.step(next, end, st, f);
+                    f(st);
                     false
                 });
                 if found {
-                    return go;
+                    return;
                 }
             }
-            return true;
+            return;
         }
         for (k, alt) in chain.iter().enumerate() {
             let go = self.each_match(alt, st, &mut |st| {
                 if chain[..k].iter().any(|e| self.exists(e, st)) {
                     return true;
                 }
-                self.step(next, end, st, f)
+                f(st)
             });
             if !go {
-                return false;
+                return;
             }
         }
-        true
     }
 
     fn uses_this_entity(&self, t: &CTerm) -> bool {

@@ -25,3 +25,24 @@ fn one_result_per_table() {
     assert_eq!(names(&w, "A, !B"), [vec!["x"]]);
     assert_eq!(names(&w, "A, ?B").len(), 2);
 }
+
+#[test]
+fn a_term_with_more_matches_than_a_chunk_yields_them_all_in_order() {
+    // 2,500 entities in one table: `T($x)` has that many alternatives, held a chunk at a
+    // time, and the second term doubles them.
+    let mut ops =
+        vec![r#"["tag", "T"], ["tag", "U"], ["entity", "u"], ["add", "u", "U"]"#.to_string()];
+    for i in 0..2500 {
+        ops.push(format!(r#"["entity", "e{i}"], ["add", "e{i}", "T"]"#));
+    }
+    let w = world(&format!("[{}]", ops.join(", ")));
+    let q = Query::new(&w, "T($x), U($y)").unwrap();
+    let got: Vec<String> = q.results(&w).iter().map(|r| w.path_of(r.vars[1])).collect();
+    let want: Vec<String> = (0..2500).map(|i| format!("e{i}")).collect();
+    assert_eq!(got, want);
+    // One step for the first term, two per `$x` (the second term, then the result), and
+    // the matches found again for the second and third chunks (1,024 and 2,048).
+    let steps = 1 + 2 * 2500 + 1024 + 2048;
+    assert!(q.each_bounded(&w, steps, |_| true).is_ok());
+    assert!(q.each_bounded(&w, steps - 1, |_| true).is_err());
+}

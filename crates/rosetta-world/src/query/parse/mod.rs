@@ -7,7 +7,7 @@ mod cursor;
 mod raw;
 mod term;
 
-use crate::query::ast::{Oper, Term, TermKind};
+use crate::query::ast::{Oper, Term, TermKind, MAX_TERMS};
 use crate::query::error::ParseError;
 
 use args::Extra;
@@ -31,6 +31,8 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
     };
     match parser.run() {
         Ok(()) => Ok((parser.terms, parser.logged)),
+        // The term limit is Rosetta's, not a Flecs error: it is reported as it is.
+        Err(err) if parser.terms.len() > MAX_TERMS => Err(err),
         Err(err) => Err(parser.logged.into_iter().next().unwrap_or(err)),
     }
 }
@@ -165,6 +167,12 @@ impl Parser<'_> {
         pos = src.ws_eol(pos);
         self.ended_one = true;
         self.push(term, extra, start, pos);
+        if self.terms.len() > MAX_TERMS {
+            return Err(src.error(
+                start,
+                format!("too many terms: a query has at most MAX_TERMS ({MAX_TERMS})"),
+            ));
+        }
         Ok(Some(pos))
     }
 
