@@ -150,6 +150,10 @@ impl Search<'_> {
     /// state is as it was either way.
     pub(crate) fn run_terms(&self, st: &mut State, f: &mut Cont<'_>) -> bool {
         let end = self.q.terms.len();
+        if end == 0 {
+            // A query of no terms (`0`) matches nothing, as Flecs' `Nothing` instruction.
+            return true;
+        }
         let mut stack: Vec<Frame> = Vec::new();
         // The term the search moves on to, or `None` to backtrack.
         let mut at = Some(0);

@@ -46,3 +46,11 @@ fn a_term_with_more_matches_than_a_chunk_yields_them_all_in_order() {
     assert!(q.each_bounded(&w, steps, |_| true).is_ok());
     assert!(q.each_bounded(&w, steps - 1, |_| true).is_err());
 }
+
+#[test]
+fn zero_matches_nothing() {
+    // Flecs compiles a query without terms to its `Nothing` instruction: no result (not one
+    // empty result).
+    let w = world(r#"[["tag", "A"], ["entity", "x"], ["add", "x", "A"]]"#);
+    assert!(Query::new(&w, "0").unwrap().results(&w).is_empty());
+}

@@ -45,8 +45,21 @@ fn components_tags_and_and() {
     assert_eq!(q.terms[2].first.id, name("Mass"));
     assert_eq!(canon(" Position ,\n Velocity "), "Position, Velocity");
     assert_eq!(canon("a.b.c"), "a.b.c");
-    assert_eq!(canon(""), "");
     assert_eq!(ok("0").terms.len(), 0);
+}
+
+#[test]
+fn an_empty_query_is_an_error() {
+    for text in ["", "  ", " \n\t\x0b ", "\0Position"] {
+        let e = parse(text).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "empty query (write at least one term, or 0 to match nothing)",
+            "{text:?}"
+        );
+    }
+    // `0` asks for nothing, and is a query.
+    assert!(parse(" 0 ").is_ok());
 }
 
 #[test]

@@ -23,6 +23,19 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
         Some(end) => bytes.get(..end).unwrap_or_default(),
         None => bytes,
     };
+    // Flecs accepts an empty expression as a query that matches nothing (`ecs_rule_init`
+    // compiles it to its `Nothing` instruction); here it is an error, as it is almost always
+    // a mistake (`0` still asks for nothing).
+    if bytes
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+    {
+        return Err(ParseError::in_query(
+            bytes,
+            bytes.len(),
+            "empty query (write at least one term, or 0 to match nothing)",
+        ));
+    }
     let mut parser = Parser {
         src: Src { bytes },
         logged: Vec::new(),
