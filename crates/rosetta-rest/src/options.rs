@@ -1,7 +1,9 @@
 //! The server's own options.
 
+use rosetta_world::eval::DEFAULT_STEP_LIMIT;
+
 /// How the server behaves beyond what Flecs' REST addon does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// Refuse the write routes (`PUT /set`, `/delete`, `/enable`, `/disable`) with 403.
     pub read_only: bool,
@@ -10,4 +12,17 @@ pub struct Options {
     /// 'q'` as plain text. By default these are written as valid JSON (`{"error":"..."}`, the
     /// path escaped); for every other input the two are the same bytes.
     pub engine_bytes: bool,
+    /// The search steps a `/query` may take before it is answered 400 (`rosetta serve
+    /// --step-limit`; [`DEFAULT_STEP_LIMIT`] by default).
+    pub step_limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            read_only: false,
+            engine_bytes: false,
+            step_limit: DEFAULT_STEP_LIMIT,
+        }
+    }
 }
