@@ -34,6 +34,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let options = Options {
         read_only: args.read_only,
         engine_bytes: args.engine_bytes,
+        step_limit: args.step_limit,
     };
     match &args.request {
         Some(target) => answer_one(&world, &args.method, target, &options),
