@@ -120,8 +120,20 @@ impl Search<'_> {
         let Some(t) = self.q.terms.get(i) else {
             return Plan::Pass(i + 1);
         };
-        // A term that uses `$this` as an entity splits a table into its rows.
-        if st.this.is_some_and(|(_, _, n)| n > 1) && self.uses_this_entity(t) {
+        // A term that uses `$this` as an entity splits a table into its rows; so does a
+        // scope whose terms do (`flecs_rule_ensure_scope_vars`: before it is entered, so a
+        // not-scope is decided per row; as Flecs, up to the first `}`).
+        let splits = match t.kind {
+            TermKind::ScopeOpen => self
+                .q
+                .terms
+                .iter()
+                .skip(i)
+                .take_while(|t| t.kind != TermKind::ScopeClose)
+                .any(|t| t.first == Ref::Var(0) || t.second == Ref::Var(0)),
+            _ => self.uses_this_entity(t),
+        };
+        if st.this.is_some_and(|(_, _, n)| n > 1) && splits {
             return Plan::Alts {
                 how: How::Rows,
                 touch: vec![Slot::This],
@@ -156,8 +168,10 @@ impl Search<'_> {
             let chain: Vec<usize> = (i..=last).collect();
             return self.alts(How::Or(last), &chain, last + 1);
         }
-        // An unwritten source of a Not or Optional term: first find every candidate.
-        if matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
+        // A query that starts with a Not or Optional term on a variable: first find every
+        // candidate for it. Later in the query an unwritten source stays unwritten: a Not
+        // term then asks that nothing matches (`!ChildOf($c, $this)`: no child at all).
+        if i == 0 && matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
             let touch = match t.src {
                 Ref::Var(0) => Slot::This,
                 Ref::Var(v) => Slot::Var(v),

@@ -46,6 +46,7 @@ fn components_tags_and_and() {
     assert_eq!(canon(" Position ,\n Velocity "), "Position, Velocity");
     assert_eq!(canon("a.b.c"), "a.b.c");
     assert_eq!(ok("0").terms.len(), 0);
+    assert_eq!(canon("0"), "0");
 }
 
 #[test]
