@@ -110,7 +110,19 @@ impl Search<'_> {
                     v
                 }),
             srcs: vec![Id::NULL; self.q.field_count],
-            set: vec![true; self.q.field_count],
+            // A predicate's field (`==`, `!=`, `~=`) is never set, as in Flecs.
+            set: self
+                .q
+                .terms
+                .iter()
+                .fold(vec![true; self.q.field_count], |mut v, t| {
+                    if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+                        if let Some(x) = v.get_mut(t.field) {
+                            *x = false;
+                        }
+                    }
+                    v
+                }),
         }
     }
 
@@ -627,12 +639,26 @@ impl Search<'_> {
     /// `==`, `!=`, `~=` on the term's source variable.
     fn predicate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
         let negate = t.oper == Oper::Not;
-        let rhs = match t.second {
-            Ref::Ent(e) => Some(e),
-            Ref::Var(v) if v != 0 => st.vars.get(v).copied().filter(|x| x.0 != 0),
+        // `$x == *` and `$x == _` constrain nothing (Flecs compiles them to no instruction).
+        if t.kind == TermKind::Eq && matches!(t.second, Ref::Wild | Ref::Any) {
+            return f(st);
+        }
+        let text = t.text.as_deref();
+        let rhs = match (t.kind, text, t.second) {
+            // A string on the right of `==` or `!=` is looked up as a path when the query
+            // runs, as `ecs_lookup` does: `"parent.child"`, not the name `"child"`.
+            (TermKind::Eq, Some(s), _) => {
+                let found = self.w.lookup(s);
+                if found.is_none() && !negate {
+                    return true;
+                }
+                found
+            }
+            (_, _, Ref::Ent(e)) => Some(e),
+            (_, _, Ref::Var(0)) => Some(self.el(Ref::Var(0), st)).filter(|&x| x != WILDCARD),
+            (_, _, Ref::Var(v)) => st.vars.get(v).copied().filter(|x| x.0 != 0),
             _ => None,
         };
-        let text = t.text.as_deref();
         let (needle, neg_text) = match text {
             Some(s) if t.kind == TermKind::Match => match s.strip_prefix('!') {
                 Some(rest) => (Some(rest), true),
@@ -643,7 +669,6 @@ impl Search<'_> {
         let test = |e: Id| -> bool {
             let hit = match (t.kind, rhs, needle) {
                 (TermKind::Eq, Some(r), _) => e == r,
-                (TermKind::Eq, None, Some(s)) => self.w.name_of(e) == Some(s),
                 (TermKind::Match, _, Some(s)) => {
                     self.w.name_of(e).is_some_and(|n| n.contains(s)) != neg_text
                 }
@@ -683,26 +708,36 @@ impl Search<'_> {
                 if t.src == Ref::Var(0) && self.filtered(tb) {
                     continue;
                 }
-                let n = self.w.table(tb).len() as u32;
-                for row in 0..n {
-                    let e = self.w.table(tb).entities()[row as usize];
+                let ents = self.w.table(tb).entities();
+                let mut row = 0;
+                while row < ents.len() {
+                    let Some(&e) = ents.get(row) else { break };
                     if !test(e) {
+                        row += 1;
                         continue;
                     }
                     let go = match t.src {
+                        // `$this` takes each run of rows that pass (Flecs' predicates narrow
+                        // a table's range: `!=` leaves the rows before and after the entity,
+                        // `~=` each run of matching names).
                         Ref::Var(0) => {
-                            st.this = Some((tb, row, 1));
+                            let start = row;
+                            while ents.get(row).is_some_and(|&x| test(x)) {
+                                row += 1;
+                            }
+                            st.this = Some((tb, start as u32, (row - start) as u32));
                             let go = f(st);
                             st.this = None;
                             go
                         }
                         Ref::Var(v) => {
+                            row += 1;
                             st.vars[v] = e;
                             let go = f(st);
                             st.vars[v] = Id::NULL;
                             go
                         }
-                        _ => true,
+                        _ => return true,
                     };
                     if !go {
                         return false;
