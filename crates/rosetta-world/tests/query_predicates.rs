@@ -334,6 +334,8 @@ fn names_and_paths_of_children() {
         ["parent.child +-", "child +-"]
     );
     assert!(results(&w, "T, $this ~= \"parent\"").is_empty());
+    // Case matters (`strstr` in v3.2.12; v4.1.6 would match without case).
+    assert!(results(&w, "T, $this ~= \"CHILD\"").is_empty());
     // A path that names nothing: `==` matches nothing, `!=` everything.
     assert!(results(&w, "T, $this == \"nobody\"").is_empty());
     assert_eq!(results(&w, "T, $this != \"nobody\"").len(), 2);
