@@ -11,7 +11,8 @@
 use crate::id::Id;
 use crate::store::TableId;
 
-use super::run::{Cont, How, Plan, Search, Slot, State};
+use super::plan::{How, Plan, Slot};
+use super::run::{Cont, Search, State};
 
 /// At most this many alternatives of one term are held at once.
 const CHUNK: usize = 1024;

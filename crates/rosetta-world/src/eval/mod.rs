@@ -32,6 +32,8 @@ mod backtrack;
 mod compile;
 pub mod corpus;
 mod filter;
+mod plan;
+mod pred;
 mod result;
 mod run;
 mod trav;
