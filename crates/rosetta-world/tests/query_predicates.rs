@@ -340,3 +340,73 @@ fn names_and_paths_of_children() {
     assert!(results(&w, "T, $this == \"nobody\"").is_empty());
     assert_eq!(results(&w, "T, $this != \"nobody\"").len(), 2);
 }
+
+/// `ent_1` .. `ent_5`, `ent_5` with `Tag`.
+const FIVE: &str = r#"["tag", "Tag"], ["entity", "ent_1"], ["entity", "ent_2"],
+    ["entity", "ent_3"], ["entity", "ent_4"], ["entity", "ent_5"], ["add", "ent_5", "Tag"]"#;
+
+#[test]
+fn two_neq() {
+    let w = world(FIVE);
+    let r = results(&w, "$this != ent_2, $this != ent_3").join(" ");
+    assert!(!r.contains("ent_2") && !r.contains("ent_3"), "{r}");
+    assert!(
+        r.contains("ent_1") && r.contains("ent_4") && r.contains("ent_5"),
+        "{r}"
+    );
+    let r = results(&w, "$x != ent_2, $x != ent_3").join(" ");
+    assert!(!r.contains("x=ent_2") && !r.contains("x=ent_3"), "{r}");
+    assert!(r.contains("x=ent_1") && r.contains("x=ent_5"), "{r}");
+}
+
+#[test]
+fn two_or() {
+    let w = world(FIVE);
+    assert_eq!(
+        results(&w, "$this == ent_2 || $this == ent_3"),
+        ["ent_2 -", "ent_3 -"]
+    );
+    assert_eq!(
+        results(&w, "$x == \"ent_2\" || $x == \"ent_3\""),
+        ["x=ent_2 -", "x=ent_3 -"]
+    );
+    let w = world(
+        r#"["tag", "RelA"], ["entity", "ent_1"], ["add", "ent_1", "RelA"],
+        ["entity", "ent_2"], ["add", "ent_2", "RelA"], ["entity", "ent_3"], ["add", "ent_3", "RelA"],
+        ["entity", "ent_4"], ["add", "ent_4", "RelA"], ["entity", "ent_5"], ["add", "ent_5", "RelA"]"#,
+    );
+    assert_eq!(
+        results(&w, "RelA($this), $this == \"ent_2\" || $this == \"ent_3\""),
+        ["ent_2 +-", "ent_3 +-"]
+    );
+}
+
+#[test]
+fn var_match_gives_each_entity() {
+    let w = world(NAMES);
+    let r: Vec<String> = results(&w, "$x ~= \"nt_\"")
+        .into_iter()
+        .filter(|l| !l.contains("flecs."))
+        .collect();
+    assert_eq!(r, ["x=ent_1 -", "x=nt_3 -", "x=ent_4 -", "x=ent_6 -"]);
+}
+
+#[test]
+fn this_match_written_narrows_the_table_to_runs() {
+    let w = world(
+        r#"["tag", "Tag"], ["tag", "RelA"],
+        ["entity", "ent_1"], ["add", "ent_1", "RelA"], ["entity", "ent2"], ["add", "ent2", "RelA"],
+        ["entity", "nt_3"], ["add", "nt_3", "RelA"], ["entity", "ent_4"], ["add", "ent_4", "RelA"],
+        ["entity", "ent5"], ["add", "ent5", "RelA"], ["entity", "ent_6"], ["add", "ent_6", "RelA"],
+        ["add", "ent_6", "Tag"]"#,
+    );
+    assert_eq!(
+        results(&w, "RelA($this:self), $this ~= \"nt_\""),
+        ["ent_1 +-", "nt_3,ent_4 +-", "ent_6 +-"]
+    );
+    // `!=` on a written table leaves the rows before and after the entity.
+    assert_eq!(
+        results(&w, "RelA($this:self), $this != nt_3"),
+        ["ent_1,ent2 +-", "ent_4,ent5 +-", "ent_6 +-"]
+    );
+}

@@ -73,7 +73,7 @@ impl Search<'_> {
                 .skip(i)
                 .take_while(|t| t.kind != TermKind::ScopeClose)
                 .any(|t| t.first == Ref::Var(0) || t.second == Ref::Var(0)),
-            _ => self.uses_this_entity(t),
+            _ => self.uses_this_entity(i),
         };
         if st.this.is_some_and(|(_, _, n)| n > 1) && splits {
             return Plan::Alts {

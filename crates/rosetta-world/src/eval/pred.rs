@@ -119,6 +119,31 @@ impl Search<'_> {
             }
             return true;
         }
+        // `$this` written as a range of rows: narrowed to each run of rows that pass.
+        if let (Ref::Var(0), Some((tb, off, n))) = (t.src, st.this) {
+            if n > 1 {
+                let ents = self.w.table(tb).entities();
+                let (lo, hi) = (off as usize, (off + n) as usize);
+                let mut row = lo;
+                while row < hi {
+                    if !ents.get(row).is_some_and(|&e| test(e)) {
+                        row += 1;
+                        continue;
+                    }
+                    let start = row;
+                    while row < hi && ents.get(row).is_some_and(|&e| test(e)) {
+                        row += 1;
+                    }
+                    st.this = Some((tb, start as u32, (row - start) as u32));
+                    let go = f(st);
+                    st.this = Some((tb, off, n));
+                    if !go {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
         let e = self.el(t.src, st);
         if e == WILDCARD || !test(e) {
             return true;

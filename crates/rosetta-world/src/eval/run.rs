@@ -5,7 +5,7 @@
 
 use crate::builtin::{ANY, IS_A, WILDCARD};
 use crate::id::Id;
-use crate::query::TermKind;
+use crate::query::{Oper, TermKind};
 use crate::store::TableId;
 use crate::world::World;
 
@@ -79,11 +79,21 @@ impl Search<'_> {
         }
     }
 
-    pub(super) fn uses_this_entity(&self, t: &CTerm) -> bool {
+    /// Whether term `i` needs `$this` as one entity. A predicate on `$this` narrows the
+    /// table's range instead, except in an Or chain (Flecs resolves the entity there, so each
+    /// alternative can match its own rows).
+    pub(super) fn uses_this_entity(&self, i: usize) -> bool {
         let this = Ref::Var(0);
+        let Some(t) = self.q.terms.get(i) else {
+            return false;
+        };
+        let in_or = t.oper == Oper::Or
+            || i.checked_sub(1)
+                .and_then(|p| self.q.terms.get(p))
+                .is_some_and(|p| p.oper == Oper::Or);
         t.first == this
             || t.second == this
-            || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this)
+            || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this && in_or)
     }
 
     pub(crate) fn src_written(&self, t: &CTerm, st: &State) -> bool {
