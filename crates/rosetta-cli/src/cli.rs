@@ -464,4 +464,10 @@ pub struct ServeArgs {
     /// The method of --request.
     #[arg(long, default_value = "GET", requires = "request")]
     pub method: String,
+
+    /// Stop a /query's search after this many steps (a step is one term tried in one
+    /// state) and answer 400: wildcard terms multiply.
+    #[arg(long = "step-limit", visible_alias = "step_limit", value_name = "N",
+          default_value_t = rosetta_world::eval::DEFAULT_STEP_LIMIT)]
+    pub step_limit: u64,
 }

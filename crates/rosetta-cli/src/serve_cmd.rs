@@ -44,6 +44,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let mut options = Options {
         read_only: args.read_only,
         engine_bytes: args.engine_bytes,
+        step_limit: args.step_limit,
         ..Options::default()
     };
     for origin in &args.allow_origins {

@@ -96,3 +96,62 @@ fn query_errors_show_the_caret_and_exit_1() {
         "{err}"
     );
 }
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn a_query_of_3200_terms_is_a_clear_error() {
+    let o = query(&[&vec!["Position"; 3200].join(", ")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("too many terms: a query has at most MAX_TERMS (256)"),
+        "{}",
+        stderr(&o)
+    );
+    // At the limit it runs.
+    let o = query(&[&vec!["Position"; 256].join(", ")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn an_empty_query_is_an_error() {
+    for q in ["", "   "] {
+        let o = query(&[q]);
+        assert_eq!(o.status.code(), Some(1), "{q:?}");
+        assert!(stderr(&o).contains("empty query"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn step_limit_bounds_the_search_and_its_error_names_the_flag() {
+    for json in [false, true] {
+        let mut args = vec!["*, *, *", "--step-limit", "50"];
+        if json {
+            args.push("--json");
+        }
+        let o = query(&args);
+        assert_eq!(o.status.code(), Some(1), "json {json}");
+        let err = stderr(&o);
+        assert!(err.contains("more than 50 search steps"), "{err}");
+        assert!(err.contains("raise it with --step-limit"), "{err}");
+        // Raised, the same query runs.
+        let mut raised = args.clone();
+        raised[2] = "100000000";
+        assert!(query(&raised).status.success(), "json {json}");
+    }
+}
+
+#[test]
+fn serve_takes_the_step_limit_too() {
+    let o = Command::new(env!("CARGO_BIN_EXE_rosetta"))
+        .arg("serve")
+        .arg(space())
+        .args(["--step-limit", "50", "--request", "/query?q=*%2C*%2C*"])
+        .output()
+        .expect("rosetta runs");
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(err.contains("400"), "{err}");
+    assert!(out.contains("rosetta serve --step-limit"), "{out}");
+}

@@ -1,10 +1,12 @@
 //! The server's own options.
 
 use rosetta_flecs::text::Mode;
+use rosetta_world::eval::DEFAULT_STEP_LIMIT;
+
 use crate::cors::AllowedOrigins;
 
 /// How the server behaves beyond what Flecs' REST addon does.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Refuse the write routes (`PUT /set`, `/delete`, `/enable`, `/disable`) with 403.
     pub read_only: bool,
@@ -19,6 +21,20 @@ pub struct Options {
     /// The origins whose web pages may use the server (see [`crate::cors`]): the Flecs
     /// explorer's and loopback ones by default.
     pub origins: AllowedOrigins,
+    /// The search steps a `/query` may take before it is answered 400 (`rosetta serve
+    /// --step-limit`; [`DEFAULT_STEP_LIMIT`] by default).
+    pub step_limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            read_only: false,
+            engine_bytes: false,
+            origins: AllowedOrigins::default(),
+            step_limit: DEFAULT_STEP_LIMIT,
+        }
+    }
 }
 
 impl Options {

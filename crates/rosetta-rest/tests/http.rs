@@ -552,3 +552,61 @@ fn one_request_per_connection_unless_keep_alive_is_asked_for() {
     assert_eq!(r.header("Connection"), Some("close"));
     assert_eq!(r.header("Date"), None, "Flecs sends no Date");
 }
+
+#[test]
+fn a_query_of_3200_terms_is_a_400_and_the_server_stays_up() {
+    let s = server();
+    // About 45 KB of URL, under the 64 KiB the reader takes.
+    let q = encode_uri_component(&vec!["Position"; 3200].join(", "));
+    let target = format!("/query?q={q}");
+    assert!(target.len() > 40_000 && target.len() < 64 * 1024);
+    let r = s.get(&target);
+    assert_eq!(r.code, 400, "{}", &r.body[..r.body.len().min(200)]);
+    let limit = rosetta_world::query::MAX_TERMS;
+    let message = format!("too many terms: a query has at most MAX_TERMS ({limit})");
+    assert!(
+        r.body.starts_with(&format!(r#"{{"error":"{message}\n"#)),
+        "{}",
+        &r.body[..r.body.len().min(200)]
+    );
+    // The server answers the next request.
+    assert_eq!(s.get("/query?q=Position").code, 200);
+    // A query at the limit runs (on the server's blocking threads).
+    let at_limit = encode_uri_component(&vec!["Position"; limit].join(", "));
+    let r = s.get(&format!("/query?q={at_limit}"));
+    assert_eq!(r.code, 200, "{}", &r.body[..r.body.len().min(200)]);
+}
+
+#[test]
+fn an_empty_query_is_a_400() {
+    let s = server();
+    for q in ["", "%20%20"] {
+        let r = s.get(&format!("/query?q={q}"));
+        assert_eq!(r.code, 400, "{q}");
+        assert!(
+            r.body.starts_with(
+                r#"{"error":"empty query (write at least one term, or 0 to match nothing)"#
+            ),
+            "{}",
+            r.body
+        );
+    }
+    // `0` asks for nothing.
+    let r = s.get("/query?q=0");
+    assert_eq!((r.code, r.body.as_str()), (200, r#"{"results":[]}"#));
+}
+
+#[test]
+fn the_step_limit_is_the_servers_option_and_its_error_names_it() {
+    let options = Options {
+        step_limit: 50,
+        ..Options::default()
+    };
+    let s = Server::start(common::example_world(), options);
+    let r = s.get("/query?q=*%2C*%2C*");
+    assert_eq!(r.code, 400, "{}", r.body);
+    assert!(r.body.contains("more than 50 search steps"), "{}", r.body);
+    assert!(r.body.contains("rosetta serve --step-limit"), "{}", r.body);
+    // The default limit runs it.
+    assert_eq!(server().get("/query?q=*%2C*%2C*").code, 200);
+}

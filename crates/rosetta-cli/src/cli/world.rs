@@ -76,6 +76,12 @@ pub struct WorldQueryArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 
+    /// Stop the search after this many steps (a step is one term tried in one state):
+    /// wildcard terms multiply, and a query that runs out is an error.
+    #[arg(long = "step-limit", visible_alias = "step_limit", value_name = "N",
+          default_value_t = rosetta_world::eval::DEFAULT_STEP_LIMIT)]
+    pub step_limit: u64,
+
     /// A schema root; a snapshot needs its schema. Repeatable, searched in order.
     #[arg(
         long = "schema_path",

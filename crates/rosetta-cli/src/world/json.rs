@@ -79,16 +79,32 @@ pub fn run_entity(args: &WorldEntityArgs) -> Result<(), CliError> {
     write_output(&PathBuf::from("-"), text.as_bytes())
 }
 
-/// `rosetta world query --json`: the results as `ecs_iter_to_json` writes them.
+/// A query's error; one that ran out of search steps says how to raise the limit.
+pub(super) fn query_error(message: String, out_of_steps: bool) -> CliError {
+    match out_of_steps {
+        true => data_error("QUERY", format!("{message}; raise it with --step-limit")),
+        false => data_error("QUERY", message),
+    }
+}
+
+/// `rosetta world query --json`: the results as `ecs_iter_to_json` writes them, from an
+/// offset and up to a limit, the search stopped after `max_steps`.
 pub fn query_json(
     w: &World,
     query: &Query,
     options: &IterJsonArgs,
-    offset: usize,
-    limit: Option<usize>,
+    (offset, limit): (usize, Option<usize>),
+    max_steps: u64,
 ) -> Result<String, CliError> {
-    let mut text = rosetta_flecs::iter_to_json(w, query, &options.desc(), Page { offset, limit })
-        .map_err(|e| data_error("QUERY", e.to_string()))?;
+    let page = Page { offset, limit };
+    let mut text = rosetta_flecs::iter_to_json_bounded(w, query, &options.desc(), page, max_steps)
+        .map_err(|e| {
+            let budget = matches!(
+                e,
+                rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))
+            );
+            query_error(e.to_string(), budget)
+        })?;
     text.push('\n');
     Ok(text)
 }

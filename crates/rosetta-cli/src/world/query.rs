@@ -25,25 +25,31 @@ pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
         message: e.to_string(),
     })?;
     let text = match args.json {
-        true => super::json::query_json(w, &query, &args.json_options, args.offset, args.limit)?,
-        false => render(w, &query, args.offset, args.limit)?,
+        true => super::json::query_json(
+            w,
+            &query,
+            &args.json_options,
+            (args.offset, args.limit),
+            args.step_limit,
+        )?,
+        false => render(w, &query, args.offset, args.limit, args.step_limit)?,
     };
     write_output(&PathBuf::from("-"), text.as_bytes())
 }
 
-/// The table: a header, then one row per entity (or per result without `$this`).
+/// The table: a header, then one row per entity (or per result without `$this`), the
+/// search stopped after `max_steps`.
 pub fn render(
     w: &World,
     query: &Query,
     offset: usize,
     limit: Option<usize>,
+    max_steps: u64,
 ) -> Result<String, CliError> {
-    let results = query
-        .page(w, offset, limit, rosetta_world::eval::DEFAULT_STEP_LIMIT)
-        .map_err(|e| CliError::Data {
-            path: PathBuf::from("QUERY"),
-            message: e.to_string(),
-        })?;
+    let results = query.page(w, offset, limit, max_steps).map_err(|e| {
+        let budget = matches!(e, rosetta_world::Error::QueryBudget(_));
+        super::json::query_error(e.to_string(), budget)
+    })?;
     let fields = query.field_count();
     let mut header = vec!["entity".to_string()];
     header.extend(query.field_ids().iter().map(|&id| id_text(w, id)));

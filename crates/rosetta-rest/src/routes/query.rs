@@ -1,7 +1,7 @@
 //! `GET /query` (`flecs_rest_reply_query`, `flecs_rest_iter_to_reply`).
 
 use rosetta_flecs::{IterDesc, Page};
-use rosetta_world::eval::{Query, DEFAULT_STEP_LIMIT};
+use rosetta_world::eval::Query;
 use rosetta_world::World;
 
 use super::params::{bool_param, int_param};
@@ -17,7 +17,7 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
         let found = world.lookup(name);
         if let Some((_, expr)) = found.and_then(|e| world.named_filters().find(|(f, _)| *f == e)) {
             return match Query::with_engine(world, expr, rosetta_world::Engine::Filter) {
-                Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT, options),
+                Ok(query) => iter_reply(world, req, &query, options.step_limit, options),
                 Err(e) => Reply::error(400, &e.to_string()),
             };
         }
@@ -58,7 +58,7 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
             }
             r
         }
-        Ok(query) => iter_reply(world, req, &query, DEFAULT_STEP_LIMIT, options),
+        Ok(query) => iter_reply(world, req, &query, options.step_limit, options),
     }
 }
 
@@ -90,9 +90,10 @@ fn iter_reply(
     match rosetta_flecs::iter_to_json_bounded(world, query, &desc, page, max_steps) {
         Ok(body) => Reply::ok(body),
         // A query that ran out of search steps is the client's to narrow.
-        Err(e @ rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))) => {
-            Reply::error(400, &e.to_string())
-        }
+        Err(e @ rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))) => Reply::error(
+            400,
+            &format!("{e}; the server's limit is set with rosetta serve --step-limit"),
+        ),
         // A value the serializer cannot write (Flecs' serializer returns NULL): 500, empty.
         Err(_) => Reply::internal_error(),
     }

@@ -64,6 +64,28 @@ pub(crate) struct Compiled {
     /// The first `cascade` term's relationship, and whether it is `desc` (cached queries
     /// order their tables by depth in it).
     pub cascade: Option<(Id, bool)>,
+    /// For a scope's `{` the index of its `}`, and the other way round (other terms: their
+    /// own index).
+    pub scopes: Vec<usize>,
+}
+
+/// Pairs each scope bracket with its partner (the parser has checked they balance).
+fn scope_partners(terms: &[Term]) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..terms.len()).collect();
+    let mut open = Vec::new();
+    for (i, t) in terms.iter().enumerate() {
+        match t.kind {
+            TermKind::ScopeOpen => open.push(i),
+            TermKind::ScopeClose => {
+                if let Some(o) = open.pop() {
+                    out[o] = i;
+                    out[i] = o;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 fn resolve_name(w: &World, name: &str) -> Option<Id> {
@@ -240,6 +262,7 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
             id,
         });
     }
+    check_written(&ast.terms, &out, &cx.vars)?;
     Ok(Compiled {
         terms: out,
         field_count: ast.field_count,
@@ -247,5 +270,71 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
         match_prefab,
         match_disabled,
         cascade,
+        scopes: scope_partners(&ast.terms),
     })
+}
+
+/// The checks Flecs v3.2.12's rule compiler makes of the variables of `==`, `!=` and `~=`: the
+/// right-hand side must have been written by an earlier term, and so must the left-hand side,
+/// except for `==` (which then assigns it) and for a query's first term (which the engine
+/// precedes with a search of every entity). Variables written inside a not-scope are not
+/// written after it.
+fn check_written(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result<(), ParseError> {
+    let mut written = vec![false; vars.len()];
+    let mut scopes: Vec<Option<Vec<bool>>> = Vec::new();
+    let name = |v: usize| vars.get(v).map_or("", |x| x.name.as_str());
+    for (i, t) in out.iter().enumerate() {
+        match t.kind {
+            TermKind::ScopeOpen => scopes.push((t.oper == Oper::Not).then(|| written.clone())),
+            TermKind::ScopeClose => {
+                if let Some(Some(before)) = scopes.pop() {
+                    written = before;
+                }
+            }
+            TermKind::Eq | TermKind::Match => {
+                if let Ref::Var(v) = t.second {
+                    if !written.get(v).copied().unwrap_or(true) {
+                        return Err(query::term_error(
+                            terms,
+                            i,
+                            format!(
+                                "uninitialized variable '{}' on right-hand side of equality operator",
+                                name(v)
+                            ),
+                        ));
+                    }
+                }
+                if let Ref::Var(v) = t.src {
+                    let assigns = t.kind == TermKind::Eq && t.oper != Oper::Not;
+                    if !written.get(v).copied().unwrap_or(true) && !assigns && i != 0 {
+                        return Err(query::term_error(
+                            terms,
+                            i,
+                            format!(
+                                "uninitialized variable '{}' on left-hand side of equality operator",
+                                name(v)
+                            ),
+                        ));
+                    }
+                    if let Some(w) = written.get_mut(v) {
+                        *w = true;
+                    }
+                }
+            }
+            TermKind::Id => {
+                if t.oper == Oper::Not && i != 0 {
+                    continue;
+                }
+                for r in [t.src, t.first, t.second] {
+                    if let Some(w) = match r {
+                        Ref::Var(v) => written.get_mut(v),
+                        _ => None,
+                    } {
+                        *w = true;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -28,11 +28,14 @@
 //! # Ok::<(), rosetta_world::Error>(())
 //! ```
 
+mod backtrack;
 mod compile;
 pub mod corpus;
 mod filter;
 mod info;
+mod listing;
 mod plan;
+mod pred;
 mod result;
 mod run;
 mod trav;
@@ -193,7 +196,7 @@ impl Query {
     /// # Ok::<(), rosetta_world::Error>(())
     /// ```
     pub fn plan_str(&self, world: &World, colors: bool) -> String {
-        plan::plan_str(&self.compiled, world, colors)
+        listing::plan_str(&self.compiled, world, colors)
     }
 
     /// Runs the query once and counts what it finds, as Flecs' `query_profile` does: results,
@@ -238,7 +241,8 @@ impl Query {
     }
 
     /// [`Query::each`] that gives up after `max_steps` search steps (a step is one term
-    /// tried in one state; [`DEFAULT_STEP_LIMIT`] takes a second or two), with
+    /// tried in one state, or one match of a term with more than a thousand found again
+    /// when the search comes back to it; [`DEFAULT_STEP_LIMIT`] takes a second or two), with
     /// [`Error::QueryBudget`].
     ///
     /// ```
@@ -278,12 +282,11 @@ impl Query {
             exhausted: std::cell::Cell::new(false),
         };
         let mut st = search.new_state();
-        let end = self.compiled.terms.len();
         if let (true, Some((rel, desc))) = (cached, self.compiled.cascade) {
             // `cascade`: tables grouped by depth, ascending (`desc`: descending), keeping
             // the order within a depth.
             let mut found: Vec<(u32, run::State)> = Vec::new();
-            search.step(0, end, &mut st, &mut |st| {
+            search.run_terms(&mut st, &mut |st| {
                 search.split_rows(st, &mut |st| {
                     let depth = st
                         .this
@@ -305,7 +308,7 @@ impl Query {
             return search.out_of_steps();
         }
         let mut stopped = false;
-        search.step(0, end, &mut st, &mut |st| {
+        search.run_terms(&mut st, &mut |st| {
             let go = if cached {
                 search.split_rows(st, &mut |st| f(&Match::new(world, st)))
             } else {

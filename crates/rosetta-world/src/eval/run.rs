@@ -1,9 +1,9 @@
-//! The search: terms evaluated in order by backtracking, each term finding its matches the way
-//! the v3.2.12 rules engine's instructions do (`And`/`With` over id records, `SelfUp`/`Up`
-//! through traversal caches, `Not`, `Optional`, `Or` blocks, equality predicates), so that
-//! results come in Flecs' order.
+//! The search's state and how one term finds its matches, the way the v3.2.12 rules engine's
+//! instructions do (`And`/`With` over id records, `SelfUp`/`Up` through traversal caches), so
+//! that results come in Flecs' order. What each term does is in `plan.rs`, the predicates in
+//! `pred.rs`, and the backtracking over the terms in `backtrack.rs`.
 
-use crate::builtin::{ANY, IDENTIFIER, IS_A, NAME, WILDCARD};
+use crate::builtin::{ANY, IS_A, WILDCARD};
 use crate::id::Id;
 use crate::query::{Oper, TermKind};
 use crate::store::TableId;
@@ -63,162 +63,37 @@ impl Search<'_> {
                     v
                 }),
             srcs: vec![Id::NULL; self.q.field_count],
-            set: vec![true; self.q.field_count],
-        }
-    }
-
-    /// Runs terms `i..end`, calling `f` per solution. Returns `false` if `f` stopped it.
-    pub(crate) fn step(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
-        // Every step counts against the budget: wildcard terms multiply, and a query such
-        // as `*, *, *, *, *, *, Missing` backtracks through every combination.
-        match self.steps.get().checked_sub(1) {
-            Some(left) => self.steps.set(left),
-            None => {
-                self.exhausted.set(true);
-                return false;
-            }
-        }
-        if i >= end {
-            return f(st);
-        }
-        let Some(t) = self.q.terms.get(i) else {
-            return f(st);
-        };
-        // A term that uses `$this` as an entity splits a table into its rows.
-        if let Some((tbl, off, n)) = st.this {
-            if n > 1 && self.uses_this_entity(t) {
-                for r in off..off + n {
-                    st.this = Some((tbl, r, 1));
-                    if !self.step(i, end, st, f) {
-                        st.this = Some((tbl, off, n));
-                        return false;
+            // A predicate's field (`==`, `!=`, `~=`) is never set, as in Flecs.
+            set: self
+                .q
+                .terms
+                .iter()
+                .fold(vec![true; self.q.field_count], |mut v, t| {
+                    if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+                        if let Some(x) = v.get_mut(t.field) {
+                            *x = false;
+                        }
                     }
-                }
-                st.this = Some((tbl, off, n));
-                return true;
-            }
-        }
-        match t.kind {
-            TermKind::ScopeOpen => {
-                let close = self.scope_end(i);
-                if t.oper == Oper::Not {
-                    let mut found = false;
-                    self.step(i + 1, close, st, &mut |_| {
-                        found = true;
-                        false
-                    });
-                    if found {
-                        return true;
-                    }
-                }
-                return self.step(i + 1, end, st, f);
-            }
-            TermKind::ScopeClose => return self.step(i + 1, end, st, f),
-            _ => {}
-        }
-        let field = t.field;
-        if matches!(t.kind, TermKind::Eq | TermKind::Match) && t.oper != Oper::Or {
-            // `!=` and `~= "!x"` negate inside the predicate.
-            return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
-        }
-        if t.oper == Oper::Or || (i > 0 && self.q.terms[i - 1].oper == Oper::Or) {
-            return self.or_chain(i, end, st, f);
-        }
-        // An unwritten source of a Not or Optional term: first find every candidate.
-        if matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
-            return self.each_candidate(t, st, &mut |st| self.step(i, end, st, f));
-        }
-        match t.oper {
-            Oper::Not => {
-                if self.exists(t, st) {
-                    return true;
-                }
-                let saved = (st.ids[field], st.srcs[field], st.set[field]);
-                st.ids[field] = self.pattern(t, st);
-                st.srcs[field] = Id::NULL;
-                st.set[field] = false;
-                let go = self.step(i + 1, end, st, f);
-                (st.ids[field], st.srcs[field], st.set[field]) = saved;
-                go
-            }
-            Oper::Optional => {
-                if self.exists(t, st) {
-                    return self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f));
-                }
-                let saved = (st.ids[field], st.srcs[field], st.set[field]);
-                st.ids[field] = self.pattern(t, st);
-                st.srcs[field] = Id::NULL;
-                st.set[field] = false;
-                let go = self.step(i + 1, end, st, f);
-                (st.ids[field], st.srcs[field], st.set[field]) = saved;
-                go
-            }
-            _ => self.each_match(t, st, &mut |st| self.step(i + 1, end, st, f)),
+                    v
+                }),
         }
     }
 
-    fn scope_end(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for (j, t) in self.q.terms.iter().enumerate().skip(open) {
-            match t.kind {
-                TermKind::ScopeOpen => depth += 1,
-                TermKind::ScopeClose => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return j;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.q.terms.len()
-    }
-
-    fn or_chain(&self, i: usize, end: usize, st: &mut State, f: &mut Cont<'_>) -> bool {
-        let mut last = i;
-        while self.q.terms.get(last).is_some_and(|t| t.oper == Oper::Or) {
-            last += 1;
-        }
-        let chain = &self.q.terms[i..=last.min(self.q.terms.len() - 1)];
-        let next = last + 1;
-        let Some(head) = chain.first() else {
-            return true;
-        };
-        if self.src_written(head, st) {
-            // `flecs_rule_with_or`: the first match of the first alternative that has one,
-            // and no other (on redo the block is done).
-            for alt in chain {
-                let (mut found, mut go) = (false, true);
-                self.each_match(alt, st, &mut |st| {
-                    found = true;
-                    go = self.step(next, end, st, f);
-                    false
-                });
-                if found {
-                    return go;
-                }
-            }
-            return true;
-        }
-        for (k, alt) in chain.iter().enumerate() {
-            let go = self.each_match(alt, st, &mut |st| {
-                if chain[..k].iter().any(|e| self.exists(e, st)) {
-                    return true;
-                }
-                self.step(next, end, st, f)
-            });
-            if !go {
-                return false;
-            }
-        }
-        true
-    }
-
-    fn uses_this_entity(&self, t: &CTerm) -> bool {
+    /// Whether term `i` needs `$this` as one entity. A predicate on `$this` narrows the
+    /// table's range instead, except in an Or chain (Flecs resolves the entity there, so each
+    /// alternative can match its own rows).
+    pub(super) fn uses_this_entity(&self, i: usize) -> bool {
         let this = Ref::Var(0);
+        let Some(t) = self.q.terms.get(i) else {
+            return false;
+        };
+        let in_or = t.oper == Oper::Or
+            || i.checked_sub(1)
+                .and_then(|p| self.q.terms.get(p))
+                .is_some_and(|p| p.oper == Oper::Or);
         t.first == this
             || t.second == this
-            || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this)
+            || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this && in_or)
     }
 
     pub(crate) fn src_written(&self, t: &CTerm, st: &State) -> bool {
@@ -230,7 +105,7 @@ impl Search<'_> {
     }
 
     /// Whether term `t` has at least one match in this state.
-    fn exists(&self, t: &CTerm, st: &mut State) -> bool {
+    pub(super) fn exists(&self, t: &CTerm, st: &mut State) -> bool {
         let mut found = false;
         self.each_match(t, st, &mut |_| {
             found = true;
@@ -240,7 +115,7 @@ impl Search<'_> {
     }
 
     /// The value of a term element in this state: an entity, or `*` for an unknown.
-    fn el(&self, r: Ref, st: &State) -> Id {
+    pub(super) fn el(&self, r: Ref, st: &State) -> Id {
         match r {
             Ref::Ent(e) => e,
             Ref::Var(0) => match st.this {
@@ -539,7 +414,7 @@ impl Search<'_> {
 
     /// The candidates for an unwritten source before a Not or Optional term: every table
     /// (`$this`, prefabs and disabled left out) or entity (a variable).
-    fn each_candidate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+    pub(super) fn each_candidate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
         for tb in self.w.tables_in_iter_order(ANY) {
             if t.src == Ref::Var(0) && self.filtered(tb) {
                 continue;
@@ -549,99 +424,5 @@ impl Search<'_> {
             }
         }
         true
-    }
-
-    /// `==`, `!=`, `~=` on the term's source variable.
-    fn predicate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
-        let negate = t.oper == Oper::Not;
-        let rhs = match t.second {
-            Ref::Ent(e) => Some(e),
-            Ref::Var(v) if v != 0 => st.vars.get(v).copied().filter(|x| x.0 != 0),
-            _ => None,
-        };
-        let text = t.text.as_deref();
-        let (needle, neg_text) = match text {
-            Some(s) if t.kind == TermKind::Match => match s.strip_prefix('!') {
-                Some(rest) => (Some(rest), true),
-                None => (Some(s), false),
-            },
-            other => (other, false),
-        };
-        let test = |e: Id| -> bool {
-            let hit = match (t.kind, rhs, needle) {
-                (TermKind::Eq, Some(r), _) => e == r,
-                (TermKind::Eq, None, Some(s)) => self.w.name_of(e) == Some(s),
-                (TermKind::Match, _, Some(s)) => {
-                    self.w.name_of(e).is_some_and(|n| n.contains(s)) != neg_text
-                }
-                _ => false,
-            };
-            hit != negate
-        };
-        if !self.src_written(t, st) {
-            // Bind the source directly to an entity on the right-hand side.
-            if let (TermKind::Eq, Some(r), false) = (t.kind, rhs, negate) {
-                let Some(loc) = self.w.location(r) else {
-                    return true;
-                };
-                let Some(tb) = loc.table else { return true };
-                return match t.src {
-                    Ref::Var(0) => {
-                        st.this = Some((tb, loc.row, 1));
-                        let go = f(st);
-                        st.this = None;
-                        go
-                    }
-                    Ref::Var(v) => {
-                        st.vars[v] = r;
-                        let go = f(st);
-                        st.vars[v] = Id::NULL;
-                        go
-                    }
-                    _ => true,
-                };
-            }
-            let source = if t.kind == TermKind::Eq && !negate || t.kind == TermKind::Match {
-                Id::pair(IDENTIFIER, NAME)
-            } else {
-                ANY
-            };
-            for tb in self.w.tables_in_iter_order(source) {
-                if t.src == Ref::Var(0) && self.filtered(tb) {
-                    continue;
-                }
-                let n = self.w.table(tb).len() as u32;
-                for row in 0..n {
-                    let e = self.w.table(tb).entities()[row as usize];
-                    if !test(e) {
-                        continue;
-                    }
-                    let go = match t.src {
-                        Ref::Var(0) => {
-                            st.this = Some((tb, row, 1));
-                            let go = f(st);
-                            st.this = None;
-                            go
-                        }
-                        Ref::Var(v) => {
-                            st.vars[v] = e;
-                            let go = f(st);
-                            st.vars[v] = Id::NULL;
-                            go
-                        }
-                        _ => true,
-                    };
-                    if !go {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-        let e = self.el(t.src, st);
-        if e == WILDCARD || !test(e) {
-            return true;
-        }
-        f(st)
     }
 }

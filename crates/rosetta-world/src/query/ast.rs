@@ -3,6 +3,22 @@
 
 use super::error::ParseError;
 
+/// The most terms a query may have, counted after expansion (`Rel($a, $b, $c)` is two), or
+/// [`parse`] refuses it with an error naming this limit.
+///
+/// Flecs allows fewer: v3.2.12 keeps a filter's term count in an `int8_t` (127 at most) and
+/// its rules engine marks compiled terms in a 64-bit mask; v4.1.6 has
+/// `FLECS_TERM_COUNT_MAX`, 32. So any query Flecs runs fits, and a query of many thousand
+/// terms (a 64 KiB URL holds about 10,000) is refused before it costs anything.
+///
+/// ```
+/// use rosetta_world::query::{parse, MAX_TERMS};
+/// assert!(parse(&vec!["A"; MAX_TERMS].join(", ")).is_ok());
+/// let err = parse(&vec!["A"; MAX_TERMS + 1].join(", ")).unwrap_err();
+/// assert!(err.message().contains("MAX_TERMS"));
+/// ```
+pub const MAX_TERMS: usize = 256;
+
 /// A parsed query: its terms in order, with Flecs' field indices assigned.
 ///
 /// ```

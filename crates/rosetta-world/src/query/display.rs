@@ -335,6 +335,10 @@ pub(crate) fn term_error(terms: &[Term], index: usize, message: impl Into<String
 /// ```
 impl fmt::Display for QueryAst {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            // No terms is written `0` (an empty query does not parse).
+            return f.write_str("0");
+        }
         f.write_str(&write_terms(&self.terms, None).0)
     }
 }

@@ -28,7 +28,9 @@ mod error;
 mod parse;
 mod validate;
 
-pub use ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal};
+pub use ast::{
+    IdFlag, IdRef, InOut, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal, MAX_TERMS,
+};
 pub use error::ParseError;
 
 pub(crate) use display::term_error;

@@ -45,8 +45,22 @@ fn components_tags_and_and() {
     assert_eq!(q.terms[2].first.id, name("Mass"));
     assert_eq!(canon(" Position ,\n Velocity "), "Position, Velocity");
     assert_eq!(canon("a.b.c"), "a.b.c");
-    assert_eq!(canon(""), "");
     assert_eq!(ok("0").terms.len(), 0);
+    assert_eq!(canon("0"), "0");
+}
+
+#[test]
+fn an_empty_query_is_an_error() {
+    for text in ["", "  ", " \n\t\x0b ", "\0Position"] {
+        let e = parse(text).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "empty query (write at least one term, or 0 to match nothing)",
+            "{text:?}"
+        );
+    }
+    // `0` asks for nothing, and is a query.
+    assert!(parse(" 0 ").is_ok());
 }
 
 #[test]
@@ -393,8 +407,11 @@ fn logged_but_accepted() {
         "invalid preceding token\nPosition Velocity\n         ^"
     );
     assert_eq!(ok("A\nB").terms.len(), 2);
-    let many = ok(&"A ".repeat(1000));
-    assert_eq!((many.terms.len(), many.warnings.len()), (1000, 16));
+    let many = ok(&"A ".repeat(crate::query::MAX_TERMS));
+    assert_eq!(
+        (many.terms.len(), many.warnings.len()),
+        (crate::query::MAX_TERMS, 16)
+    );
     // When the query then fails, the first logged error is the one reported.
     assert_eq!(err("A /B"), "invalid preceding token\nA /B\n  ^");
 }

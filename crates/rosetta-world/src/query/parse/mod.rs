@@ -7,7 +7,7 @@ mod cursor;
 mod raw;
 mod term;
 
-use crate::query::ast::{Oper, Term, TermKind};
+use crate::query::ast::{Oper, Term, TermKind, MAX_TERMS};
 use crate::query::error::ParseError;
 
 use args::Extra;
@@ -23,6 +23,19 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
         Some(end) => bytes.get(..end).unwrap_or_default(),
         None => bytes,
     };
+    // Flecs accepts an empty expression as a query that matches nothing (`ecs_rule_init`
+    // compiles it to its `Nothing` instruction); here it is an error, as it is almost always
+    // a mistake (`0` still asks for nothing).
+    if bytes
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+    {
+        return Err(ParseError::in_query(
+            bytes,
+            bytes.len(),
+            "empty query (write at least one term, or 0 to match nothing)",
+        ));
+    }
     let mut parser = Parser {
         src: Src { bytes },
         logged: Vec::new(),
@@ -31,6 +44,8 @@ pub(crate) fn parse_terms(text: &str) -> Result<(Vec<Term>, Vec<ParseError>), Pa
     };
     match parser.run() {
         Ok(()) => Ok((parser.terms, parser.logged)),
+        // The term limit is Rosetta's, not a Flecs error: it is reported as it is.
+        Err(err) if parser.terms.len() > MAX_TERMS => Err(err),
         Err(err) => Err(parser.logged.into_iter().next().unwrap_or(err)),
     }
 }
@@ -168,6 +183,12 @@ impl Parser<'_> {
         pos = src.ws_eol(pos);
         self.ended_one = true;
         self.push(term, extra, start, pos);
+        if self.terms.len() > MAX_TERMS {
+            return Err(src.error(
+                start,
+                format!("too many terms: a query has at most MAX_TERMS ({MAX_TERMS})"),
+            ));
+        }
         Ok(Some(pos))
     }
 
