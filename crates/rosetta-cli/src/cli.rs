@@ -441,8 +441,10 @@ pub struct ServeArgs {
 
     /// Let web pages of ORIGIN (`scheme://host[:port]`, as a browser sends it) use the server
     /// too; `*` lets every page, as Flecs does. Repeatable. By default only the Flecs explorer
-    /// (https://www.flecs.dev, https://flecs.dev) and pages on localhost, 127.0.0.1 and [::1]
+    /// (https://www.flecs.dev, https://flecs.dev) and pages on localhost, 127.0.0.1 and ::1
     /// may: other pages get no CORS headers and their writes are refused with 403.
+    // The URLs are help text for the terminal, where angle brackets would only be noise.
+    #[allow(rustdoc::bare_urls)]
     #[arg(
         long = "allow-origin",
         visible_alias = "allow_origin",

@@ -4,7 +4,7 @@
 //! Builtin components take ids 1..8; `FLECS_HI_COMPONENT_ID` is 256 and the builtin entities
 //! take `256 + n`. Components get low ids from [`FIRST_USER_COMPONENT_ID`] (8) below 256;
 //! other entities get ids above [`FIRST_USER_ENTITY_ID`] (384). The addons `ecs_init` imports
-//! take the first of these ([`addons`]), so a user's first entity is [`FIRST_FREE_ID`] (541)
+//! take the first of these (`builtin/addons.rs`), so a user's first entity is [`FIRST_FREE_ID`] (541)
 //! and first component 10. Types are sorted by numeric id, so these values decide where
 //! builtins appear in a type.
 //!

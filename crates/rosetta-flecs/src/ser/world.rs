@@ -5,7 +5,7 @@
 //! children are left out. Tables come in the order the filter visits them (the order they
 //! last became non-empty); entities without any id are in no table and are not written.
 //! Type entities are written with the components and child entities Flecs' meta addon gives
-//! them, from the world's type metadata ([`super::types`]).
+//! them, from the world's type metadata (`ser/types.rs`).
 
 use rosetta_world::builtin::{ANY, CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, TableId, World};

@@ -57,7 +57,7 @@ pub(crate) const MODULE_ROWS: [&str; 7] = [
     "doc", "system", "pipeline", "timer", "meta", "script", "rest",
 ];
 
-/// The first id left for the user: one above the last id of [`ADDONS`].
+/// The first id left for the user: one above the last id the default addons create.
 pub const FIRST_FREE_ID: u64 = 541;
 
 use Kind::*;

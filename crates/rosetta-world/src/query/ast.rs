@@ -4,7 +4,7 @@
 use super::error::ParseError;
 
 /// The most terms a query may have, counted after expansion (`Rel($a, $b, $c)` is two), or
-/// [`parse`] refuses it with an error naming this limit.
+/// [`super::parse`] refuses it with an error naming this limit.
 ///
 /// Flecs allows fewer: v3.2.12 keeps a filter's term count in an `int8_t` (127 at most) and
 /// its rules engine marks compiled terms in a 64-bit mask; v4.1.6 has
