@@ -27,9 +27,10 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let (world, name, saver) = match &args.world {
         Some(path) => {
             let mut loaded = load_world(path, &args.schema_paths, args.types.as_deref())?;
-            let saver = match args.save {
-                true => Some(Saver::new(path, &mut loaded)?),
-                false => None,
+            let saver = if args.save {
+                Some(Saver::new(path, &mut loaded)?)
+            } else {
+                None
             };
             (loaded.world, path.display().to_string(), saver)
         }

@@ -167,18 +167,7 @@ impl Object {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Int32;
-
-    /// `levels` objects, each in field 1 of the one above, the deepest holding 7 at field 2.
-    fn chain(levels: usize) -> Object {
-        let mut root = Object::new();
-        let mut at = &mut root;
-        for _ in 1..levels {
-            at = at.add_object(1);
-        }
-        at.add::<Int32>(2, 7);
-        root
-    }
+    use crate::tree::tests::chain;
 
     #[test]
     fn the_limit_counts_objects_in_memory_and_in_bytes_alike() {

@@ -103,12 +103,13 @@ impl Drop for Object {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::family::Int32;
     use crate::Object;
 
-    /// `levels` objects, each in field 1 of the one above, the deepest holding 7 at field 2.
-    fn chain(levels: usize) -> Object {
+    /// `levels` objects, each in field 1 of the one above, the deepest holding 7 at field 2
+    /// (also what `depth`'s tests check).
+    pub(crate) fn chain(levels: usize) -> Object {
         let mut root = Object::new();
         let mut at = &mut root;
         for _ in 1..levels {
