@@ -384,6 +384,13 @@ fn dollar_notation() {
     assert_eq!(q.terms[1].src.id, name("Player"));
     assert_eq!(q.terms[1].second.id, var("State"));
     assert_eq!(err("$"), "invalid $ for term.first\n$\n^");
+    // A variable named `$` is a predicate, not the `$(Rel)` form (found by fuzzing: it
+    // printed back as text that read the other way).
+    let q = ok("$\\$(mf, 11)");
+    assert_eq!(q.terms[0].first.id, var("$"));
+    assert_eq!(q.terms[0].src.id, name("mf"));
+    assert_eq!(canon("($\\$, mf, 11)"), "($\\$, mf), $\\$(mf, 11)");
+    assert_eq!(canon("$\\$(mf, 11)"), "$\\$(mf, 11)");
 }
 
 #[test]

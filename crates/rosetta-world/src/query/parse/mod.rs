@@ -115,8 +115,9 @@ impl Parser<'_> {
             term::parse_term(src, pos, &mut extra).map_err(|e| e.shown_from_term_start(start))?;
         pos = next;
 
-        // `$(Rel)` is `Rel($this, $Rel)`, `$(Rel, src)` is `Rel(src, $Rel)`.
-        if term.first.name_is(b"$") && term.src.name.is_some() {
+        // `$(Rel)` is `Rel($this, $Rel)`, `$(Rel, src)` is `Rel(src, $Rel)`. Only a bare `$`:
+        // a variable named `$` (`$\$(A, B)`) is a predicate like any other.
+        if term.first.name_is(b"$") && !term.first.var && term.src.name.is_some() {
             term.first = std::mem::take(&mut term.src);
             if term.second.name.is_some() {
                 term.src = std::mem::take(&mut term.second);
