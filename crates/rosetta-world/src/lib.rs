@@ -37,6 +37,7 @@ pub mod meta;
 pub mod query;
 pub mod script;
 pub mod store;
+mod version;
 mod world;
 
 pub use entity::DocKind;
@@ -44,4 +45,5 @@ pub use error::{Error, Result};
 pub use eval::{Engine, Query, QueryResult};
 pub use id::{Entity, Id};
 pub use store::{Column, Table, TableId, TableRecord};
+pub use version::{FlecsVersion, UnknownVersion};
 pub use world::{ComponentInfo, World};

@@ -50,6 +50,8 @@ pub struct World {
     pub(crate) layouts: HashMap<u32, std::sync::Arc<crate::store::Layout>>,
     pub(crate) units: HashMap<u32, Unit>,
     pub(crate) last_component_id: u64,
+    /// The Flecs release whose behaviour this world follows.
+    pub(crate) version: crate::FlecsVersion,
 }
 
 impl Default for World {
@@ -62,6 +64,11 @@ impl World {
     /// A world with Flecs' builtin entities (`flecs.core.*`, `flecs.meta.*`, `flecs.doc.*`, ...)
     /// at the ids v3.2.12 gives them.
     pub fn new() -> World {
+        World::with_version(crate::FlecsVersion::V3)
+    }
+
+    /// A world that follows the given Flecs release.
+    pub fn with_version(version: crate::FlecsVersion) -> World {
         let mut w = World {
             index: EntityIndex::new(),
             store: Store::new(),
@@ -73,9 +80,15 @@ impl World {
             named_filters: Vec::new(),
             units: HashMap::default(),
             last_component_id: builtin::FIRST_USER_COMPONENT_ID,
+            version,
         };
         w.bootstrap();
         w
+    }
+
+    /// The Flecs release whose behaviour this world follows.
+    pub fn version(&self) -> crate::FlecsVersion {
+        self.version
     }
 
     /// Whether `e` (with this generation) is alive.
