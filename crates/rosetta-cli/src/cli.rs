@@ -429,7 +429,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDRESS", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub bind: IpAddr,
 
-    /// Refuse the write routes (PUT /set, /delete, /enable, /disable) with 403.
+    /// Refuse the write routes with 403 (v4: PUT and DELETE /entity, /component, PUT /toggle;
+    /// v3: PUT /set, /delete, /enable, /disable).
     #[arg(long = "read-only", visible_alias = "read_only")]
     pub read_only: bool,
 
@@ -466,6 +467,12 @@ pub struct ServeArgs {
     /// The method of --request.
     #[arg(long, default_value = "GET", requires = "request")]
     pub method: String,
+
+    /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
+    /// language and its REST API (v4: /entity, /component, /toggle, /query?expr=; v3:
+    /// /entity, /query?q=, /set, /delete, /enable, /disable).
+    #[arg(long, value_name = "VERSION", default_value = "4")]
+    pub flecs: rosetta_world::FlecsVersion,
 
     /// Stop a /query's search after this many steps (a step is one term tried in one
     /// state) and answer 400: wildcard terms multiply.

@@ -1,5 +1,5 @@
-//! `rosetta serve`: a world over Flecs v3.2.12's REST API (crate `rosetta_rest`), for the
-//! Flecs explorer and other Flecs tools.
+//! `rosetta serve`: a world over Flecs' REST API (crate `rosetta_rest`), v4.1.6's or (`--flecs
+//! 3`) v3.2.12's, for the Flecs explorer and other Flecs tools.
 
 use std::io;
 use std::net::SocketAddr;
@@ -43,6 +43,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     };
     let world = SharedWorld::new(world);
     let mut options = Options {
+        flecs: args.flecs,
         read_only: args.read_only,
         engine_bytes: args.engine_bytes,
         step_limit: args.step_limit,

@@ -37,7 +37,7 @@ mod shared;
 
 pub use cors::AllowedOrigins;
 pub use http::{serve, url, DEFAULT_PORT};
-pub use lookup::lookup_path;
+pub use lookup::{lookup_path, lookup_path_v4};
 pub use options::Options;
 pub use reply::Reply;
 pub use shared::SharedWorld;

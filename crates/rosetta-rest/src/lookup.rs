@@ -46,6 +46,80 @@ pub fn lookup_path(world: &World, path: &str, sep: &str) -> Option<Id> {
     (cur != Id::NULL).then_some(cur)
 }
 
+/// v4.1.6's REST lookup (`ecs_lookup_path_w_sep(world, 0, path, "/", NULL, false)`): as
+/// [`lookup_path`], and a path that starts with `#<id>` starts from that entity (`#477`,
+/// `#477/child`), and an element `#<id>` is the entity with that id if it is alive (and a
+/// child of the element before it). A `#` id that is not valid (not below 2^32) finds nothing.
+///
+/// ```
+/// use rosetta_rest::lookup_path_v4;
+/// use rosetta_world::World;
+/// let mut w = World::new();
+/// let earth = w.entity("Sun.Earth")?;
+/// let id = format!("#{}", earth.index());
+/// assert_eq!(lookup_path_v4(&w, &id), Some(earth));
+/// assert_eq!(lookup_path_v4(&w, "Sun/Earth"), Some(earth));
+/// # Ok::<(), rosetta_world::Error>(())
+/// ```
+pub fn lookup_path_v4(world: &World, path: &str) -> Option<Id> {
+    let Some(digits_and_rest) = path.strip_prefix('#') else {
+        return lookup_path_elems_v4(world, Id::NULL, path);
+    };
+    let len = digits_and_rest
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    let (digits, rest) = digits_and_rest.split_at(len);
+    let parent = id_from_digits(world, digits)?;
+    let rest = rest.strip_prefix('/').unwrap_or(rest);
+    if rest.is_empty() {
+        return Some(parent);
+    }
+    lookup_path_elems_v4(world, parent, rest)
+}
+
+/// `flecs_name_to_id` and `ecs_get_alive`: the alive entity `#digits` names.
+fn id_from_digits(world: &World, digits: &str) -> Option<Id> {
+    let n: u64 = digits.parse().ok()?;
+    if n == 0 || n >= u64::from(u32::MAX) {
+        return None;
+    }
+    world.alive(Id(n))
+}
+
+/// The elements of `path` looked up from `parent`, an element `#<id>` by id.
+fn lookup_path_elems_v4(world: &World, parent: Id, path: &str) -> Option<Id> {
+    match path {
+        "." => return Some(builtin::THIS),
+        "*" => return Some(builtin::WILDCARD),
+        "_" => return Some(builtin::ANY),
+        "$" => return Some(builtin::VARIABLE),
+        _ => {}
+    }
+    let mut cur = parent;
+    let mut rest = path;
+    loop {
+        let len = elem_len(rest, "/");
+        if len == 0 {
+            break;
+        }
+        let elem = rest.get(..len).unwrap_or_default();
+        cur = match elem.strip_prefix('#') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                let e = id_from_digits(world, digits)?;
+                if cur != Id::NULL && !world.owns(e, Id::pair(builtin::CHILD_OF, cur)) {
+                    return None;
+                }
+                e
+            }
+            _ => world.lookup_child(cur, elem)?,
+        };
+        rest = rest.get(len..).unwrap_or_default();
+        rest = rest.strip_prefix('/').unwrap_or(rest);
+    }
+    (cur != Id::NULL).then_some(cur)
+}
+
 /// `flecs_path_elem`: the length of the element `path` starts with (up to a separator outside
 /// `<...>`).
 fn elem_len(path: &str, sep: &str) -> usize {
@@ -86,6 +160,26 @@ mod tests {
             Some(builtin::WORLD)
         );
         assert_eq!(lookup_path(&w, "ChildOf", "/"), None, "not recursive");
+    }
+
+    #[test]
+    fn v4_hash_ids() {
+        let mut w = World::new();
+        let Ok(b) = w.entity("a.b") else {
+            panic!("entity")
+        };
+        let Some(a) = w.lookup("a") else { panic!("a") };
+        assert_eq!(lookup_path_v4(&w, &format!("#{}", a.index())), Some(a));
+        assert_eq!(lookup_path_v4(&w, &format!("#{}/b", a.index())), Some(b));
+        assert_eq!(lookup_path_v4(&w, &format!("a/#{}", b.index())), Some(b));
+        assert_eq!(
+            lookup_path_v4(&w, &format!("#{}/#{}", b.index(), a.index())),
+            None
+        );
+        assert_eq!(lookup_path_v4(&w, "#4294967296"), None);
+        assert_eq!(lookup_path_v4(&w, "#999999"), None, "not alive");
+        assert_eq!(lookup_path_v4(&w, "a/b"), Some(b));
+        assert_eq!(lookup_path_v4(&w, "flecs/core/World"), Some(builtin::WORLD));
     }
 
     #[test]

@@ -2,13 +2,20 @@
 
 use rosetta_flecs::text::Mode;
 use rosetta_world::eval::DEFAULT_STEP_LIMIT;
+use rosetta_world::FlecsVersion;
 
 use crate::cors::AllowedOrigins;
 
 /// How the server behaves beyond what Flecs' REST addon does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Refuse the write routes (`PUT /set`, `/delete`, `/enable`, `/disable`) with 403.
+    /// Which Flecs' REST API to answer: v4.1.6's (the default: `/entity`, `/component`,
+    /// `/toggle`, `/query?expr=`, ...) or v3.2.12's (`/entity`, `/query?q=`, `/set`, ...).
+    /// The served world should be made for the same version
+    /// ([`rosetta_world::World::with_version`]): its builtin entities are that version's.
+    pub flecs: FlecsVersion,
+    /// Refuse the write routes with 403 (v3: `PUT /set`, `/delete`, `/enable`, `/disable`; v4:
+    /// `PUT`/`DELETE /entity`, `/component`, `PUT /toggle`, `/action`).
     pub read_only: bool,
     /// Write error bodies byte for byte as v3.2.12 does, even where that is not JSON: an
     /// entity path with a `"` unescaped in `entity '...' not found`, and `Missing parameter
@@ -29,6 +36,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            flecs: FlecsVersion::default(),
             read_only: false,
             engine_bytes: false,
             origins: AllowedOrigins::default(),
@@ -38,6 +46,14 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The default options for Flecs version `flecs`.
+    pub fn for_version(flecs: FlecsVersion) -> Options {
+        Options {
+            flecs,
+            ..Options::default()
+        }
+    }
+
     /// The text mode of the JSON replies: [`Mode::Engine`] with `engine_bytes`, else
     /// [`Mode::Lossless`].
     pub fn mode(&self) -> Mode {

@@ -22,6 +22,7 @@ use std::path::Path;
 use rosetta_rest::request::Request;
 use rosetta_rest::{lookup_path, routes, Options, SharedWorld};
 use rosetta_world::eval::corpus::{load_setup, query_text, substitute};
+use rosetta_world::FlecsVersion;
 use serde_json::Value as Json;
 
 const CORPUS: &str = "../../../shared/corpus/flecs/v3_json_vectors.json";
@@ -210,7 +211,7 @@ fn corpus_cases_through_rest() {
         let expected = substitute(case["expected"].as_str().unwrap_or_default(), &loaded);
         let world = SharedWorld::new(loaded.world.clone());
         let request = Request::parse("GET", &target).expect("a target the test wrote");
-        let reply = routes::answer(&world, &request, &Options::default());
+        let reply = routes::answer(&world, &request, &Options::for_version(FlecsVersion::V3));
         if reply.code == 200 && reply.body == expected {
             passed += 1;
         } else {
@@ -255,12 +256,12 @@ fn rest_default_probe_is_a_bare_query() {
     let a = routes::answer(
         &world,
         &Request::parse("GET", &target).expect("target"),
-        &Options::default(),
+        &Options::for_version(FlecsVersion::V3),
     );
     let b = routes::answer(
         &world,
         &Request::parse("GET", &bare).expect("target"),
-        &Options::default(),
+        &Options::for_version(FlecsVersion::V3),
     );
     assert_eq!(a, b, "explicit defaults and a bare ?q= answer alike");
     if common::serializers_ready() {

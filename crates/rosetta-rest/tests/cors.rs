@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use common::{HttpReply, Server};
 use rosetta_rest::{AllowedOrigins, Options};
+use rosetta_world::FlecsVersion;
 
 /// Sends `method target` with `headers` (`Name: value` lines) and reads the reply.
 fn send(s: &Server, method: &str, target: &str, headers: &[&str]) -> HttpReply {
@@ -35,7 +36,10 @@ fn disabled(s: &Server) -> bool {
 
 #[test]
 fn allowed_origins_get_their_origin_back() {
-    let s = Server::start(common::example_world(), Options::default());
+    let s = Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    );
     for origin in [
         "https://www.flecs.dev",
         "https://flecs.dev",
@@ -52,7 +56,10 @@ fn allowed_origins_get_their_origin_back() {
 
 #[test]
 fn other_origins_get_no_cors_headers_and_cannot_write() {
-    let s = Server::start(common::example_world(), Options::default());
+    let s = Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    );
     let evil = "Origin: https://evil.example";
     let r = send(&s, "GET", "/entity/Sun", &[evil]);
     assert_eq!(
@@ -100,7 +107,10 @@ fn other_origins_get_no_cors_headers_and_cannot_write() {
 
 #[test]
 fn the_private_network_preflight_of_the_hosted_explorer() {
-    let s = Server::start(common::example_world(), Options::default());
+    let s = Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    );
     let r = send(
         &s,
         "OPTIONS",
@@ -142,7 +152,7 @@ fn allow_widens_and_star_allows_every_origin() {
         common::example_world(),
         Options {
             origins,
-            ..Options::default()
+            ..Options::for_version(FlecsVersion::V3)
         },
     );
     let r = send(
@@ -165,7 +175,7 @@ fn allow_widens_and_star_allows_every_origin() {
         common::example_world(),
         Options {
             origins: AllowedOrigins::any(),
-            ..Options::default()
+            ..Options::for_version(FlecsVersion::V3)
         },
     );
     let r = send(&s, "PUT", "/disable/Sun", &["Origin: https://evil.example"]);

@@ -18,6 +18,7 @@ mod common;
 use common::{encode_uri_component, HttpReply, Server};
 use rosetta_rest::Options;
 use rosetta_world::eval::Query;
+use rosetta_world::FlecsVersion;
 use serde_json::Value as Json;
 
 /// The explorer's `paramStr`.
@@ -91,7 +92,10 @@ fn json(r: &HttpReply, what: &str) -> Json {
 
 #[test]
 fn the_explorer_session_is_answered_as_v3_2_12_answers_it() {
-    let s = Server::start(common::example_world(), Options::default());
+    let s = Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    );
     let ready = common::entity_serializer_ready();
     let iter_ready = common::iter_serializer_ready();
     if !(ready && iter_ready) {

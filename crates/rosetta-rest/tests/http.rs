@@ -11,9 +11,13 @@ use std::time::{Duration, Instant};
 use common::{encode_uri_component, Server};
 use rosetta_rest::Options;
 use rosetta_world::eval::Query;
+use rosetta_world::FlecsVersion;
 
 fn server() -> Server {
-    Server::start(common::example_world(), Options::default())
+    Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    )
 }
 
 #[test]
@@ -107,7 +111,7 @@ fn engine_bytes_writes_what_flecs_writes() {
         common::example_world(),
         Options {
             engine_bytes: true,
-            ..Options::default()
+            ..Options::for_version(FlecsVersion::V3)
         },
     );
     assert_eq!(
@@ -134,7 +138,7 @@ fn world_tables_are_flecs_bytes() {
     ];
     let engine = Options {
         engine_bytes: true,
-        ..Options::default()
+        ..Options::for_version(FlecsVersion::V3)
     };
     let body = Server::start(common::example_world(), engine)
         .get("/world")
@@ -156,13 +160,15 @@ fn engine_bytes_world_is_v3_2_12s_bytes() {
         l.world.process_pending();
         l.world
     };
-    let valid = Server::start(load(), Options::default()).get("/world").body;
+    let valid = Server::start(load(), Options::for_version(FlecsVersion::V3))
+        .get("/world")
+        .body;
     assert!(valid.contains(r#""entities":["q\"x"]"#), "{valid}");
     let engine = Server::start(
         load(),
         Options {
             engine_bytes: true,
-            ..Options::default()
+            ..Options::for_version(FlecsVersion::V3)
         },
     )
     .get("/world")
@@ -360,7 +366,7 @@ fn read_only_refuses_writes_with_403() {
         common::example_world(),
         Options {
             read_only: true,
-            ..Options::default()
+            ..Options::for_version(FlecsVersion::V3)
         },
     );
     for target in [
@@ -600,7 +606,7 @@ fn an_empty_query_is_a_400() {
 fn the_step_limit_is_the_servers_option_and_its_error_names_it() {
     let options = Options {
         step_limit: 50,
-        ..Options::default()
+        ..Options::for_version(FlecsVersion::V3)
     };
     let s = Server::start(common::example_world(), options);
     let r = s.get("/query?q=*%2C*%2C*");

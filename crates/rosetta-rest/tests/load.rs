@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::{encode_uri_component, Server};
 use rosetta_rest::Options;
+use rosetta_world::FlecsVersion;
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -116,7 +117,7 @@ impl Client {
 fn many_concurrent_explorer_requests_without_errors() {
     let secs = env_or("ROSETTA_LOAD_SECS", 2);
     let clients = env_or("ROSETTA_LOAD_CLIENTS", 32) as usize;
-    let s = Server::start(world(), Options::default());
+    let s = Server::start(world(), Options::for_version(FlecsVersion::V3));
     let targets = targets();
     let mut first = Client::connect(s.addr);
     let expected: Vec<(u16, Vec<u8>)> = targets

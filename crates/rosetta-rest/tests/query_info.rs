@@ -6,9 +6,13 @@ mod common;
 
 use common::{encode_uri_component, Server};
 use rosetta_rest::Options;
+use rosetta_world::FlecsVersion;
 
 fn server() -> Server {
-    Server::start(common::example_world(), Options::default())
+    Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V3),
+    )
 }
 
 #[test]

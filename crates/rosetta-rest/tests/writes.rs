@@ -8,6 +8,7 @@ mod common;
 use common::encode_uri_component;
 use rosetta_rest::request::Request;
 use rosetta_rest::{routes, Options, Reply, SharedWorld};
+use rosetta_world::FlecsVersion;
 use rosetta_world::World;
 
 fn world() -> SharedWorld {
@@ -16,7 +17,7 @@ fn world() -> SharedWorld {
 
 fn put(world: &SharedWorld, target: &str) -> Reply {
     let req = Request::parse("PUT", target).expect("a target that parses");
-    routes::answer(world, &req, &Options::default())
+    routes::answer(world, &req, &Options::for_version(FlecsVersion::V3))
 }
 
 fn set(world: &SharedWorld, path: &str, data: &str) -> Reply {

@@ -24,7 +24,7 @@ pub enum WorldCommand {
     /// --json, Flecs' JSON of them).
     #[command(after_help = help::WORLD_QUERY_EXAMPLES)]
     Query(WorldQueryArgs),
-    /// Writes an entity as Flecs v3.2.12's JSON (ecs_entity_to_json).
+    /// Writes an entity as Flecs' JSON (ecs_entity_to_json), v4.1.6's or (--flecs 3) v3.2.12's.
     #[command(after_help = help::WORLD_ENTITY_EXAMPLES)]
     Entity(WorldEntityArgs),
     /// Writes a world as Flecs world JSON or as a SpatialOS snapshot (binary or JSON).
@@ -55,6 +55,11 @@ pub struct WorldInfoArgs {
     /// For Flecs world JSON: values the world has no type for are an error, not a warning.
     #[arg(long)]
     pub strict: bool,
+
+    /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
+    /// language, and which version world JSON without its own marker is.
+    #[arg(long, value_name = "VERSION", default_value = "4")]
+    pub flecs: rosetta_world::FlecsVersion,
 }
 
 /// Arguments of `rosetta world query`.
@@ -64,7 +69,7 @@ pub struct WorldQueryArgs {
     #[arg(value_name = "WORLD")]
     pub world: PathBuf,
 
-    /// The query, in Flecs v3.2.12's query language.
+    /// The query, in Flecs' query language (v4.1.6's, or v3.2.12's with --flecs 3).
     #[arg(value_name = "QUERY")]
     pub query: String,
 
@@ -101,6 +106,11 @@ pub struct WorldQueryArgs {
 
     #[command(flatten)]
     pub json_options: IterJsonArgs,
+
+    /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
+    /// language, and which version world JSON without its own marker is.
+    #[arg(long, value_name = "VERSION", default_value = "4")]
+    pub flecs: rosetta_world::FlecsVersion,
 }
 
 /// A boolean option: `--name` (true) or `--name=BOOL`.
@@ -284,6 +294,11 @@ pub struct WorldEntityArgs {
     /// its values have (world JSON that `world convert` writes carries its own types).
     #[arg(long, value_name = "SCRIPT")]
     pub types: Option<PathBuf>,
+
+    /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
+    /// language, and which version world JSON without its own marker is.
+    #[arg(long, value_name = "VERSION", default_value = "4")]
+    pub flecs: rosetta_world::FlecsVersion,
 }
 
 /// Arguments of `rosetta world convert`.
@@ -322,6 +337,11 @@ pub struct WorldConvertArgs {
     /// JSON where Flecs writes it). By default every value reads back exactly.
     #[arg(long = "engine-bytes")]
     pub engine_bytes: bool,
+
+    /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
+    /// language, and which version world JSON without its own marker is.
+    #[arg(long, value_name = "VERSION", default_value = "4")]
+    pub flecs: rosetta_world::FlecsVersion,
 }
 
 impl WorldConvertArgs {
@@ -334,7 +354,8 @@ impl WorldConvertArgs {
 /// The `--to` values of `rosetta world convert`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WorldFormatArg {
-    /// Flecs v3.2.12's world JSON (`ecs_world_to_json`, REST `GET /world`).
+    /// Flecs' world JSON (`ecs_world_to_json`, REST `GET /world`), v4.1.6's or (--flecs 3)
+    /// v3.2.12's.
     FlecsJson,
     /// A binary SpatialOS snapshot (gzip).
     Snapshot,

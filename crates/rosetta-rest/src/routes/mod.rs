@@ -1,5 +1,6 @@
-//! The REST addon's routes (`flecs_rest_reply` in v3.2.12's `src/addons/rest.c`), answered
-//! from a [`SharedWorld`].
+//! The REST addon's routes (`flecs_rest_reply` in `src/addons/rest.c`), answered from a
+//! [`SharedWorld`]: v4.1.6's (see the `v4` module's table) or v3.2.12's, by
+//! [`Options::flecs`]. v3.2.12's:
 //!
 //! | method, path | answer |
 //! |---|---|
@@ -20,18 +21,29 @@ mod params;
 mod query;
 mod stats;
 mod tables;
+mod v4;
 mod write;
+
+use rosetta_world::FlecsVersion;
 
 use crate::options::Options;
 use crate::reply::Reply;
 use crate::request::{Method, Request};
 use crate::shared::SharedWorld;
 
-/// Answers `req` from `world`: the status, status text, body and headers Flecs v3.2.12's REST
-/// addon would send. Reads take the world's read lock, the write routes its write lock; a
-/// write that changed the world is counted ([`SharedWorld::changes`]), one after
-/// [`SharedWorld::close`] refused with 503.
+/// Answers `req` from `world`: the status, status text, body and headers the REST addon of
+/// Flecs [`Options::flecs`] (v4.1.6 by default, or v3.2.12) would send. Reads take the world's
+/// read lock, the write routes its write lock; a write that changed the world is counted
+/// ([`SharedWorld::changes`]), one after [`SharedWorld::close`] refused with 503.
 pub fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
+    match options.flecs {
+        FlecsVersion::V3 => answer_v3(world, req, options),
+        FlecsVersion::V4 => v4::answer(world, req, options),
+    }
+}
+
+/// v3.2.12's routes.
+fn answer_v3(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
     let path = req.path.as_str();
     match req.method {
         Method::Options => Reply::preflight(),

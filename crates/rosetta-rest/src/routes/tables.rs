@@ -46,7 +46,7 @@ pub(crate) fn tables_json(world: &World) -> String {
 
 /// `ecs_id_str`: an id as Flecs prints it in logs, with `ecs_get_fullpath` paths (no
 /// `flecs.core.` prefix).
-fn id_str(world: &World, id: Id) -> String {
+pub(crate) fn id_str(world: &World, id: Id) -> String {
     let short = |e: Id| {
         let e = world.alive(e).unwrap_or(e);
         match e {

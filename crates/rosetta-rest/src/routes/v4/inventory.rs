@@ -1,0 +1,139 @@
+//! `GET /tables`, `/components` and `/queries` in v4.1.6's form (`flecs_rest_get_tables`,
+//! `flecs_rest_get_components`, `flecs_rest_get_queries`).
+//!
+//! Each is a JSON array with a line break before each element, as Flecs writes them. What
+//! only a running Flecs has is left out, as Flecs leaves it out when its statistics addon is
+//! not imported: memory (`memory`), type hooks (`type`) and query timings.
+
+use std::fmt::Write as _;
+
+use rosetta_world::{Id, World};
+
+use crate::reply::escape_into;
+use crate::routes::tables::id_str;
+
+/// Appends `text` as a JSON string.
+fn string(out: &mut String, text: &str) {
+    out.push('"');
+    escape_into(out, text);
+    out.push('"');
+}
+
+/// `[` + each element after a line break, separated by `,` + `]`.
+fn array(elems: impl Iterator<Item = String>) -> String {
+    let mut out = String::from("[");
+    for (i, e) in elems.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('\n');
+        out.push_str(&e);
+    }
+    out.push(']');
+    out
+}
+
+/// Every table in creation order: `{"id":N,"type":[...],"count":N,"size":N}`. `size` is the
+/// table's capacity in Flecs; this world's tables hold exactly their rows, so it is `count`.
+pub(crate) fn tables(world: &World) -> String {
+    array(world.tables().iter().map(|table| {
+        let mut out = format!("{{\"id\":{},\"type\":[", table.id().0);
+        for (j, &id) in table.ids().iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            string(&mut out, &id_str(world, id));
+        }
+        let count = table.len();
+        let _ = write!(out, "],\"count\":{count},\"size\":{count}}}");
+        out
+    }))
+}
+
+/// One record per id in use (in the order tables first use them): its name (`ecs_id_str`),
+/// the tables that have it, the entities in them (`entity_count`, and `entity_size` as this
+/// world's tables have no spare capacity) and its traits (`[]`: the trait flags of Flecs'
+/// component records are not kept here).
+pub(crate) fn components(world: &World) -> String {
+    let mut order: Vec<Id> = Vec::new();
+    let mut records: std::collections::HashMap<Id, (Vec<u64>, usize)> =
+        std::collections::HashMap::new();
+    for table in world.tables() {
+        for &id in table.ids() {
+            let rec = records.entry(id).or_insert_with(|| {
+                order.push(id);
+                (Vec::new(), 0)
+            });
+            rec.0.push(table.id().0 as u64);
+            rec.1 += table.len();
+        }
+    }
+    array(order.into_iter().map(|id| {
+        let (tables, count) = records.remove(&id).unwrap_or_default();
+        let mut out = String::from("{\"name\":");
+        string(&mut out, &id_str(world, id));
+        out.push_str(",\"tables\":[");
+        for (i, t) in tables.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{t}");
+        }
+        let _ = write!(
+            out,
+            "],\"entity_count\":{count},\"entity_size\":{count},\"traits\":[]}}"
+        );
+        out
+    }))
+}
+
+/// The world's queries: the world script's named filters (this world has no systems or
+/// observers), each with its name, kind and expression.
+pub(crate) fn queries(world: &World, _step_limit: u64) -> String {
+    array(world.named_filters().map(|(e, expr)| {
+        let mut out = String::from("{\"name\":");
+        string(&mut out, &world.path_of(e));
+        out.push_str(
+            ",\"kind\":\"Query\",\"eval_mode\":\"Plan\",\"cache_kind\":\"Default\",\"expr\":",
+        );
+        string(&mut out, expr);
+        out.push('}');
+        out
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_and_components_as_arrays_of_lines() {
+        let Ok(l) = rosetta_world::script::load_str(
+            r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"], ["filter", "Ts", "T"]]"#,
+        ) else {
+            panic!("script")
+        };
+        let t = tables(&l.world);
+        assert!(
+            t.starts_with("[\n{\"id\":0,\"type\":[],\"count\":0,\"size\":0},\n{"),
+            "{t}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&t).unwrap_or_default();
+        assert!(v.as_array().is_some_and(|a| a.iter().any(|t| t["type"]
+            .as_array()
+            .is_some_and(|ty| ty.iter().any(|i| i == "T"))
+            && t["count"] == 1)));
+        let c = components(&l.world);
+        let v: serde_json::Value = serde_json::from_str(&c).unwrap_or_default();
+        let tag = v
+            .as_array()
+            .and_then(|a| a.iter().find(|r| r["name"] == "T"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(tag["entity_count"], 1, "{c}");
+        let q = queries(&l.world, 1000);
+        let v: serde_json::Value = serde_json::from_str(&q).unwrap_or_default();
+        assert_eq!(v[0]["name"], "Ts", "{q}");
+        assert_eq!(v[0]["expr"], "T", "{q}");
+    }
+}
