@@ -118,8 +118,8 @@ fn parser_errors_as_v4_logs_them() {
         "1: unexpected keyword 'in'\nPosition, in\n           ^"
     );
     assert_eq!(
-        err("Rel(a,b||c)"),
-        "1: cannot mix operators in extra term arguments\nRel(a,b||c)\n        ^"
+        err("Rel(a,b,c||d)"),
+        "1: cannot mix operators in extra term arguments\nRel(a,b,c||d)\n          ^"
     );
 }
 
