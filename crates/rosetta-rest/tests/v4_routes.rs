@@ -246,3 +246,21 @@ fn tables_components_queries_are_json() {
         assert!(v.is_array(), "{target}");
     }
 }
+
+#[test]
+fn statistics_as_v4_reads_them() {
+    let w = world();
+    let r = call(&w, "GET", "/stats/world?period=1m");
+    assert_eq!(r.code, 200);
+    let v: serde_json::Value = serde_json::from_str(&r.body).expect("JSON");
+    assert!(v["entities.count"]["avg"].is_array(), "{}", r.body);
+    assert_eq!(call(&w, "GET", "/stats/pipeline").body, "[]");
+    assert_eq!(call(&w, "GET", "/stats/pipeline?name=all").body, "[]");
+    let r = call(&w, "GET", "/stats/pipeline?name=Nope");
+    assert_eq!(
+        (r.code, r.body.as_str()),
+        (404, r#"{"error":"pipeline 'Nope' not found"}"#)
+    );
+    let r = call(&w, "GET", "/stats/world?period=1y");
+    assert_eq!((r.code, r.status), (404, "Resource not found"));
+}

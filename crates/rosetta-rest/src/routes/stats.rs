@@ -224,6 +224,11 @@ const WORLD_METRICS: &[(&str, Source, &str)] = &[
     ),
 ];
 
+/// Whether `period` is one the monitor keeps (`1s` ... `1w`).
+pub(crate) fn is_period(period: &str) -> bool {
+    PERIODS.contains(&period)
+}
+
 /// The statistics of `category` (`world` or `pipeline`). An unknown period or category is
 /// reported as Flecs does: its error body with `404 Resource not found` (the route writes
 /// a 400 and then reports the request as not handled).

@@ -41,25 +41,19 @@ pub(crate) enum Write<'a> {
 impl<'a> Write<'a> {
     /// The write route of `method` and `path`, if any.
     pub(crate) fn route(method: &Method, path: &'a str) -> Option<Write<'a>> {
-        let put = [
-            ("entity/", Write::CreateEntity as fn(&'a str) -> Write<'a>),
-            ("component/", Write::SetComponent),
-            ("toggle/", Write::Toggle),
-            ("action/", Write::Action),
-            ("script/", |_| Write::Script),
-        ];
-        let delete = [
-            ("entity/", Write::DeleteEntity as fn(&'a str) -> Write<'a>),
-            ("component/", Write::RemoveComponent),
-        ];
-        let table: &[(&str, fn(&'a str) -> Write<'a>)] = match method {
-            Method::Put => &put,
-            Method::Delete => &delete,
-            _ => return None,
-        };
-        table
-            .iter()
-            .find_map(|(prefix, make)| path.strip_prefix(prefix).map(make))
+        let after = |prefix: &str| path.strip_prefix(prefix);
+        match method {
+            Method::Put => after("entity/")
+                .map(Write::CreateEntity)
+                .or_else(|| after("component/").map(Write::SetComponent))
+                .or_else(|| after("toggle/").map(Write::Toggle))
+                .or_else(|| after("action/").map(Write::Action))
+                .or_else(|| after("script/").map(|_| Write::Script)),
+            Method::Delete => after("entity/")
+                .map(Write::DeleteEntity)
+                .or_else(|| after("component/").map(Write::RemoveComponent)),
+            _ => None,
+        }
     }
 }
 

@@ -26,7 +26,7 @@ mod json;
 mod query;
 
 use crate::options::Options;
-use crate::reply::Reply;
+use crate::reply::{error_quoting, Reply};
 use crate::request::{Method, Request};
 use crate::shared::SharedWorld;
 
@@ -87,7 +87,26 @@ fn get(world: &SharedWorld, path: &str, req: &Request, options: &Options) -> Rep
             Err(_) => Reply::internal_error(),
         }
     } else if let Some(category) = path.strip_prefix("stats/") {
-        stats::reply(&world.read(), category, req)
+        let world = world.read();
+        // v4.1.6 reads `name=`: a pipeline that is not found is 404 (this world has no
+        // pipelines, so any other name has no statistics: `[]`).
+        match req.param("name") {
+            Some(name)
+                if category == "pipeline" && name != "all" && world.lookup(name).is_none() =>
+            {
+                let period_ok = req.param("period").map_or(true, stats::is_period);
+                if period_ok {
+                    return error_quoting(
+                        404,
+                        options,
+                        |n| format!("pipeline '{n}' not found"),
+                        name,
+                    );
+                }
+                stats::reply(&world, category, req)
+            }
+            _ => stats::reply(&world, category, req),
+        }
     } else if path.starts_with("components") {
         Reply::ok(inventory::components(&world.read()))
     } else if path.starts_with("queries") {
