@@ -225,30 +225,37 @@ Examples:
 
 /// `rosetta world query --help`.
 pub const WORLD_QUERY_EXAMPLES: &str = "\
-WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v3.2.12's
-query language: components, tags and pairs, wildcards * and _, variables $Var, ?optional, !not,
-A || B, [in]/[out]/[inout]/[none], sources Position(Src) and $, traversal (self, up(Rel), parent),
-$this == Name, $this ~= \"substring\". One row per entity (or per result without $this); a
-field's cell is the id it matched, then the value, or `from SOURCE` when the field comes from
-another entity; `-` for a field that is not set.
+WORLD is a world script or a snapshot, as for `rosetta world info`. QUERY is in Flecs v4.1.6's
+query language (v3.2.12's with --flecs 3): components, tags and pairs, wildcards * and _,
+variables $Var, ?optional, !not, A || B, [in]/[out]/[inout]/[none], sources Position(Src) and
+#0, traversal (self, up, up(Rel), cascade; v3: parent), $this == Name, $this ~= \"substring\".
+One row per entity (or per result without $this); a field's cell is the id it matched, then the
+value, or `from SOURCE` when the field comes from another entity; `-` for a field that is not
+set.
 
-With --json the results are written as ecs_iter_to_json writes them (Flecs v3.2.12). Its options
-start from ECS_ITER_TO_JSON_INIT: term_ids, ids, sources, variables, is_set, values and entities
-on, everything else off; `--type_info` turns one on, `--values=false` one off.
+With --json the results are written as ecs_iter_to_json writes them. v4.1.6's options start
+from ECS_ITER_TO_JSON_INIT: values, full_paths and fields on, everything else off (entity_ids,
+doc, inherited, type_info, field_info, query_info, query_plan, query_profile, table, ...).
+v3.2.12's (--flecs 3): term_ids, ids, sources, variables, is_set, values and entities on.
+`--type_info` turns one on, `--values=false` one off.
 
 Examples:
   rosetta world query examples/world/space.json 'Position'
-  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks'
+  rosetta world query examples/world/space.json 'Position, Position(up), ?HasRocks'
   rosetta world query examples/world/space.json '(ChildOf, $Parent)' --limit 2
   rosetta world query examples/world/space.json 'Position, ?HasRocks' --json
-  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --json --ids=false --sources=false --values=false --variable_labels --entity_labels
-  rosetta world query examples/world/space.json 'Position' --json --table --private --offset 1 --limit 2";
+  rosetta world query examples/world/space.json '(ChildOf, $Parent)' --json --values=false --entity_ids --doc
+  rosetta world query examples/world/space.json 'Position, ?Kind' --json --query_info --field_info --offset 1 --limit 2
+  rosetta world query examples/world/space.json 'Position, Position(parent), ?HasRocks' --flecs 3
+  rosetta world query examples/world/space.json 'Position' --json --table --private --flecs 3";
 
 /// `rosetta world entity --help`.
 pub const WORLD_ENTITY_EXAMPLES: &str = "\
 Writes ecs_entity_to_json of the entity at PATH (a path such as Sun.Earth, or an alias of a
-world script) as Flecs v3.2.12 writes it. Options start from ECS_ENTITY_TO_JSON_INIT: path, ids
-and base on, everything else off; `--values` turns one on, `--path=false` one off. --refs REL
+world script) as Flecs v4.1.6 writes it (v3.2.12 with --flecs 3). Options start from
+ECS_ENTITY_TO_JSON_INIT: v4's full_paths and values on (entity_id, doc, inherited, builtin,
+type_info, matches off); v3's path, ids and base on. `--type_info` turns one on,
+`--full_paths=false` one off. --refs REL
 lists the entities that have (REL, entity) (`*` for every relationship); --matches lists the
 world script's named filters that match the entity. Where Flecs writes invalid JSON (a name with
 a quote), valid JSON is written, and floats are written so they read back exactly
@@ -256,38 +263,43 @@ a quote), valid JSON is written, and floats are written so they read back exactl
 
 Examples:
   rosetta world entity examples/world/space.json Sun.Earth
-  rosetta world entity examples/world/space.json Sun.Earth --label --values --type_info --id_labels --hidden
-  rosetta world entity examples/world/space.json planets.RockyPlanet --path=false --brief --private
-  rosetta world entity examples/world/space.json Sun --refs=ChildOf";
+  rosetta world entity examples/world/space.json Sun.Earth --entity_id --type_info --inherited --doc
+  rosetta world entity examples/world/space.json planets.RockyPlanet --full_paths=false --builtin
+  rosetta world entity examples/world/space.json Sun.Earth --label --values --type_info --id_labels --hidden --flecs 3
+  rosetta world entity examples/world/space.json Sun --refs=ChildOf --flecs 3";
 
 /// `rosetta world convert --help`.
 pub const WORLD_CONVERT_EXAMPLES: &str = "\
 WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
 
---to flecs-json writes what Flecs v3.2.12's ecs_world_to_json (REST GET /world) writes: every
-table of entities that are not Flecs builtins, in table mode with private ids, the types as
-Flecs' type entities (a Flecs application, or Rosetta, reads it back with no other file).
+--to flecs-json writes what Flecs v4.1.6's ecs_world_to_json (REST GET /world) writes (v3.2.12's
+with --flecs 3): every entity that is not a Flecs builtin, the types as Flecs' type entities (a
+Flecs application, or Rosetta, reads it back with no other file; world JSON is read in the
+version it was written in).
 --to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
 schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
 its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
 components and tags, and entities without an id, are left out (a warning says how many).
 Without --to, OUT's extension decides: .snapshot a binary snapshot, anything else Flecs JSON.
 Flecs JSON is lossless: every value reads back exactly (floats as their shortest round-trip text,
-1e300 as \"1e300\", where Flecs' own formatter keeps 10 decimals); --engine-bytes writes v3.2.12's
+1e300 as \"1e300\", where Flecs' own formatter keeps 10 decimals); --engine-bytes writes Flecs'
 bytes instead. Schema types Flecs has no form for are written as Rosetta's Flecs meta describes
 them: option<T> a vector of 0 or 1 T, bytes a vector of byte, map<K, V> a vector of {key, value},
 EntityId an i64 (a SpatialOS id, not an entity), Entity an object of component values by name.
 
 Examples:
   rosetta world convert examples/world/space.json -o - --to flecs-json
+  rosetta world convert examples/world/space.json -o - --to flecs-json --flecs 3
   rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o - --to json-snapshot
-  rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json";
+  rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json --flecs 3";
 
 /// `rosetta serve --help`.
 pub const SERVE_EXAMPLES: &str = "\
-Serves WORLD over Flecs v3.2.12's REST API (GET /entity/<path>, /query?q=, /world, /tables,
-/stats/world, /stats/pipeline; PUT /set, /delete, /enable, /disable) on 127.0.0.1:27750 until
-interrupted (Ctrl-C). WORLD is a world script, a SpatialOS snapshot (with --schema_path), or
+Serves WORLD over Flecs v4.1.6's REST API (GET, PUT and DELETE /entity/<path> and
+/component/<path>?component=, PUT /toggle/<path>, GET /query?expr=, /world, /type_info/<path>,
+/components, /queries, /tables, /stats/world, /stats/pipeline) on 127.0.0.1:27750 until
+interrupted (Ctrl-C); with --flecs 3, v3.2.12's (GET /entity/<path>, /query?q=, /world,
+/tables, /stats/...; PUT /set, /delete, /enable, /disable). WORLD is a world script, a SpatialOS snapshot (with --schema_path), or
 Flecs world JSON; without WORLD the built-in example world (examples/world/space.json) is
 served. With the server running, open the Flecs explorer at
 https://www.flecs.dev/explorer/?remote=true (it connects to 127.0.0.1:27750; on another port,
@@ -319,6 +331,9 @@ Examples:
   rosetta serve --request /tables
   rosetta serve examples/world/space.json --request '/stats/world?period=1m'
   # the entity Sun.Earth as the explorer's inspector asks for it
-  rosetta serve examples/world/space.json --request '/entity/Sun/Earth&label=true&values=true'
-  # a query as the explorer's query box sends it
-  rosetta serve --request '/query?q=Position%2C%20Kind&values=true&limit=25'";
+  rosetta serve examples/world/space.json --request '/entity/Sun/Earth?values=true&entity_id=true&type_info=true&inherited=true'
+  # a query as the explorer's query page sends it
+  rosetta serve --request '/query?expr=Position%2C%20Kind&query_info=true&limit=25'
+  # and as the v3 explorer sends them
+  rosetta serve examples/world/space.json --flecs 3 --request '/entity/Sun/Earth&label=true&values=true'
+  rosetta serve --flecs 3 --request '/query?q=Position%2C%20Kind&values=true&limit=25'";

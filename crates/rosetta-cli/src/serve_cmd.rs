@@ -26,7 +26,8 @@ const EXAMPLE_WORLD: &str = include_str!("../../../examples/world/space.json");
 pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let (world, name, saver) = match &args.world {
         Some(path) => {
-            let mut loaded = load_world(path, &args.schema_paths, args.types.as_deref())?;
+            let mut loaded =
+                load_world(path, &args.schema_paths, args.types.as_deref(), args.flecs)?;
             let saver = if args.save {
                 Some(Saver::new(path, &mut loaded)?)
             } else {
@@ -35,9 +36,10 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             (loaded.world, path.display().to_string(), saver)
         }
         None => {
-            let loaded = rosetta_world::script::load_str(EXAMPLE_WORLD).map_err(|e| {
-                CliError::Internal(format!("the built-in example world does not load: {e}"))
-            })?;
+            let loaded = rosetta_world::script::load_str_version(EXAMPLE_WORLD, args.flecs)
+                .map_err(|e| {
+                    CliError::Internal(format!("the built-in example world does not load: {e}"))
+                })?;
             (loaded.world, "the example world".to_owned(), None)
         }
     };

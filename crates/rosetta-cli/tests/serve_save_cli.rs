@@ -27,7 +27,7 @@ fn start(world: &Path) -> (Child, String) {
         .arg("serve")
         .arg(world)
         .args(SCHEMA)
-        .args(["--save", "--port", "0"])
+        .args(["--save", "--port", "0", "--flecs", "3"])
         .current_dir(root())
         .stderr(Stdio::piped())
         .spawn()
@@ -79,7 +79,7 @@ fn entity(file: &Path, path: &str) -> String {
         &[
             &["serve", file][..],
             &SCHEMA[..],
-            &["--request", &target][..],
+            &["--flecs", "3", "--request", &target][..],
         ]
         .concat(),
     );
@@ -145,7 +145,7 @@ fn json_snapshots_and_flecs_world_json_are_saved_in_their_own_format() {
         &[
             &["world", "convert", "examples/data/world.snapshot"][..],
             &SCHEMA[..],
-            &["-o", world_json.to_str().expect("UTF-8")][..],
+            &["-o", world_json.to_str().expect("UTF-8"), "--flecs", "3"][..],
         ]
         .concat(),
     );

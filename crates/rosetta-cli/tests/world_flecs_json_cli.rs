@@ -29,8 +29,23 @@ fn every_command(world: &str, extra: &[&str]) -> Vec<String> {
     let commands: [Vec<&str>; 4] = [
         vec!["world", "info", world],
         vec!["world", "query", world, "Position, Kind"],
-        vec!["world", "entity", world, "Sun.Earth", "--values"],
-        vec!["serve", world, "--request", "/entity/Sun/Earth?values=true"],
+        vec![
+            "world",
+            "entity",
+            world,
+            "Sun.Earth",
+            "--values",
+            "--flecs",
+            "3",
+        ],
+        vec![
+            "serve",
+            world,
+            "--flecs",
+            "3",
+            "--request",
+            "/entity/Sun/Earth?values=true",
+        ],
     ];
     commands
         .into_iter()
@@ -105,8 +120,15 @@ fn world_json_without_types_takes_a_types_script_on_every_command() {
     let commands: [Vec<&str>; 4] = [
         vec!["world", "info", world],
         vec!["world", "query", world, "Position"],
-        vec!["world", "entity", world, "e", "--values"],
-        vec!["serve", world, "--request", "/entity/e?values=true"],
+        vec!["world", "entity", world, "e", "--values", "--flecs", "3"],
+        vec![
+            "serve",
+            world,
+            "--flecs",
+            "3",
+            "--request",
+            "/entity/e?values=true",
+        ],
     ];
     let expect = [
         "Position                          types script\n",
@@ -136,10 +158,12 @@ fn the_example_world_json_is_what_world_convert_writes_and_reads_back() {
         "-",
         "--to",
         "flecs-json",
+        "--flecs",
+        "3",
     ]));
     assert_eq!(written, expected, "regenerate {WORLD_JSON}");
     // Read back with its types and written again: the same bytes.
-    let mut args = vec!["world", "convert", WORLD_JSON, "-o", "-"];
+    let mut args = vec!["world", "convert", WORLD_JSON, "-o", "-", "--flecs", "3"];
     args.extend(TYPES);
     assert_eq!(stdout(&rosetta(&args)), expected);
 }

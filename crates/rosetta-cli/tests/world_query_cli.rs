@@ -129,7 +129,7 @@ fn step_limit_bounds_the_search_and_its_error_names_the_flag() {
     for json in [false, true] {
         let mut args = vec!["*, *, *", "--step-limit", "50"];
         if json {
-            args.push("--json");
+            args.extend(["--json", "--flecs", "3"]);
         }
         let o = query(&args);
         assert_eq!(o.status.code(), Some(1), "json {json}");
@@ -148,7 +148,14 @@ fn serve_takes_the_step_limit_too() {
     let o = Command::new(env!("CARGO_BIN_EXE_rosetta"))
         .arg("serve")
         .arg(space())
-        .args(["--step-limit", "50", "--request", "/query?q=*%2C*%2C*"])
+        .args([
+            "--flecs",
+            "3",
+            "--step-limit",
+            "50",
+            "--request",
+            "/query?q=*%2C*%2C*",
+        ])
         .output()
         .expect("rosetta runs");
     let (out, err) = (stdout(&o), stderr(&o));

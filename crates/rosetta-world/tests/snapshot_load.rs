@@ -171,3 +171,41 @@ fn sniffing_and_names() {
     assert_eq!(load::sniff(b"\n[]"), load::WorldFormat::Script);
     assert_eq!(load::entity_name(-1), "entity_-1");
 }
+
+/// A v4.1.6 world reflects `flecs.core.BuildInfo` (a struct of string lists) before a schema
+/// is registered: the schema's types are moved in beside it, and the world keeps its value.
+#[test]
+fn snapshots_load_into_a_v4_world() {
+    let schema = schema();
+    let loaded = SnapshotLoader::new(&schema, "world.snapshot")
+        .version(rosetta_world::FlecsVersion::V4)
+        .load(&example("world.snapshot")[..])
+        .expect("a v4 world takes the schema");
+    let w = &loaded.world;
+    assert_eq!(w.version(), rosetta_world::FlecsVersion::V4);
+    assert!(loaded.entities > 0);
+    let info = w.lookup("flecs.core.BuildInfo").expect("BuildInfo");
+    let Some(value) = w.get(builtin::WORLD, info) else {
+        panic!("the world's BuildInfo")
+    };
+    let Value::Struct(fields) = &*value else {
+        panic!("a struct: {value:?}")
+    };
+    assert!(
+        format!("{:?}", fields[3]).contains("4.1.6"),
+        "{:?}",
+        fields[3]
+    );
+    let ty = w
+        .component_info(info)
+        .and_then(|c| c.ty)
+        .expect("reflected");
+    assert!(
+        w.types().get(ty).is_some(),
+        "its type moved into the schema's registry"
+    );
+    assert!(
+        w.types().lookup("improbable.Position").is_some(),
+        "and the schema's types"
+    );
+}

@@ -12,7 +12,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::{EntityDesc, IterDesc};
 
+use crate::error::CliError;
 use crate::help;
+use rosetta_world::FlecsVersion;
 
 /// `rosetta world …`
 #[derive(Debug, Subcommand)]
@@ -174,6 +176,16 @@ flag_args! {
         alerts: "alerts",
         /// The world script's named filters that match the entity.
         matches: "matches",
+        /// v4: the entity's id.
+        entity_id: "entity_id",
+        /// v4: its doc strings (name, brief, color, link, uuid).
+        doc: "doc",
+        /// v4: ids and names as full paths (default on).
+        full_paths: "full_paths",
+        /// v4: what it inherits, per base.
+        inherited: "inherited",
+        /// v4: builtin ids too (names, ChildOf).
+        builtin: "builtin",
     }
 }
 
@@ -223,6 +235,22 @@ flag_args! {
         rows: "rows",
         /// The results (default on).
         results: "results",
+        /// v4: the entities' doc strings.
+        doc: "doc",
+        /// v4: ids and names as full paths (default on).
+        full_paths: "full_paths",
+        /// v4: inherited components.
+        inherited: "inherited",
+        /// v4: builtin ids too.
+        builtin: "builtin",
+        /// v4: the fields of each result (default on).
+        fields: "fields",
+        /// v4: the query's terms (`query_info`).
+        query_info: "query_info",
+        /// v4: the query's plan.
+        query_plan: "query_plan",
+        /// v4: the query's profile.
+        query_profile: "query_profile",
     }
 }
 
@@ -236,31 +264,102 @@ fn mode(engine_bytes: bool) -> Mode {
     }
 }
 
+/// The options of v4.1.6's `ecs_entity_to_json_desc_t`, without `serialize_`.
+pub const V4_ENTITY_OPTIONS: &[&str] = &[
+    "entity_id",
+    "doc",
+    "full_paths",
+    "inherited",
+    "values",
+    "builtin",
+    "type_info",
+    "alerts",
+    "matches",
+];
+
+/// The options of v4.1.6's `ecs_iter_to_json_desc_t`, without `serialize_` (`results` is
+/// `dont_serialize_results` negated).
+pub const V4_ITER_OPTIONS: &[&str] = &[
+    "entity_ids",
+    "values",
+    "builtin",
+    "doc",
+    "full_paths",
+    "fields",
+    "inherited",
+    "table",
+    "type_info",
+    "field_info",
+    "query_info",
+    "query_plan",
+    "query_profile",
+    "results",
+];
+
+/// The error for an option that the chosen Flecs version's JSON does not have.
+fn not_an_option(name: &str, version: FlecsVersion) -> CliError {
+    let other = match version {
+        FlecsVersion::V3 => "--flecs 4",
+        FlecsVersion::V4 => "--flecs 3",
+    };
+    CliError::Usage {
+        argument: format!("--{name}"),
+        message: format!("not an option of Flecs {version}'s JSON (it is one with {other})"),
+    }
+}
+
+/// The options given, checked against v4.1.6's names.
+fn v4_given(
+    given: Vec<(&'static str, bool)>,
+    names: &[&str],
+) -> Result<Vec<(&'static str, bool)>, CliError> {
+    match given.iter().find(|(n, _)| !names.contains(n)) {
+        Some((n, _)) => Err(not_an_option(n, FlecsVersion::V4)),
+        None => Ok(given),
+    }
+}
+
 impl EntityJsonArgs {
-    /// `ECS_ENTITY_TO_JSON_INIT` with the options given.
-    pub fn desc(&self) -> EntityDesc {
+    /// `ECS_ENTITY_TO_JSON_INIT` (v3.2.12's) with the options given; an option only v4 has
+    /// is an error.
+    pub fn desc(&self) -> Result<EntityDesc, CliError> {
         let mut d = EntityDesc {
             mode: mode(self.engine_bytes),
             ..EntityDesc::default()
         };
         for (name, on) in self.given() {
-            d.set(name, on);
+            if !d.set(name, on) {
+                return Err(not_an_option(name, FlecsVersion::V3));
+            }
         }
-        d
+        Ok(d)
+    }
+
+    /// The options given for v4.1.6's entity JSON; an option only v3 has is an error.
+    pub fn v4_options(&self) -> Result<Vec<(&'static str, bool)>, CliError> {
+        v4_given(self.given(), V4_ENTITY_OPTIONS)
     }
 }
 
 impl IterJsonArgs {
-    /// `ECS_ITER_TO_JSON_INIT` with the options given.
-    pub fn desc(&self) -> IterDesc {
+    /// `ECS_ITER_TO_JSON_INIT` (v3.2.12's) with the options given; an option only v4 has is
+    /// an error.
+    pub fn desc(&self) -> Result<IterDesc, CliError> {
         let mut d = IterDesc {
             mode: mode(self.engine_bytes),
             ..IterDesc::default()
         };
         for (name, on) in self.given() {
-            d.set(name, on);
+            if !d.set(name, on) {
+                return Err(not_an_option(name, FlecsVersion::V3));
+            }
         }
-        d
+        Ok(d)
+    }
+
+    /// The options given for v4.1.6's iterator JSON; an option only v3 has is an error.
+    pub fn v4_options(&self) -> Result<Vec<(&'static str, bool)>, CliError> {
+        v4_given(self.given(), V4_ITER_OPTIONS)
     }
 }
 
@@ -383,16 +482,33 @@ mod tests {
     #[test]
     fn entity_options_start_from_the_init_defaults() {
         let e = E::parse_from(["x", "--values", "--path=false", "--type_info=true"]);
-        let d = e.o.desc();
+        let d = e.o.desc().expect("v3 options");
         assert!(d.values && !d.path && d.type_info && d.ids && d.base && !d.label);
     }
 
     #[test]
     fn iter_options_start_from_the_init_defaults() {
         let i = I::parse_from(["x", "--values=false", "--entity_labels", "--engine-bytes"]);
-        let d = i.o.desc();
+        let d = i.o.desc().expect("v3 options");
         assert!(!d.values && d.entity_labels && d.term_ids && d.entities);
         assert_eq!(d.mode, Mode::Engine);
         assert!(I::try_parse_from(["x", "--values=maybe"]).is_err());
+    }
+
+    #[test]
+    fn each_version_refuses_the_others_options() {
+        let e = E::parse_from(["x", "--doc", "--values"]);
+        assert!(e.o.desc().is_err(), "doc is v4's");
+        assert_eq!(
+            e.o.v4_options().ok(),
+            Some(vec![("values", true), ("doc", true)])
+        );
+        let e = E::parse_from(["x", "--label"]);
+        assert!(e.o.v4_options().is_err(), "label is v3's");
+        let i = I::parse_from(["x", "--query_plan", "--fields=false"]);
+        assert!(i.o.desc().is_err(), "fields is v4's");
+        assert!(i.o.v4_options().is_ok());
+        let i = I::parse_from(["x", "--term_ids"]);
+        assert!(i.o.v4_options().is_err(), "term_ids is v3's");
     }
 }

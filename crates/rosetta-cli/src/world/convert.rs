@@ -38,12 +38,18 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
         schema_paths: &args.schema_paths,
         types: args.types.as_deref(),
         strict: args.strict,
+        version: args.flecs,
     };
     let mut loaded = load_world_with(&args.world, &inputs)?;
     loaded.world.process_pending();
     // The output is checked (a directory, a folder that cannot be written) before the work.
     let mut output = Output::open(&args.output)?;
     let written = match to {
+        WorldFormatArg::FlecsJson if args.flecs == rosetta_world::FlecsVersion::V4 => {
+            let json = super::v4::world_json(&loaded.world, args.mode())?;
+            write_all(&mut output, json.as_bytes())?;
+            None
+        }
         WorldFormatArg::FlecsJson => {
             let json = rosetta_flecs::ser::world_to_json_mode(&loaded.world, args.mode()).map_err(
                 |e| CliError::Data {

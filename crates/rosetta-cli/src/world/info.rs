@@ -21,6 +21,7 @@ pub fn run(args: &WorldInfoArgs) -> Result<(), CliError> {
         schema_paths: &args.schema_paths,
         types: args.types.as_deref(),
         strict: args.strict,
+        version: args.flecs,
     };
     let loaded = load_world_with(&args.world, &inputs)?;
     let text = render(&loaded, &args.world);

@@ -53,20 +53,44 @@ fn alerts_imported(loaded: &LoadedWorld) -> bool {
 
 /// Runs `rosetta world entity`.
 pub fn run_entity(args: &WorldEntityArgs) -> Result<(), CliError> {
-    let mut loaded = load_world(&args.world, &args.schema_paths, args.types.as_deref())?;
+    let mut loaded = load_world(
+        &args.world,
+        &args.schema_paths,
+        args.types.as_deref(),
+        args.flecs,
+    )?;
     loaded.world.process_pending();
     let e = loaded
         .resolve(&args.entity)
         .ok_or_else(|| data_error("PATH", format!("no entity '{}'", args.entity)))?;
-    let mut desc = args.options.desc();
-    if let Some(rel) = &args.refs {
-        desc.refs = Some(match rel.as_str() {
+    let refs = match &args.refs {
+        None => None,
+        Some(rel) => Some(match rel.as_str() {
             "*" => WILDCARD,
             _ => loaded
                 .resolve(rel)
                 .ok_or_else(|| data_error("--refs", format!("no entity '{rel}'")))?,
-        });
+        }),
+    };
+    if args.flecs == rosetta_world::FlecsVersion::V4 {
+        let options = args.options.v4_options()?;
+        let mode = if args.options.engine_bytes {
+            rosetta_flecs::text::Mode::Engine
+        } else {
+            rosetta_flecs::text::Mode::Lossless
+        };
+        let filters = named_filters(&loaded);
+        let queries: Vec<(Id, &Query)> = filters.iter().map(|(e, q)| (*e, q)).collect();
+        let mut text = super::v4::entity_json(&loaded.world, e, &options, refs, &queries, mode)
+            .map_err(|err| match err {
+                CliError::Data { message, .. } => data_error(&args.entity, message),
+                other => other,
+            })?;
+        text.push('\n');
+        return write_output(&PathBuf::from("-"), text.as_bytes());
     }
+    let mut desc = args.options.desc()?;
+    desc.refs = refs;
     let filters = named_filters(&loaded);
     let queries: Vec<(Id, &Query)> = filters.iter().map(|(e, q)| (*e, q)).collect();
     let extras = Extras {
@@ -97,7 +121,7 @@ pub fn query_json(
     max_steps: u64,
 ) -> Result<String, CliError> {
     let page = Page { offset, limit };
-    let mut text = rosetta_flecs::iter_to_json_bounded(w, query, &options.desc(), page, max_steps)
+    let mut text = rosetta_flecs::iter_to_json_bounded(w, query, &options.desc()?, page, max_steps)
         .map_err(|e| {
             let budget = matches!(
                 e,

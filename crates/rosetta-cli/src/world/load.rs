@@ -19,7 +19,7 @@ use rosetta_types::TypeId;
 use rosetta_world::load::{
     self, SchemaComponents, SnapshotFormat, SnapshotLoader, WorldFormat, ENTITY_ID_COMPONENT,
 };
-use rosetta_world::{script, Id, World};
+use rosetta_world::{script, FlecsVersion, Id, World};
 
 use crate::error::CliError;
 use crate::files::{input_name, read_input};
@@ -98,6 +98,7 @@ pub fn load_world(
     path: &Path,
     schema_paths: &[PathBuf],
     types: Option<&Path>,
+    version: FlecsVersion,
 ) -> Result<LoadedWorld, CliError> {
     load_world_with(
         path,
@@ -105,6 +106,7 @@ pub fn load_world(
             schema_paths,
             types,
             strict: false,
+            version,
         },
     )
 }
@@ -118,6 +120,9 @@ pub struct WorldInputs<'a> {
     pub types: Option<&'a Path>,
     /// Flecs world JSON: values without a type are an error (`--strict`).
     pub strict: bool,
+    /// The Flecs version of the world made (`--flecs`): its builtin entities, inheritance
+    /// rules and query language.
+    pub version: FlecsVersion,
 }
 
 /// [`load_world`] with a types script and strictness for Flecs world JSON.
@@ -165,7 +170,7 @@ pub fn load_world_with(path: &Path, inputs: &WorldInputs<'_>) -> Result<LoadedWo
         });
     }
     let mut loaded = match format {
-        WorldFormat::Script => load_script(path, input, schema.as_ref())?,
+        WorldFormat::Script => load_script(path, input, schema.as_ref(), inputs.version)?,
         WorldFormat::JsonSnapshot | WorldFormat::BinarySnapshot => {
             let Some(schema) = schema.as_ref() else {
                 return Err(data_error(
@@ -176,6 +181,7 @@ pub fn load_world_with(path: &Path, inputs: &WorldInputs<'_>) -> Result<LoadedWo
             let bar = progress(size);
             let name = input_name(path).display().to_string();
             let loaded = SnapshotLoader::new(schema, name)
+                .version(inputs.version)
                 .on_progress(|p| {
                     bar.set_position(p.bytes);
                     bar.set_message(format!("{} entities", p.entities));
@@ -212,6 +218,7 @@ fn load_script(
     path: &Path,
     mut input: impl Read,
     schema: Option<&Schema>,
+    version: FlecsVersion,
 ) -> Result<LoadedWorld, CliError> {
     let mut text = String::new();
     input
@@ -223,7 +230,7 @@ fn load_script(
     let json: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| data_error(path, format!("world script is not valid JSON: {e}")))?;
     let mut loaded = script::Loaded {
-        world: World::new(),
+        world: World::with_version(version),
         aliases: Default::default(),
         markers: Vec::new(),
     };
@@ -253,7 +260,7 @@ fn load_flecs_json(
     schema: Option<&Schema>,
     inputs: &WorldInputs<'_>,
 ) -> Result<LoadedWorld, CliError> {
-    let mut world = World::new();
+    let mut world = World::with_version(inputs.version);
     let components = match schema {
         Some(s) => {
             let c = load::register_schema(&mut world, s.registry())

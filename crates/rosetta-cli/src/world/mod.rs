@@ -11,3 +11,4 @@ pub mod info;
 pub mod json;
 pub mod load;
 pub mod query;
+pub mod v4;

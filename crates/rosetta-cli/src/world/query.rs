@@ -17,7 +17,12 @@ use crate::files::write_output;
 
 /// Runs `rosetta world query`.
 pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
-    let mut loaded = load_world(&args.world, &args.schema_paths, args.types.as_deref())?;
+    let mut loaded = load_world(
+        &args.world,
+        &args.schema_paths,
+        args.types.as_deref(),
+        args.flecs,
+    )?;
     loaded.world.process_pending();
     let w = &loaded.world;
     let query = Query::new(w, &args.query).map_err(|e| CliError::Data {
@@ -25,6 +30,27 @@ pub fn run(args: &WorldQueryArgs) -> Result<(), CliError> {
         message: e.to_string(),
     })?;
     let text = match args.json {
+        true if args.flecs == rosetta_world::FlecsVersion::V4 => {
+            let mode = if args.json_options.engine_bytes {
+                rosetta_flecs::text::Mode::Engine
+            } else {
+                rosetta_flecs::text::Mode::Lossless
+            };
+            let page = rosetta_flecs::Page {
+                offset: args.offset,
+                limit: args.limit,
+            };
+            let mut text = super::v4::iter_json(
+                w,
+                &query,
+                &args.json_options.v4_options()?,
+                page,
+                args.step_limit,
+                mode,
+            )?;
+            text.push('\n');
+            text
+        }
         true => super::json::query_json(
             w,
             &query,

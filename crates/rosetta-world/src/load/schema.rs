@@ -103,6 +103,44 @@ pub fn register_schema(world: &mut World, registry: &TypeRegistry) -> Result<Sch
     Ok(out)
 }
 
+/// `kind` with the type ids it refers to moved to their new ids (a builtin id stays); `None`
+/// for a kind whose references are not moved by [`rebase_types`].
+fn remap_kind(kind: &Kind, remap: &HashMap<TypeId, TypeId>) -> Option<Kind> {
+    let id = |t: &TypeId| -> Option<TypeId> {
+        if t.is_builtin() {
+            Some(*t)
+        } else {
+            remap.get(t).copied()
+        }
+    };
+    Some(match kind {
+        Kind::Option(t) => Kind::Option(id(t)?),
+        Kind::List(t) => Kind::List(id(t)?),
+        Kind::Set(t) => Kind::Set(id(t)?),
+        Kind::Array(t, n) => Kind::Array(id(t)?, *n),
+        Kind::Map(k, v) => Kind::Map(id(k)?, id(v)?),
+        Kind::Struct(st) => {
+            let mut fields = Vec::with_capacity(st.len());
+            for f in st.fields() {
+                let mut field = rosetta_types::Field::new(f.name(), id(&f.ty())?);
+                if let Some(d) = f.default() {
+                    field = field.with_default(d.clone());
+                }
+                fields.push(field.with_meta(f.meta().clone()));
+            }
+            Kind::Struct(rosetta_types::StructType::new(fields).ok()?)
+        }
+        other => {
+            let mut refers = false;
+            other.for_each_reference(|_| refers = true);
+            if refers {
+                return None;
+            }
+            other.clone()
+        }
+    })
+}
+
 /// Makes the world's registry `registry` plus the anonymous types the world made for its
 /// builtins (Flecs' `string` is `option<string>`), so that the schema's type ids stay valid;
 /// the world's components are moved to the new ids of their types.
@@ -113,18 +151,16 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
             "the world already has reflected types of its own; a schema is registered in a new world",
         )
     };
-    let only_builtins = |kind: &Kind| match kind {
-        Kind::Option(t) | Kind::List(t) | Kind::Set(t) | Kind::Array(t, _) => t.is_builtin(),
-        Kind::Map(k, v) => k.is_builtin() && v.is_builtin(),
-        _ => false,
-    };
     let mut builder = registry.clone().into_builder();
     let mut remap: HashMap<TypeId, TypeId> = HashMap::default();
+    // In id order, so the types an anonymous type refers to are moved before it (a v4 world's
+    // `flecs.core.BuildInfo` is a struct of a list of strings).
     for ty in world.types.iter().filter(|t| !t.id().is_builtin()) {
-        if ty.qualified_name().is_some() || !only_builtins(ty.kind()) {
+        if ty.qualified_name().is_some() {
             return Err(refused());
         }
-        remap.insert(ty.id(), builder.anonymous(ty.kind().clone()));
+        let kind = remap_kind(ty.kind(), &remap).ok_or_else(refused)?;
+        remap.insert(ty.id(), builder.anonymous(kind));
     }
     world.types = builder
         .build()

@@ -6,7 +6,7 @@
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::Page;
 use rosetta_world::eval::Query;
-use rosetta_world::{Id, World};
+use rosetta_world::{Engine, Id, World};
 
 /// What failed to serialize.
 #[derive(Debug)]
@@ -93,6 +93,16 @@ impl Default for IterParams {
     }
 }
 
+/// A serializer's error as the routes report it.
+fn other(e: rosetta_flecs::Error) -> JsonError {
+    match e {
+        rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_)) => {
+            JsonError::Budget(e.to_string())
+        }
+        e => JsonError::Other(e.to_string()),
+    }
+}
+
 /// `ecs_entity_to_json`.
 pub(crate) fn entity(
     world: &World,
@@ -100,8 +110,32 @@ pub(crate) fn entity(
     params: &EntityParams,
     mode: Mode,
 ) -> Result<String, JsonError> {
-    let _ = (world, e, params, mode);
-    Err(JsonError::Other("v4 entity JSON is not merged yet".into()))
+    let desc = rosetta_flecs::v4::EntityDesc {
+        entity_id: params.entity_id,
+        doc: params.doc,
+        full_paths: params.full_paths,
+        inherited: params.inherited,
+        values: params.values,
+        builtin: params.builtin,
+        type_info: params.type_info,
+        alerts: params.alerts,
+        refs: params.refs,
+        matches: params.matches,
+        mode,
+    };
+    // `matches` lists the named queries (the world script's filters) the entity matches.
+    let compiled: Vec<(Id, Query)> = if desc.matches {
+        world
+            .named_filters()
+            .filter_map(|(f, expr)| {
+                Some((f, Query::with_engine(world, expr, Engine::Filter).ok()?))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let queries: Vec<(Id, &Query)> = compiled.iter().map(|(f, q)| (*f, q)).collect();
+    rosetta_flecs::v4::entity_to_json_with(world, e, &desc, &queries).map_err(other)
 }
 
 /// `ecs_iter_to_json` over a page of `query`'s results, bounded by `max_steps`.
@@ -121,6 +155,5 @@ pub(crate) fn iter(
 
 /// `ecs_world_to_json`.
 pub(crate) fn world(world: &World, mode: Mode) -> Result<String, JsonError> {
-    let _ = (world, mode);
-    Err(JsonError::Other("v4 world JSON is not merged yet".into()))
+    rosetta_flecs::v4::world_to_json(world, mode).map_err(other)
 }
