@@ -39,6 +39,7 @@ pub mod de;
 mod error;
 pub mod ser;
 pub mod text;
+pub mod v4;
 
 pub use error::{Error, Result};
 pub use ser::{
