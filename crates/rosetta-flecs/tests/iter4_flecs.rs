@@ -132,7 +132,7 @@ fn table_form() {
     check(&world(), "Position, Tag", json!({"table": true}));
     check(
         &world(),
-        "(Likes, *)",
+        "(Likes, *), !Mass",
         json!({"table": true, "full_paths": false}),
     );
 }

@@ -212,3 +212,30 @@ impl CWorld {
         }
     }
 }
+
+impl CWorld {
+    /// `ecs_entity_to_json` of the entity at `path` with the REST `/entity` options.
+    pub fn entity_json(&self, path: &str, opts: &Json) -> Option<String> {
+        let e = self.lookup(path);
+        let b = |k: &str, dflt: bool| opts.get(k).and_then(Json::as_bool).unwrap_or(dflt);
+        // SAFETY: a zeroed desc is valid; a live world and entity.
+        unsafe {
+            let mut d: sys::ecs_entity_to_json_desc_t = std::mem::zeroed();
+            d.serialize_entity_id = b("entity_id", false);
+            d.serialize_doc = b("doc", false);
+            d.serialize_full_paths = b("full_paths", true);
+            d.serialize_inherited = b("inherited", false);
+            d.serialize_values = b("values", true);
+            d.serialize_builtin = b("builtin", false);
+            d.serialize_type_info = b("type_info", false);
+            d.serialize_matches = b("matches", false);
+            take(sys::ecs_entity_to_json(self.0, e, &d))
+        }
+    }
+
+    /// `ecs_world_to_json` with no options.
+    pub fn world_json(&self) -> Option<String> {
+        // SAFETY: a live world; a NULL desc is the default.
+        unsafe { take(sys::ecs_world_to_json(self.0, std::ptr::null())) }
+    }
+}
