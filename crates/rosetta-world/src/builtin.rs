@@ -22,6 +22,8 @@ use crate::id::Id;
 
 pub(crate) mod addons;
 pub(crate) mod units;
+pub(crate) mod v4;
+pub(crate) mod v4_table;
 
 pub use addons::FIRST_FREE_ID;
 pub(crate) use addons::{Kind, ADDONS};

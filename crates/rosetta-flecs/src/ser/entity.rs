@@ -272,7 +272,7 @@ fn flag_str(flags: u64) -> &'static str {
 /// `refs`: per relationship `rel` (each relationship for `*`), the entities that have
 /// `(rel, e)`, as `{"Rel":[paths]}`. Flecs keeps the `(*, e)` id records newest first, so
 /// relationships are listed from the one that last got a first `(rel, e)` table.
-fn refs(out: &mut String, w: &World, e: Id, rel: Id, mode: Mode) {
+pub(crate) fn refs(out: &mut String, w: &World, e: Id, rel: Id, mode: Mode) {
     let mut rels: Vec<Id> = Vec::new();
     if rel == WILDCARD {
         for &t in w.tables_with(Id::pair(WILDCARD, e)) {
@@ -316,7 +316,7 @@ fn refs(out: &mut String, w: &World, e: Id, rel: Id, mode: Mode) {
 }
 
 /// Whether `q` yields `e` (`ecs_iter_set_var(it, 0, e)` and `ecs_iter_is_true`).
-fn matches(w: &World, q: &Query, e: Id) -> bool {
+pub(crate) fn matches(w: &World, q: &Query, e: Id) -> bool {
     let mut found = false;
     q.each(w, |m| {
         found = m.entities().contains(&e);

@@ -12,10 +12,10 @@ pub mod value;
 
 pub use value::{array_to_json, value_to_json_mode, ValueWriter};
 
-mod builtins;
+pub(crate) mod builtins;
 pub mod entity;
 pub mod iter;
-mod names;
+pub(crate) mod names;
 mod options;
 mod plan;
 mod query_info;

@@ -82,6 +82,7 @@ pub struct SnapshotLoader<'a> {
     schema: &'a Schema,
     file: String,
     progress: Option<Box<dyn FnMut(Progress) + 'a>>,
+    version: crate::version::FlecsVersion,
 }
 
 impl std::fmt::Debug for SnapshotLoader<'_> {
@@ -99,7 +100,14 @@ impl<'a> SnapshotLoader<'a> {
             schema,
             file: file.into(),
             progress: None,
+            version: crate::version::FlecsVersion::V3,
         }
+    }
+
+    /// Loads into a world that follows Flecs `version` (v3.2.12 unless set).
+    pub fn version(mut self, version: crate::version::FlecsVersion) -> Self {
+        self.version = version;
+        self
     }
 
     /// Calls `f` every 1024 entities and at the end.
@@ -115,7 +123,7 @@ impl<'a> SnapshotLoader<'a> {
             .fill_buf()
             .map_err(|e| self.error(format!("cannot read: {e}")))?;
         let format = sniff(head);
-        let mut world = World::new();
+        let mut world = World::with_version(self.version);
         let schema = register_schema(&mut world, self.schema.registry())
             .map_err(|e| self.error(format!("the schema cannot be used: {e}")))?;
         let mut sink = Sink::new(world, schema, self.schema).map_err(|e| self.error(e))?;

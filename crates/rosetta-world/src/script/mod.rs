@@ -87,10 +87,24 @@ impl Loaded {
     }
 }
 
-/// Loads a world script from JSON text into a new world.
+/// Loads a world script from JSON text into a new world (a v3.2.12 world, as
+/// [`World::new`]; [`load_str_version`] chooses the Flecs release).
 pub fn load_str(text: &str) -> Result<Loaded> {
+    load_str_version(text, crate::version::FlecsVersion::V3)
+}
+
+/// Loads a world script from JSON text into a new world that follows Flecs `version`
+/// (its builtin entities and inheritance rules).
+///
+/// ```
+/// use rosetta_world::{script, FlecsVersion};
+/// let loaded = script::load_str_version(r#"[["entity", "e"]]"#, FlecsVersion::V4)?;
+/// assert_eq!(loaded.world.version(), FlecsVersion::V4);
+/// # Ok::<(), rosetta_world::Error>(())
+/// ```
+pub fn load_str_version(text: &str, version: crate::version::FlecsVersion) -> Result<Loaded> {
     let json: Json = crate::script::parse_json(text)?;
-    load_json(&json)
+    load_json_version(&json, version)
 }
 
 /// Parses JSON text with serde_json, bounded by its default recursion limit.
@@ -98,10 +112,15 @@ fn parse_json(text: &str) -> Result<Json> {
     serde_json::from_str(text).map_err(|e| Error::Json(e.to_string()))
 }
 
-/// Loads a parsed world script into a new world.
+/// Loads a parsed world script into a new v3.2.12 world.
 pub fn load_json(json: &Json) -> Result<Loaded> {
+    load_json_version(json, crate::version::FlecsVersion::V3)
+}
+
+/// Loads a parsed world script into a new world that follows Flecs `version`.
+pub fn load_json_version(json: &Json, version: crate::version::FlecsVersion) -> Result<Loaded> {
     let mut ctx = Ctx {
-        world: World::new(),
+        world: World::with_version(version),
         aliases: HashMap::new(),
         markers: Vec::new(),
         ops_run: 0,

@@ -11,6 +11,9 @@ use crate::world::{ComponentInfo, World};
 
 impl World {
     pub(crate) fn bootstrap(&mut self) {
+        if self.version == crate::version::FlecsVersion::V4 {
+            return self.bootstrap_v4();
+        }
         for b in BUILTINS {
             self.index.make_alive(Id(b.id));
         }

@@ -1,6 +1,7 @@
 //! The [`World`]: entities, tables, names, components and their reflected types.
 
 mod bootstrap;
+mod bootstrap_v4;
 mod commit;
 mod invariants;
 pub(crate) mod ops;
@@ -51,7 +52,7 @@ pub struct World {
     pub(crate) units: HashMap<u32, Unit>,
     pub(crate) last_component_id: u64,
     /// The Flecs release whose behaviour this world follows.
-    pub(crate) version: crate::FlecsVersion,
+    pub(crate) version: crate::version::FlecsVersion,
 }
 
 impl Default for World {
@@ -64,11 +65,11 @@ impl World {
     /// A world with Flecs' builtin entities (`flecs.core.*`, `flecs.meta.*`, `flecs.doc.*`, ...)
     /// at the ids v3.2.12 gives them.
     pub fn new() -> World {
-        World::with_version(crate::FlecsVersion::V3)
+        World::with_version(crate::version::FlecsVersion::V3)
     }
 
     /// A world that follows the given Flecs release.
-    pub fn with_version(version: crate::FlecsVersion) -> World {
+    pub fn with_version(version: crate::version::FlecsVersion) -> World {
         let mut w = World {
             index: EntityIndex::new(),
             store: Store::new(),
@@ -87,7 +88,7 @@ impl World {
     }
 
     /// The Flecs release whose behaviour this world follows.
-    pub fn version(&self) -> crate::FlecsVersion {
+    pub fn version(&self) -> crate::version::FlecsVersion {
         self.version
     }
 
