@@ -32,6 +32,7 @@ pub(super) fn query_info(out: &mut String, obj: &mut List, w: &World, q: &Query,
             InOut::Out => "\"out\"",
             InOut::InOut => "\"inout\"",
             InOut::None => "\"none\"",
+            InOut::Filter => "\"filter\"",
             InOut::Default => "\"default\"",
         });
         o.key(out, "has_data", mode);

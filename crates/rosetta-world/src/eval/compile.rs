@@ -70,7 +70,7 @@ pub(crate) struct Compiled {
 }
 
 /// Pairs each scope bracket with its partner (the parser has checked they balance).
-fn scope_partners(terms: &[Term]) -> Vec<usize> {
+pub(super) fn scope_partners(terms: &[Term]) -> Vec<usize> {
     let mut out: Vec<usize> = (0..terms.len()).collect();
     let mut open = Vec::new();
     for (i, t) in terms.iter().enumerate() {
@@ -88,19 +88,29 @@ fn scope_partners(terms: &[Term]) -> Vec<usize> {
     out
 }
 
-fn resolve_name(w: &World, name: &str) -> Option<Id> {
+pub(super) fn resolve_name(w: &World, name: &str) -> Option<Id> {
     w.lookup(name)
 }
 
-struct Ctx<'a> {
-    w: &'a World,
-    terms: &'a [Term],
-    vars: Vec<Variable>,
+pub(super) struct Ctx<'a> {
+    pub w: &'a World,
+    pub terms: &'a [Term],
+    pub vars: Vec<Variable>,
+    /// Flecs v4.1.6's semantics and error form, with the query text for its errors.
+    pub v4: Option<&'a str>,
 }
 
 impl Ctx<'_> {
+    /// The error Flecs reports while finalizing term `i`, in the version's form.
+    pub fn error(&self, i: usize, message: impl Into<String>) -> ParseError {
+        match self.v4 {
+            Some(expr) => query::validator_error_v4(expr, self.terms, i, message),
+            None => query::term_error(self.terms, i, message),
+        }
+    }
+
     fn var(&mut self, name: &str) -> usize {
-        if name == "this" || name == "This" {
+        if name == "this" || (name == "This" && self.v4.is_none()) {
             return 0;
         }
         if let Some(i) = self.vars.iter().position(|v| v.name == name) {
@@ -113,7 +123,7 @@ impl Ctx<'_> {
         self.vars.len() - 1
     }
 
-    fn resolve(&mut self, i: usize, r: &IdRef) -> Result<Ref, ParseError> {
+    pub fn resolve(&mut self, i: usize, r: &IdRef) -> Result<Ref, ParseError> {
         Ok(match r {
             IdRef::Unset => Ref::Unset,
             IdRef::This => Ref::Var(0),
@@ -126,39 +136,26 @@ impl Ctx<'_> {
             IdRef::Entity(0) => Ref::Ent(Id::NULL),
             IdRef::Entity(n) => match self.w.alive(Id(*n)).filter(|e| e.index() as u64 == *n) {
                 Some(e) => Ref::Ent(e),
+                None if self.v4.is_some() => {
+                    return Err(self.error(i, format!("identifier '#{n}' is not alive")))
+                }
                 None if *n <= u32::MAX as u64 => {
-                    return Err(query::term_error(
-                        self.terms,
-                        i,
-                        format!("identifier '{n}' is not alive"),
-                    ))
+                    return Err(self.error(i, format!("identifier '{n}' is not alive")))
                 }
-                None => {
-                    return Err(query::term_error(
-                        self.terms,
-                        i,
-                        format!("unresolved identifier '{n}'"),
-                    ))
-                }
+                None => return Err(self.error(i, format!("unresolved identifier '{n}'"))),
             },
             IdRef::Name(n) => match resolve_name(self.w, n) {
                 Some(e) if e == WILDCARD => Ref::Wild,
                 Some(e) if e == ANY => Ref::Any,
                 Some(e) => Ref::Ent(e),
-                None => {
-                    return Err(query::term_error(
-                        self.terms,
-                        i,
-                        format!("unresolved identifier '{n}'"),
-                    ))
-                }
+                None => return Err(self.error(i, format!("unresolved identifier '{n}'"))),
             },
         })
     }
 }
 
 /// The id a term states: variables and wildcards as `*`, `_` as `_`.
-fn stated_id(first: Ref, second: Ref) -> Id {
+pub(super) fn stated_id(first: Ref, second: Ref) -> Id {
     let el = |r: Ref| match r {
         Ref::Ent(e) => e,
         Ref::Any => ANY,
@@ -170,8 +167,9 @@ fn stated_id(first: Ref, second: Ref) -> Id {
     }
 }
 
-/// Resolves and finalizes the parsed terms.
-pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError> {
+/// Resolves and finalizes the parsed terms: with `v4` (the query text), as Flecs v4.1.6
+/// does ([`super::v4`]), else as v3.2.12's rules do.
+pub(crate) fn compile(w: &World, ast: &QueryAst, v4: Option<&str>) -> Result<Compiled, ParseError> {
     let mut cx = Ctx {
         w,
         terms: &ast.terms,
@@ -179,7 +177,11 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
             name: "this".into(),
             anonymous: false,
         }],
+        v4,
     };
+    if v4.is_some() {
+        return super::v4::compile(cx, ast);
+    }
     let mut out = Vec::with_capacity(ast.terms.len());
     let (mut match_prefab, mut match_disabled) = (false, false);
     let mut cascade = None;
@@ -279,7 +281,11 @@ pub(crate) fn compile(w: &World, ast: &QueryAst) -> Result<Compiled, ParseError>
 /// except for `==` (which then assigns it) and for a query's first term (which the engine
 /// precedes with a search of every entity). Variables written inside a not-scope are not
 /// written after it.
-fn check_written(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result<(), ParseError> {
+pub(super) fn check_written(
+    terms: &[Term],
+    out: &[CTerm],
+    vars: &[Variable],
+) -> Result<(), ParseError> {
     let mut written = vec![false; vars.len()];
     let mut scopes: Vec<Option<Vec<bool>>> = Vec::new();
     let name = |v: usize| vars.get(v).map_or("", |x| x.name.as_str());

@@ -39,6 +39,7 @@ mod pred;
 mod result;
 mod run;
 mod trav;
+mod v4;
 
 pub use compile::Variable;
 pub use info::{ProfileCounts, TermInfo, TermRef};
@@ -52,6 +53,7 @@ use crate::error::Error;
 use crate::id::Id;
 use crate::query::{self, InOut, Oper, ParseError, QueryAst};
 use crate::world::World;
+use crate::FlecsVersion;
 
 use compile::Compiled;
 use run::Search;
@@ -97,14 +99,29 @@ impl Query {
     }
 
     /// Parses `text` and resolves it for one engine.
+    ///
+    /// A world of [`FlecsVersion::V4`] reads the text in Flecs v4.1.6's query language
+    /// ([`query::parse_v4`]) and resolves it with v4's semantics (implicit `self|up IsA` only
+    /// for components with the `(OnInstantiate, Inherit)` trait, `up` traversing `ChildOf`,
+    /// `!(ChildOf, _)` matching roots); any other world uses v3.2.12's language and rules.
     pub fn with_engine(world: &World, text: &str, engine: Engine) -> Result<Query, ParseError> {
+        if world.version() == FlecsVersion::V4 {
+            let ast = query::parse_v4(text)?;
+            let compiled = compile::compile(world, &ast, Some(text))?;
+            return Ok(Query {
+                ast,
+                compiled,
+                engine,
+            });
+        }
         let ast = query::parse(text)?;
         Query::from_ast(world, ast, engine)
     }
 
-    /// Resolves a parsed query.
+    /// Resolves a parsed query (with v4's semantics in a [`FlecsVersion::V4`] world).
     pub fn from_ast(world: &World, ast: QueryAst, engine: Engine) -> Result<Query, ParseError> {
-        let compiled = compile::compile(world, &ast)?;
+        let v4_text = (world.version() == FlecsVersion::V4).then(|| ast.to_v4_string());
+        let compiled = compile::compile(world, &ast, v4_text.as_deref())?;
         Ok(Query {
             ast,
             compiled,

@@ -285,4 +285,6 @@ pub enum InOut {
     InOut,
     /// `[none]`: no data.
     None,
+    /// `[filter]` (v4 only): matched, but the field is neither read nor written.
+    Filter,
 }

@@ -166,6 +166,7 @@ pub(crate) fn write_term(out: &mut String, term: &Term, flecs: bool) {
         InOut::Out => out.push_str("[out] "),
         InOut::InOut => out.push_str("[inout] "),
         InOut::None => out.push_str("[none] "),
+        InOut::Filter => out.push_str("[filter] "),
     }
     write_prefix(out, term);
     let default_src = term.src.id == IdRef::This && term.src.trav.is_empty();

@@ -28,6 +28,8 @@ pub struct ParseError {
     column: usize,
     offset: Option<usize>,
     show_expr: bool,
+    /// Printed as Flecs v4.1.6 logs it: `line: message`, the line, the caret.
+    v4: bool,
 }
 
 impl ParseError {
@@ -39,6 +41,29 @@ impl ParseError {
             column,
             offset: Some(column),
             show_expr: true,
+            v4: false,
+        }
+    }
+
+    /// An error of Flecs v4.1.6's query parser at byte `column` of the query text: it prints
+    /// as v4 logs it, `line: message`, the line of the query the column is on, and a caret.
+    pub(crate) fn v4_parser(expr: &[u8], column: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            v4: true,
+            ..ParseError::in_query(expr, column, message)
+        }
+    }
+
+    /// An error Flecs v4.1.6 logs without a query position (its query validator's, which
+    /// carries its own listing of the query in the message; or a limit it reports).
+    pub(crate) fn v4_plain(message: impl Into<String>, offset: Option<usize>) -> Self {
+        ParseError {
+            message: message.into(),
+            expr: String::new(),
+            column: 0,
+            offset,
+            show_expr: false,
+            v4: true,
         }
     }
 
@@ -51,6 +76,7 @@ impl ParseError {
             column,
             offset: None,
             show_expr: true,
+            v4: false,
         }
     }
 
@@ -127,8 +153,46 @@ impl ParseError {
     }
 }
 
+impl ParseError {
+    /// Flecs v4.1.6's form (`flecs_parser_errorv`): the line number of the column, the
+    /// message, the column's line and a caret under the column.
+    fn fmt_v4(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.show_expr {
+            return f.write_str(&self.message);
+        }
+        let bytes = self.expr.as_bytes();
+        let mut column = if self.column > MAX_COLUMN {
+            0
+        } else {
+            self.column
+        };
+        let line = 1 + bytes.iter().take(column).filter(|&&b| b == b'\n').count();
+        write!(f, "{line}: {}\n", self.message)?;
+        // Back up from the column to the start of its line (a newline at the column belongs
+        // to the line before it).
+        let mut start = column.min(bytes.len());
+        if bytes.get(start) == Some(&b'\n') && start > 0 {
+            start -= 1;
+        }
+        while start > 0 && bytes.get(start) != Some(&b'\n') {
+            start -= 1;
+        }
+        if bytes.get(start) == Some(&b'\n') {
+            start += 1;
+        }
+        column = column.saturating_sub(start);
+        let rest = bytes.get(start..).unwrap_or_default();
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let text = rest.get(..end).unwrap_or_default();
+        write!(f, "{}\n{:column$}^", String::from_utf8_lossy(text), "")
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.v4 {
+            return self.fmt_v4(f);
+        }
         f.write_str(&self.message)?;
         if !self.show_expr {
             return Ok(());

@@ -26,12 +26,14 @@ mod ast;
 mod display;
 mod error;
 mod parse;
+mod parse_v4;
 mod validate;
 
 pub use ast::{
     IdFlag, IdRef, InOut, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal, MAX_TERMS,
 };
 pub use error::ParseError;
+pub use parse_v4::MAX_TERMS_V4;
 
 pub(crate) use display::term_error;
 
@@ -54,6 +56,28 @@ pub fn parse(text: &str) -> Result<QueryAst, ParseError> {
         warnings,
     })
 }
+
+/// Parses a query in Flecs v4.1.6's query language (the one REST `/query?expr=` and the
+/// current explorer use). The terms are the same [`QueryAst`] as v3's; errors print as v4
+/// logs them.
+///
+/// Never panics, and takes time linear in the text's length.
+///
+/// ```
+/// use rosetta_world::query::{parse_v4, IdRef, Oper};
+///
+/// let q = parse_v4("[none] ?flecs.core.Module, Position(self|up ChildOf)").unwrap();
+/// assert_eq!(q.terms[0].oper, Oper::Optional);
+/// assert_eq!(q.terms[1].src.trav.rel.as_deref(), Some("ChildOf"));
+///
+/// let err = parse_v4("Position, (Likes)").unwrap_err();
+/// assert_eq!(err.to_string(), "1: unexpected ')'\nPosition, (Likes)\n                ^");
+/// ```
+pub fn parse_v4(text: &str) -> Result<QueryAst, ParseError> {
+    parse_v4::parse(text)
+}
+
+pub(crate) use parse_v4::validator_error_v4;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,191 @@
+//! Finalizing terms as Flecs v4.1.6 does (`flecs_term_finalize` in `src/query/validator.c`)
+//! where it differs from v3.2.12's rules:
+//!
+//! - a term without traversal flags matches `self|up IsA` only when its component has the
+//!   `(OnInstantiate, Inherit)` trait; otherwise `self` (v4 components are copied into
+//!   instances, `Override`, by default);
+//! - `up` (and `cascade`, which implies `up`) without a relationship traverses `ChildOf`;
+//! - `up IsA` for a component without the trait is refused;
+//! - `!(ChildOf, _)` and `!(ChildOf, *)` become `(ChildOf, #0)`: the roots;
+//! - `$This` is an ordinary variable; errors are v4's validator's.
+
+use crate::builtin::{CHILD_OF, DISABLED, IS_A, PREFAB, TRAVERSABLE};
+use crate::id::Id;
+use crate::query::{IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal};
+use crate::world::World;
+
+use super::compile::{
+    check_written, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
+};
+
+/// The `(OnInstantiate, Inherit)` pair of this world, if it has those entities.
+fn inherit_trait(w: &World) -> Option<Id> {
+    let on_instantiate = w.lookup("flecs.core.OnInstantiate")?;
+    let inherit = w.lookup("flecs.core.Inherit")?;
+    Some(Id::pair(on_instantiate, inherit))
+}
+
+/// Whether terms for `first` match `self|up IsA` by default.
+fn inherits(w: &World, trait_pair: Option<Id>, first: Ref) -> bool {
+    match (first, trait_pair) {
+        (Ref::Ent(f), Some(pair)) if f != Id::NULL => w.owns(f, pair),
+        _ => false,
+    }
+}
+
+/// The id as `ecs_id_str` prints it in v4's errors.
+fn id_str(w: &World, id: Id) -> String {
+    if id.is_pair() {
+        format!("({},{})", w.path_of(id.first()), w.path_of(id.second()))
+    } else {
+        w.path_of(id)
+    }
+}
+
+/// The access a term's field has with v4's defaults.
+fn effective_inout(t: &Term, src: Ref, self_: bool) -> InOut {
+    if t.kind != TermKind::Id {
+        return InOut::None;
+    }
+    match t.inout {
+        InOut::Default => {}
+        InOut::Filter => return InOut::None,
+        other => return other,
+    }
+    let wildcard_src = matches!(src, Ref::Wild | Ref::Any);
+    let wildcard_id =
+        t.first.id == IdRef::Wildcard && matches!(t.second.id, IdRef::Unset | IdRef::Wildcard);
+    if t.oper == Oper::Not || wildcard_src || wildcard_id {
+        return InOut::None;
+    }
+    if src != Ref::Var(0) || !self_ {
+        return InOut::In;
+    }
+    InOut::InOut
+}
+
+/// Resolves and finalizes the terms with v4.1.6's rules.
+pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, ParseError> {
+    let w = cx.w;
+    let trait_pair = inherit_trait(w);
+    let mut out = Vec::with_capacity(ast.terms.len());
+    let (mut match_prefab, mut match_disabled) = (false, false);
+    let mut cascade = None;
+    for (i, t) in ast.terms.iter().enumerate() {
+        // v4 looks up the source, then the first element, then the second.
+        let src = cx.resolve(i, &t.src.id)?;
+        let first = cx.resolve(i, &t.first.id)?;
+        let mut second = cx.resolve(i, &t.second.id)?;
+        let text = match &t.second.id {
+            IdRef::Str(s) => Some(s.clone()),
+            _ => None,
+        };
+        let mut oper = t.oper;
+        if t.kind == TermKind::Id
+            && oper == Oper::Not
+            && first == Ref::Ent(CHILD_OF)
+            && matches!(second, Ref::Any | Ref::Wild)
+            && src != Ref::Any
+        {
+            // `!(ChildOf, _)`: the roots, through the `(ChildOf, 0)` index.
+            oper = Oper::And;
+            second = Ref::Ent(Id::NULL);
+        }
+        let inherit = inherits(w, trait_pair, first);
+        let written = t.src.trav.flags;
+        let rel = match t.src.trav.rel.as_deref() {
+            Some(name) => match resolve_name(w, name) {
+                Some(r) => Some(r),
+                None => {
+                    return Err(cx.error(i, format!("unresolved traversal relationship '{name}'")))
+                }
+            },
+            None => None,
+        };
+        let no_src = src == Ref::Ent(Id::NULL);
+        let (self_, up) = if no_src || t.kind != TermKind::Id {
+            (true, None)
+        } else if written & (Traversal::SELF | Traversal::UP | Traversal::CASCADE) == 0 {
+            if inherit {
+                (true, Some(rel.unwrap_or(IS_A)))
+            } else if let Some(r) = rel {
+                let id = stated_id(first, second);
+                return Err(cx.error(
+                    i,
+                    format!(
+                        "traversal relationship (term::trav) '{}' specified for component \
+                         '{}' which can't be inherited",
+                        w.path_of(r),
+                        id_str(w, id)
+                    ),
+                ));
+            } else {
+                (true, None)
+            }
+        } else {
+            let up = written & (Traversal::UP | Traversal::CASCADE) != 0;
+            (
+                written & Traversal::SELF != 0,
+                up.then(|| rel.unwrap_or(CHILD_OF)),
+            )
+        };
+        if up == Some(IS_A) && !inherit {
+            let id = stated_id(first, second);
+            return Err(cx.error(
+                i,
+                format!(
+                    "IsA traversal not allowed for '{}' because the component doesn't have \
+                     the (OnInstantiate, Inherit) trait",
+                    id_str(w, id)
+                ),
+            ));
+        }
+        if let Some(r) = up {
+            if r != IS_A && r != CHILD_OF && !w.owns(r, TRAVERSABLE) {
+                return Err(cx.error(
+                    i,
+                    format!(
+                        "cannot traverse non-traversable relationship '{}'",
+                        w.path_of(r)
+                    ),
+                ));
+            }
+        }
+        if cascade.is_none() && written & Traversal::CASCADE != 0 {
+            if let Some(r) = up {
+                cascade = Some((r, written & Traversal::DESC != 0));
+            }
+        }
+        let id = stated_id(first, second);
+        if t.kind == TermKind::Id && second == Ref::Unset && !no_src {
+            match first {
+                Ref::Ent(e) if e == PREFAB => match_prefab = true,
+                Ref::Ent(e) if e == DISABLED && self_ => match_disabled = true,
+                _ => {}
+            }
+        }
+        out.push(CTerm {
+            kind: t.kind,
+            first,
+            second,
+            src,
+            oper,
+            field: t.field,
+            inout: effective_inout(t, src, self_),
+            self_,
+            up,
+            text,
+            id,
+        });
+    }
+    check_written(&ast.terms, &out, &cx.vars)?;
+    Ok(Compiled {
+        terms: out,
+        field_count: ast.field_count,
+        vars: cx.vars,
+        match_prefab,
+        match_disabled,
+        cascade,
+        scopes: scope_partners(&ast.terms),
+    })
+}

@@ -1,0 +1,228 @@
+//! Printing terms back in Flecs v4.1.6's query language, in a canonical form that parses to
+//! the same terms: `[inout] !Position($x|self|up ChildOf)`, `(Likes, $Food)`,
+//! `$this ~= "P"`, `{`, `}`.
+
+use crate::query::ast::{IdFlag, IdRef, InOut, Oper, QueryAst, Term, TermId, TermKind, Traversal};
+
+use super::token::{is_ident_start, is_keyword};
+
+/// Writes a name so that v4's tokenizer reads it back as one identifier with this text:
+/// every byte that would end the token is escaped with `\`, and so is the last letter of a
+/// script keyword (`in` would read as the keyword `in` before a space).
+fn write_name(out: &mut String, name: &str) {
+    let bytes = name.as_bytes();
+    let keyword = is_keyword(bytes);
+    for (i, ch) in name.char_indices() {
+        let c = ch as u32;
+        let ascii = u8::try_from(c).ok();
+        let plain = match ascii {
+            Some(b) if i == 0 => is_ident_start(b),
+            Some(b'\\') => bytes.get(i + 1) == Some(&b'.'),
+            Some(b'*') => i > 0 && bytes.get(i - 1) == Some(&b'.'),
+            Some(b'.') => bytes.get(i + 1) != Some(&b'.'),
+            Some(b) => is_ident_start(b) || b.is_ascii_digit(),
+            None => false,
+        };
+        if !plain || (keyword && i + ch.len_utf8() == bytes.len()) {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+}
+
+fn write_str(out: &mut String, text: &str, negate: bool) {
+    out.push('"');
+    if negate {
+        out.push('!');
+    }
+    out.push_str(text);
+    out.push('"');
+}
+
+fn write_id(out: &mut String, id: &IdRef) {
+    match id {
+        IdRef::Unset => {}
+        IdRef::This => out.push_str("$this"),
+        IdRef::Variable(name) => {
+            out.push('$');
+            write_name(out, name);
+        }
+        IdRef::Name(name) => {
+            // A number is its own token and is read back as the same name.
+            let number = name
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_digit() || b == b'-');
+            if number {
+                out.push_str(name);
+            } else {
+                write_name(out, name);
+            }
+        }
+        IdRef::Entity(id) => {
+            out.push('#');
+            out.push_str(&id.to_string());
+        }
+        IdRef::Wildcard => out.push('*'),
+        IdRef::Any => out.push('_'),
+        IdRef::Singleton => out.push('$'),
+        IdRef::Str(text) => write_str(out, text, false),
+    }
+}
+
+/// The flags of an element, `self|up`, and the term's traversal relationship after them.
+fn write_flags(out: &mut String, flags: u8, rel: Option<&str>) {
+    let mut first = true;
+    for (word, flag) in Traversal::KEYWORDS {
+        if flags & flag != 0 && !matches!(word, "down" | "parent") {
+            if !first {
+                out.push('|');
+            }
+            out.push_str(word);
+            first = false;
+        }
+    }
+    if let Some(rel) = rel {
+        out.push(' ');
+        write_name(out, rel);
+    }
+}
+
+/// An element: its name, then `|flags` if any (flags alone for a source that is `$this`).
+fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool) {
+    let has_flags = id.trav.flags & !(Traversal::DOWN | Traversal::PARENT) != 0;
+    if !(flags_alone && has_flags) {
+        write_id(out, &id.id);
+        if has_flags && id.id.is_set() {
+            out.push('|');
+        }
+    }
+    if has_flags {
+        write_flags(out, id.trav.flags, rel);
+    }
+}
+
+/// Writes one term in canonical v4 form.
+pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
+    match t.kind {
+        TermKind::ScopeOpen => {
+            out.push_str(if t.oper == Oper::Not { "!{" } else { "{" });
+            return;
+        }
+        TermKind::ScopeClose => {
+            out.push('}');
+            return;
+        }
+        TermKind::Eq | TermKind::Match => {
+            write_id(out, &t.src.id);
+            let op = match (t.kind, t.oper) {
+                (TermKind::Eq, Oper::Not) => " != ",
+                (TermKind::Eq, _) => " == ",
+                _ => " ~= ",
+            };
+            out.push_str(op);
+            match &t.second.id {
+                IdRef::Str(s) => {
+                    write_str(out, s, t.kind == TermKind::Match && t.oper == Oper::Not)
+                }
+                other => write_id(out, other),
+            }
+            return;
+        }
+        TermKind::Id => {}
+    }
+    if !after_or {
+        match t.inout {
+            InOut::Default => {}
+            InOut::In => out.push_str("[in] "),
+            InOut::Out => out.push_str("[out] "),
+            InOut::InOut => out.push_str("[inout] "),
+            InOut::None => out.push_str("[none] "),
+            InOut::Filter => out.push_str("[filter] "),
+        }
+    }
+    match t.oper {
+        Oper::Not => out.push('!'),
+        Oper::Optional => out.push('?'),
+        Oper::AndFrom => out.push_str("and|"),
+        Oper::OrFrom => out.push_str("or|"),
+        Oper::NotFrom => out.push_str("not|"),
+        Oper::And | Oper::Or => {}
+    }
+    match t.id_flag {
+        IdFlag::Toggle => out.push_str("toggle|"),
+        IdFlag::Override => out.push_str("auto_override|"),
+        IdFlag::None => {}
+    }
+    let rel = t.src.trav.rel.as_deref();
+    let src_flags = t.src.trav.flags != 0;
+    let second_flags = t.second.trav.flags != 0;
+    // The relationship is written after the first flags that are printed.
+    let (rel_first, rel_src, rel_second) = if src_flags {
+        (None, rel, None)
+    } else if t.first.trav.flags != 0 {
+        (rel, None, None)
+    } else {
+        (None, None, rel.filter(|_| second_flags))
+    };
+    let plain_src = t.src.id == IdRef::This && !src_flags;
+    let pair_form = plain_src && (t.second.id.is_set() || second_flags);
+    let simple = plain_src && !pair_form;
+    if pair_form {
+        out.push('(');
+        write_ref(out, &t.first, rel_first, false);
+        out.push_str(", ");
+        write_ref(out, &t.second, rel_second, false);
+        out.push(')');
+        return;
+    }
+    write_ref(out, &t.first, rel_first, false);
+    if simple {
+        return;
+    }
+    out.push('(');
+    if t.src.id == IdRef::Entity(0) && !src_flags && !t.second.id.is_set() && !second_flags {
+        out.push(')');
+        return;
+    }
+    write_ref(out, &t.src, rel_src, t.src.id == IdRef::This);
+    if t.second.id.is_set() || second_flags {
+        out.push_str(", ");
+        write_ref(out, &t.second, rel_second, false);
+    }
+    out.push(')');
+}
+
+/// Writes the terms as a v4 query: `, ` between terms, ` || ` in an Or chain, nothing after
+/// `{` or before `}`.
+pub(crate) fn write_terms_v4(terms: &[Term]) -> String {
+    let mut out = String::new();
+    for (i, t) in terms.iter().enumerate() {
+        let after_or = i > 0 && terms.get(i - 1).is_some_and(|p| p.oper == Oper::Or);
+        term_v4(&mut out, t, after_or);
+        if let Some(next) = terms.get(i + 1) {
+            if t.oper == Oper::Or && t.kind != TermKind::ScopeOpen {
+                out.push_str(" || ");
+            } else if t.kind != TermKind::ScopeOpen && next.kind != TermKind::ScopeClose {
+                out.push_str(", ");
+            }
+        }
+    }
+    out
+}
+
+impl QueryAst {
+    /// Prints the query in Flecs v4.1.6's language, in a canonical form that
+    /// [`crate::query::parse_v4`] reads back to the same terms.
+    ///
+    /// ```
+    /// let q = rosetta_world::query::parse_v4("[in]Position($this|up ChildOf),(Likes,$Food)").unwrap();
+    /// assert_eq!(q.to_v4_string(), "[in] Position(up ChildOf), (Likes, $Food)");
+    /// ```
+    pub fn to_v4_string(&self) -> String {
+        if self.terms.is_empty() {
+            return "0".to_owned();
+        }
+        write_terms_v4(&self.terms)
+    }
+}
