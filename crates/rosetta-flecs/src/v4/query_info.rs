@@ -127,6 +127,7 @@ pub(super) fn query_info(out: &mut String, cx: &Ctx<'_>, q: &Query) {
             InOut::Out => "\"out\"",
             InOut::InOut => "\"inout\"",
             InOut::None => "\"none\"",
+            InOut::Filter => "\"filter\"",
             InOut::Default => "\"default\"",
         });
         o.key(out, "has_value", mode);
