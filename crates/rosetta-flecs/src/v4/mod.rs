@@ -13,10 +13,16 @@
 //!   iterator serializer's `table` form.
 
 mod entity;
+pub mod iter;
+mod iter_names;
+mod iter_plan;
+mod iter_table;
 mod options;
+mod query_info;
 pub mod row;
 mod world;
 
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};
+pub use iter::{iter_to_json, IterDesc};
 pub use options::EntityDesc;
 pub use world::world_to_json;

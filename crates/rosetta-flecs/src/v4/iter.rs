@@ -1,0 +1,620 @@
+//! `ecs_iter_to_json` as Flecs v4.1.6 writes it (`serialize_iter.c`,
+//! `serialize_iter_result*.c`): `{"results":[...]}` with one object per entity (per result for
+//! a query without `$this`).
+//!
+//! Top level, in order: `type_info` (every type met while writing, keyed by its path: the
+//! query's terms' types first), `field_info`, `query_info`, `query_plan`, `query_profile`,
+//! `results` (left out with `dont_serialize_results`). Per entity: `parent`, `name`, `id` (and
+//! `version` for a recycled id) with `entity_ids`, `doc` with `doc`, then `vars` and `fields`
+//! (`is_set`, `ids` of the fields whose id is not fixed, `sources` when a field is matched
+//! elsewhere than `$this`, `values`), or with `table` the entity's whole type: `tags`,
+//! `pairs`, `vars`, `inherited`, `components` ([`super::iter_table`]).
+//!
+//! v4 has no `rows`, `eval_duration` or `try` option in the serializer: `rows` and `try` are
+//! REST parameters (the first ignored since v4, the second about errors), and no duration is
+//! written. Paging is `ecs_page_iter`'s: see [`Page`].
+//!
+//! Kept quirks: `vars` and `fields` are joined by `,` without a space (Flecs writes them once
+//! per result into a list of its own); a field's key and type are the ones of its first match.
+
+use rosetta_world::builtin::{DOC_BRIEF, DOC_COLOR, DOC_DESCRIPTION, DOC_DETAIL, DOC_LINK, NAME};
+use rosetta_world::eval::{FieldValue, Match, Query};
+use rosetta_world::{Id, TableId, World};
+
+use super::iter_names::{alive_or, path_of, push_id, push_path, push_path_or_label, push_u32};
+use super::iter_plan::Plan;
+use crate::error::{Error, Result};
+use crate::text::{self, List, Mode};
+use crate::Page;
+
+/// `ecs_iter_to_json_desc_t` (v4.1.6): what [`iter_to_json`] writes. [`Default`] is
+/// `ECS_ITER_TO_JSON_INIT` (`values`, `full_paths` and `fields` on).
+///
+/// `alerts`, `refs`, `matches` and `parents_before_children` are accepted and not written:
+/// this world holds no alerts module and no named queries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)] // each field is the `serialize_<name>` option of the same name
+pub struct IterDesc {
+    pub entity_ids: bool,
+    pub values: bool,
+    pub builtin: bool,
+    pub doc: bool,
+    pub full_paths: bool,
+    pub fields: bool,
+    pub inherited: bool,
+    pub table: bool,
+    pub type_info: bool,
+    pub field_info: bool,
+    pub query_info: bool,
+    pub query_plan: bool,
+    pub query_profile: bool,
+    /// `dont_serialize_results`: leave `results` out.
+    pub dont_serialize_results: bool,
+    pub alerts: bool,
+    pub refs: Option<Id>,
+    pub matches: bool,
+    pub parents_before_children: bool,
+    /// Lossless valid JSON (the default), Flecs' bytes as valid JSON, or its bytes exactly.
+    pub mode: Mode,
+}
+
+impl Default for IterDesc {
+    fn default() -> Self {
+        IterDesc {
+            entity_ids: false,
+            values: true,
+            builtin: false,
+            doc: false,
+            full_paths: true,
+            fields: true,
+            inherited: false,
+            table: false,
+            type_info: false,
+            field_info: false,
+            query_info: false,
+            query_plan: false,
+            query_profile: false,
+            dont_serialize_results: false,
+            alerts: false,
+            refs: None,
+            matches: false,
+            parents_before_children: false,
+            mode: Mode::Lossless,
+        }
+    }
+}
+
+impl IterDesc {
+    /// Sets the option REST and the C desc name `name` (`entity_ids`, `values`, ..., or
+    /// `results`, the negation of `dont_serialize_results`; the C field's `serialize_` prefix
+    /// may be kept). Returns `false` for a name that is not a boolean option.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let name = name.strip_prefix("serialize_").unwrap_or(name);
+        let slot = match name {
+            "entity_ids" => &mut self.entity_ids,
+            "values" => &mut self.values,
+            "builtin" => &mut self.builtin,
+            "doc" => &mut self.doc,
+            "full_paths" => &mut self.full_paths,
+            "fields" => &mut self.fields,
+            "inherited" => &mut self.inherited,
+            "table" => &mut self.table,
+            "type_info" => &mut self.type_info,
+            "field_info" => &mut self.field_info,
+            "query_info" => &mut self.query_info,
+            "query_plan" => &mut self.query_plan,
+            "query_profile" => &mut self.query_profile,
+            "alerts" => &mut self.alerts,
+            "matches" => &mut self.matches,
+            "parents_before_children" => &mut self.parents_before_children,
+            "dont_serialize_results" => &mut self.dont_serialize_results,
+            "results" => {
+                self.dont_serialize_results = !on;
+                return true;
+            }
+            _ => return false,
+        };
+        *slot = on;
+        true
+    }
+}
+
+/// `ecs_page_iter`'s state. Offset and limit count entities of results with a table; a
+/// result without one passes through. A limit of 0 is no limit; with neither an offset nor a
+/// limit a result with a table and no entities ends the iteration, as in Flecs.
+struct Pager {
+    offset: usize,
+    limit: usize,
+    remaining: usize,
+}
+
+enum Take {
+    Rows(u32, u32),
+    Skip,
+    Stop,
+}
+
+impl Pager {
+    fn new(page: Page) -> Pager {
+        let limit = page.limit.unwrap_or(0);
+        Pager {
+            offset: page.offset,
+            limit,
+            remaining: limit,
+        }
+    }
+
+    fn take(&mut self, m: &Match<'_, '_>) -> Take {
+        if m.table().is_none() {
+            return Take::Rows(0, 0);
+        }
+        let count = m.count() as usize;
+        if self.offset == 0 && self.limit == 0 {
+            return if count > 0 {
+                Take::Rows(m.offset(), m.count())
+            } else {
+                Take::Stop
+            };
+        }
+        let mut first = m.offset() as usize;
+        let mut count = count;
+        if self.offset > 0 {
+            if self.offset > count {
+                self.offset -= count;
+                return Take::Skip;
+            }
+            first += self.offset;
+            count -= self.offset;
+            self.offset = 0;
+        }
+        if self.remaining > 0 {
+            if self.remaining > count {
+                self.remaining -= count;
+            } else {
+                count = self.remaining;
+                self.remaining = 0;
+            }
+        } else if self.limit > 0 {
+            return Take::Stop;
+        }
+        if count == 0 {
+            return Take::Skip;
+        }
+        Take::Rows(first as u32, count as u32)
+    }
+}
+
+/// The types met while writing (`flecs_json_accum_type_info`), in order.
+pub(super) struct TypeInfo {
+    on: bool,
+    seen: Vec<Id>,
+    out: String,
+    list: List,
+}
+
+impl TypeInfo {
+    fn new(on: bool) -> TypeInfo {
+        let mut out = String::new();
+        let list = if on {
+            List::open(&mut out, '{')
+        } else {
+            List::new()
+        };
+        TypeInfo {
+            on,
+            seen: Vec::new(),
+            out,
+            list,
+        }
+    }
+
+    /// Adds type `ty`'s info the first time it is met.
+    pub(super) fn add(&mut self, w: &World, ty: Option<Id>, mode: Mode) {
+        let Some(ty) = ty else { return };
+        if !self.on || ty.0 == 0 || self.seen.contains(&ty) {
+            return;
+        }
+        self.seen.push(ty);
+        self.list.next(&mut self.out);
+        push_path(&mut self.out, w, ty, mode);
+        self.out.push(':');
+        let len = self.out.len();
+        if crate::ser::type_info::type_info_to_json_mode(&mut self.out, w, ty, mode).is_err() {
+            self.out.truncate(len);
+            self.out.push('0');
+        }
+    }
+}
+
+/// What the writers of one call share.
+pub(super) struct Ctx<'a> {
+    pub w: &'a World,
+    pub desc: &'a IterDesc,
+    pub plan: Plan,
+    pub types: TypeInfo,
+}
+
+/// `ecs_iter_to_json` over `query`'s results, paged as `ecs_page_iter(it, offset, limit)`
+/// pages them; the search stops after `max_steps` steps with an error. Call
+/// [`World::process_pending`] first, as Flecs does when it creates an iterator.
+pub fn iter_to_json(
+    world: &World,
+    query: &Query,
+    desc: &IterDesc,
+    page: Page,
+    max_steps: u64,
+) -> Result<String> {
+    let mode = desc.mode;
+    let w = world;
+    let mut cx = Ctx {
+        w,
+        desc,
+        plan: Plan::new(w, query, mode),
+        types: TypeInfo::new(desc.type_info),
+    };
+    if desc.type_info {
+        for t in cx.plan.terms.clone() {
+            if t.inout == rosetta_world::query::InOut::None {
+                continue;
+            }
+            let id = cx.plan.field_ids.get(t.field).copied().unwrap_or_default();
+            let ty = super::iter_plan::type_of(w, id);
+            cx.types.add(w, ty, mode);
+        }
+    }
+    let mut body = String::with_capacity(256);
+    let mut obj = List::new();
+    if desc.field_info && cx.plan.field_count > 0 {
+        obj.key(&mut body, "field_info", mode);
+        super::query_info::field_info(&mut body, &mut cx, query)?;
+    }
+    if desc.query_info {
+        obj.key(&mut body, "query_info", mode);
+        super::query_info::query_info(&mut body, &cx, query);
+    }
+    if desc.query_plan {
+        obj.key(&mut body, "query_plan", mode);
+        super::query_info::query_plan(&mut body, w, query, mode);
+    }
+    if desc.query_profile {
+        obj.key(&mut body, "query_profile", mode);
+        super::query_info::query_profile(&mut body, w, query, mode, max_steps)?;
+    }
+    if !desc.dont_serialize_results {
+        obj.key(&mut body, "results", mode);
+        let mut results = List::open(&mut body, '[');
+        let mut pager = Pager::new(page);
+        let mut failed: Option<Error> = None;
+        query.each_bounded(w, max_steps, |m| match pager.take(m) {
+            Take::Stop => false,
+            Take::Skip => true,
+            Take::Rows(first, count) => {
+                let r = if desc.table {
+                    super::iter_table::result(&mut body, &mut results, &mut cx, m, first, count)
+                } else {
+                    result(&mut body, &mut results, &mut cx, m, first, count)
+                };
+                match r {
+                    Ok(()) => true,
+                    Err(e) => {
+                        failed = Some(e);
+                        false
+                    }
+                }
+            }
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        results.close(&mut body, ']');
+    }
+    // `flecs_json_assemble_output`: type info first, then the body's members.
+    let mut out = String::with_capacity(body.len() + cx.types.out.len() + 16);
+    out.push('{');
+    if desc.type_info {
+        out.push_str("\"type_info\":");
+        let mut t = std::mem::take(&mut cx.types.out);
+        t.push('}');
+        out.push_str(&t);
+        if !body.is_empty() {
+            out.push_str(text::SEP);
+        }
+    }
+    out.push_str(&body);
+    out.push('}');
+    Ok(out)
+}
+
+/// The doc strings of a table's rows (`ecs_json_this_data_t`).
+pub(super) struct ThisData<'w> {
+    pub table: TableId,
+    pub parent: Option<String>,
+    pub names: Option<rosetta_world::store::Values<'w>>,
+    pub docs: [Option<rosetta_world::store::Values<'w>>; 5],
+}
+
+impl<'w> ThisData<'w> {
+    pub fn new(w: &'w World, t: TableId, desc: &IterDesc) -> ThisData<'w> {
+        let table = w.table(t);
+        let parent = table
+            .record(Id::pair(
+                rosetta_world::builtin::CHILD_OF,
+                rosetta_world::builtin::WILDCARD,
+            ))
+            .and_then(|rec| table.ids().get(rec.index as usize).copied())
+            .map(|id| path_of(w, alive_or(w, id.second()), desc.mode));
+        let col = |id: Id| table.column(id).and_then(|c| c.values());
+        let names = col(Id::pair(rosetta_world::builtin::IDENTIFIER, NAME));
+        let docs = if desc.doc {
+            [NAME, DOC_BRIEF, DOC_DETAIL, DOC_COLOR, DOC_LINK]
+                .map(|k| col(Id::pair(DOC_DESCRIPTION, k)))
+        } else {
+            [None, None, None, None, None]
+        };
+        ThisData {
+            table: t,
+            parent,
+            names,
+            docs,
+        }
+    }
+}
+
+fn string_at(vals: &Option<rosetta_world::store::Values<'_>>, row: usize) -> Option<String> {
+    match vals.as_ref()?.get(row).as_deref() {
+        Some(rosetta_types::Value::String(s)) => Some(s.as_str().to_owned()),
+        _ => None,
+    }
+}
+
+/// `flecs_json_serialize_iter_this`: opens the entity's object and writes `parent`, `name`,
+/// `id` and `doc`.
+pub(super) fn this(out: &mut String, cx: &Ctx<'_>, td: &ThisData<'_>, row: usize) -> List {
+    let mode = cx.desc.mode;
+    let w = cx.w;
+    let e = w
+        .table(td.table)
+        .entities()
+        .get(row)
+        .copied()
+        .unwrap_or_default();
+    let mut obj = List::open(out, '{');
+    if let Some(p) = &td.parent {
+        obj.key(out, "parent", mode);
+        text::push_escaped(out, p, mode);
+    }
+    obj.key(out, "name", mode);
+    let name = string_at(&td.names, row);
+    match &name {
+        Some(n) => text::push_escaped(out, n, mode),
+        None => hash_id(out, e),
+    }
+    if cx.desc.entity_ids {
+        obj.key(out, "id", mode);
+        push_u32(out, e.index());
+        if e.generation() != 0 {
+            obj.key(out, "version", mode);
+            push_u32(out, u32::from(e.generation()));
+        }
+    }
+    if cx.desc.doc {
+        obj.key(out, "doc", mode);
+        let mut d = List::open(out, '{');
+        d.key(out, "label", mode);
+        match (string_at(&td.docs[0], row), &name) {
+            (Some(l), _) => text::push_escaped(out, &l, mode),
+            (None, Some(n)) => text::push_escaped(out, n, mode),
+            (None, None) => hash_id(out, e),
+        }
+        for (k, key) in [(1, "brief"), (2, "detail"), (3, "color"), (4, "link")] {
+            if td.docs[k].is_some() {
+                d.key(out, key, mode);
+                text::push_escaped(out, &string_at(&td.docs[k], row).unwrap_or_default(), mode);
+            }
+        }
+        d.close(out, '}');
+    }
+    obj
+}
+
+fn hash_id(out: &mut String, e: Id) {
+    out.push_str("\"#");
+    push_u32(out, e.index());
+    out.push('"');
+}
+
+/// `vars` (`flecs_json_serialize_vars`): the named variables' values, `*` for one no term
+/// wrote. Returns whether it wrote anything.
+pub(super) fn vars(out: &mut String, list: &mut List, cx: &Ctx<'_>, m: &Match<'_, '_>) {
+    let mode = cx.desc.mode;
+    if cx.plan.vars.is_empty() {
+        return;
+    }
+    list.key(out, "vars", mode);
+    let mut o = List::open(out, '{');
+    for (i, name) in &cx.plan.vars {
+        o.next(out);
+        text::push_raw(out, name, mode);
+        out.push(':');
+        let v = match m.var(*i) {
+            Id(0) => rosetta_world::builtin::WILDCARD,
+            v => v,
+        };
+        push_path_or_label(out, cx.w, v, cx.desc.full_paths, mode);
+    }
+    o.close(out, '}');
+}
+
+/// The part of every row of a result that is the same: `vars` and `fields`' `is_set`, `ids`
+/// and `sources` (the `fields` object left open). Returns the text and whether `fields`
+/// holds a member.
+fn common(cx: &Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
+    let mode = cx.desc.mode;
+    let w = cx.w;
+    let plan = &cx.plan;
+    let fields = plan.field_count;
+    let mut s = String::new();
+    // Joined by "," without a space, as the list Flecs opens for them.
+    let mut tight = TightList::default();
+    if !plan.vars.is_empty() {
+        tight.next(&mut s);
+        let mut dummy = List::new();
+        vars(&mut s, &mut dummy, cx, m);
+    }
+    let mut any = false;
+    if cx.desc.fields {
+        tight.next(&mut s);
+        s.push_str("\"fields\":");
+        let mut o = List::open(&mut s, '{');
+        if plan.cond_set {
+            any = true;
+            o.key(&mut s, "is_set", mode);
+            let mut l = List::open(&mut s, '[');
+            for f in 0..fields {
+                l.next(&mut s);
+                s.push_str(if m.is_set(f) { "true" } else { "false" });
+            }
+            l.close(&mut s, ']');
+        }
+        if !plan.static_id.iter().all(|&st| st) {
+            any = true;
+            o.key(&mut s, "ids", mode);
+            let mut l = List::open(&mut s, '[');
+            for f in 0..fields {
+                l.next(&mut s);
+                if !m.is_set(f) || plan.static_id[f] {
+                    s.push('0');
+                } else {
+                    push_id(&mut s, w, m.id(f), mode);
+                }
+            }
+            l.close(&mut s, ']');
+        }
+        if (0..fields).any(|f| m.source(f) != Id::NULL) {
+            any = true;
+            o.key(&mut s, "sources", mode);
+            let mut l = List::open(&mut s, '[');
+            for f in 0..fields {
+                l.next(&mut s);
+                match m.source(f) {
+                    src if src == Id::NULL || !m.is_set(f) => s.push('0'),
+                    src => push_path(&mut s, w, src, mode),
+                }
+            }
+            l.close(&mut s, ']');
+        }
+        // The object stays open: the row's values go in it.
+        let _ = o;
+    }
+    (s, any)
+}
+
+/// A list whose elements are joined by `,` alone.
+#[derive(Default)]
+struct TightList {
+    n: usize,
+}
+
+impl TightList {
+    fn next(&mut self, out: &mut String) {
+        if self.n > 0 {
+            out.push(',');
+        }
+        self.n += 1;
+    }
+}
+
+/// `flecs_json_serialize_iter_result_query`: one object per entity in `first..first+count`
+/// of the result's table (one object for a result without `$this`).
+fn result(
+    out: &mut String,
+    results: &mut List,
+    cx: &mut Ctx<'_>,
+    m: &Match<'_, '_>,
+    first: u32,
+    count: u32,
+) -> Result<()> {
+    let mode = cx.desc.mode;
+    let w = cx.w;
+    let (common, common_fields) = common(cx, m);
+    let fields = cx.plan.field_count;
+    let has_values = cx.desc.fields && cx.desc.values && fields > 0 && cx.plan.any_data();
+    let values: Vec<FieldValue<'_>> = if has_values {
+        (0..fields).map(|f| m.value(f)).collect()
+    } else {
+        Vec::new()
+    };
+    let td = m
+        .table()
+        .filter(|_| count > 0)
+        .map(|t| ThisData::new(w, t, cx.desc));
+    let rows = if td.is_some() { count as usize } else { 1 };
+    for j in 0..rows {
+        results.next(out);
+        let mut obj = match &td {
+            Some(td) => this(out, cx, td, first as usize + j),
+            None => List::open(out, '{'),
+        };
+        if !common.is_empty() {
+            obj.next(out);
+            out.push_str(&common);
+        }
+        if cx.desc.fields {
+            if has_values {
+                if common_fields {
+                    out.push_str(text::SEP);
+                }
+                let vi = (first - m.offset()) as usize + j;
+                row_values(out, cx, m, &values, vi, mode)?;
+            }
+            out.push('}');
+        }
+        obj.close(out, '}');
+        if j == 0 && rows > 1 {
+            // Room for the other rows at this one's size.
+            let per_row = out.len() / (results.len() as usize).max(1);
+            out.reserve(per_row.saturating_mul(rows - 1));
+        }
+    }
+    Ok(())
+}
+
+/// `flecs_json_serialize_iter_result_field_values`: `"values":[...]` of row `vi` of the
+/// match.
+fn row_values(
+    out: &mut String,
+    cx: &mut Ctx<'_>,
+    m: &Match<'_, '_>,
+    values: &[FieldValue<'_>],
+    vi: usize,
+    mode: Mode,
+) -> Result<()> {
+    let w = cx.w;
+    out.push_str("\"values\":");
+    let mut l = List::open(out, '[');
+    for (f, value) in values.iter().enumerate() {
+        l.next(out);
+        if !m.is_set(f) || !cx.plan.data.get(f).copied().unwrap_or(false) {
+            out.push('0');
+            continue;
+        }
+        let full = cx.desc.full_paths;
+        let ctx = cx.plan.field_ctx(w, f, m.id(f), full)?;
+        let ty = ctx.ty;
+        cx.types.add(w, ty, mode);
+        let Some(writer) = cx.plan.ctx[f].as_ref().and_then(|c| c.writer.as_ref()) else {
+            out.push('0');
+            continue;
+        };
+        match value {
+            FieldValue::Owned(vals) => match vals.get(vi) {
+                Some(x) => writer.write(out, w, &x)?,
+                None => out.push('0'),
+            },
+            FieldValue::Shared(x) => writer.write(out, w, x)?,
+            FieldValue::None => out.push('0'),
+        }
+    }
+    l.close(out, ']');
+    Ok(())
+}
