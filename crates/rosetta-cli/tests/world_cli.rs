@@ -169,3 +169,22 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// `world info` counts the builtins of the world's own version: a v4.1.6 world's are not
+/// "others", and each version's world lists only the script's entities in its tables.
+#[test]
+fn info_counts_the_builtins_of_the_worlds_version() {
+    for version in ["3", "4"] {
+        let text = stdout(&rosetta(&[
+            "world",
+            "info",
+            "examples/world/space.json",
+            "--flecs",
+            version,
+        ]));
+        assert!(
+            text.contains("Flecs builtins, 9 others)"),
+            "--flecs {version}: {text}"
+        );
+    }
+}

@@ -70,7 +70,8 @@ fn origin(loaded: &LoadedWorld, builtins: &HashSet<Id>, c: Id) -> String {
 
 fn render(loaded: &LoadedWorld, path: &Path) -> String {
     let w = &loaded.world;
-    let builtins: HashSet<Id> = World::new().entities().collect();
+    // The builtin entities of the world's own Flecs version.
+    let builtins: HashSet<Id> = World::with_version(w.version()).entities().collect();
     let mut out = String::new();
     let line = |out: &mut String, key: &str, value: String| {
         out.push_str(&format!("{key:<12}{value}\n"));

@@ -8,18 +8,6 @@ use rosetta_world::{Id, World};
 
 use crate::error::CliError;
 
-/// Why v4 JSON cannot be written in this build: `rosetta_flecs::v4`'s serializers are not
-/// part of it yet.
-fn unavailable(what: &str) -> CliError {
-    CliError::Usage {
-        argument: "--flecs".into(),
-        message: format!(
-            "Flecs v4.1.6's {what} JSON is not available in this build; use --flecs 3 for \
-             v3.2.12's"
-        ),
-    }
-}
-
 /// An option the v4 desc does not have (the CLI's flags are checked before, so this is a
 /// flag list out of step with the desc).
 fn unknown(name: &str) -> CliError {
@@ -55,14 +43,36 @@ pub fn entity_json(
 /// `ecs_iter_to_json` in v4.1.6's form over a page of the results, with the options given set
 /// on `ECS_ITER_TO_JSON_INIT`, the search stopped after `max_steps`.
 pub fn iter_json(
-    _world: &World,
-    _query: &Query,
-    _options: &[(&str, bool)],
-    _page: Page,
-    _max_steps: u64,
-    _mode: Mode,
+    world: &World,
+    query: &Query,
+    options: &[(&str, bool)],
+    page: Page,
+    max_steps: u64,
+    mode: Mode,
 ) -> Result<String, CliError> {
-    Err(unavailable("query result"))
+    let mut desc = rosetta_flecs::v4::IterDesc {
+        mode,
+        ..Default::default()
+    };
+    for &(name, on) in options {
+        if !desc.set(name, on) {
+            return Err(unknown(name));
+        }
+    }
+    rosetta_flecs::v4::iter_to_json(world, query, &desc, page, max_steps).map_err(|e| {
+        let budget = matches!(
+            e,
+            rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))
+        );
+        let message = e.to_string();
+        CliError::Data {
+            path: "QUERY".into(),
+            message: match budget {
+                true => format!("{message}; raise it with --step-limit"),
+                false => message,
+            },
+        }
+    })
 }
 
 /// `ecs_world_to_json` in v4.1.6's form.

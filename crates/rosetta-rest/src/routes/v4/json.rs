@@ -10,12 +10,11 @@ use rosetta_world::{Engine, Id, World};
 
 /// What failed to serialize.
 #[derive(Debug)]
-#[allow(dead_code)] // built by the v4 serializers, wired in when they are merged
 pub(crate) enum JsonError {
     /// The query ran out of search steps.
     Budget(String),
     /// Anything else (Flecs' serializer returns NULL: 500).
-    Other(String),
+    Other,
 }
 
 /// `ecs_entity_to_json_desc_t` as the entity route reads it, from `ECS_ENTITY_TO_JSON_INIT`.
@@ -99,7 +98,7 @@ fn other(e: rosetta_flecs::Error) -> JsonError {
         rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_)) => {
             JsonError::Budget(e.to_string())
         }
-        e => JsonError::Other(e.to_string()),
+        _ => JsonError::Other,
     }
 }
 
@@ -147,10 +146,25 @@ pub(crate) fn iter(
     max_steps: u64,
     mode: Mode,
 ) -> Result<String, JsonError> {
-    let _ = (world, query, params, page, max_steps, mode);
-    Err(JsonError::Other(
-        "v4 iterator JSON is not merged yet".into(),
-    ))
+    let desc = rosetta_flecs::v4::IterDesc {
+        entity_ids: params.entity_ids,
+        doc: params.doc,
+        full_paths: params.full_paths,
+        inherited: params.inherited,
+        values: params.values,
+        builtin: params.builtin,
+        type_info: params.type_info,
+        field_info: params.field_info,
+        query_info: params.query_info,
+        query_plan: params.query_plan,
+        query_profile: params.query_profile,
+        table: params.table,
+        fields: params.fields,
+        dont_serialize_results: !params.results,
+        mode,
+        ..Default::default()
+    };
+    rosetta_flecs::v4::iter_to_json(world, query, &desc, page, max_steps).map_err(other)
 }
 
 /// `ecs_world_to_json`.

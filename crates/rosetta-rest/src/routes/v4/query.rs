@@ -98,7 +98,7 @@ fn iter_reply(world: &World, req: &Request, query: &Query, options: &Options) ->
             400,
             &format!("{e}; the server's limit is set with rosetta serve --step-limit"),
         ),
-        Err(JsonError::Other(_)) => Reply::internal_error(),
+        Err(JsonError::Other) => Reply::internal_error(),
     }
 }
 
