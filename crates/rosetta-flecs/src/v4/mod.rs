@@ -15,6 +15,7 @@
 mod entity;
 mod options;
 pub mod row;
+mod types;
 mod world;
 
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};

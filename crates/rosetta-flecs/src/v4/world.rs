@@ -33,6 +33,7 @@ pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
         ..EntityDesc::default()
     };
     let mut rw = RowWriter::new(world, mode, false);
+    rw.type_entities = true;
     let mut out = String::with_capacity(4096);
     let mut obj = List::open(&mut out, '{');
     obj.key(&mut out, "results", mode);
@@ -87,6 +88,7 @@ fn write_row(
     rw.pairs(out, &mut row, e, false);
     rw.components(out, &mut row, e, false)?;
     row.close(out, '}');
+    super::types::member_rows(out, results, w, e, desc.mode);
     Ok(())
 }
 
