@@ -65,7 +65,7 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         Some((members, count)) => {
             let mut o = List::open(out, '{');
             for (k, t) in members {
-                o.key(out, &format!("{k}"), mode);
+                o.key(out, k, mode);
                 quoted_path(out, w, t, mode);
             }
             if let Some(n) = count {
