@@ -46,4 +46,4 @@ pub use eval::{Engine, Query, QueryResult};
 pub use id::{Entity, Id};
 pub use store::{Column, Table, TableId, TableRecord};
 pub use version::{FlecsVersion, UnknownVersion};
-pub use world::{ComponentInfo, World};
+pub use world::{ComponentInfo, OnInstantiate, World};

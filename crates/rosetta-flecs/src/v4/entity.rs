@@ -24,7 +24,7 @@ pub type NamedQueries<'a> = &'a [(Id, &'a Query)];
 /// use rosetta_world::{script, FlecsVersion};
 /// let loaded = script::load_str_version(r#"[
 ///     ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-///     ["entity", "Sun.Earth"], ["add", "Sun.Earth", "Planet"],
+///     ["tag", "Planet"], ["entity", "Sun.Earth"], ["add", "Sun.Earth", "Planet"],
 ///     ["set", "Sun.Earth", "Position", {"x": 1, "y": 2}]
 /// ]"#, FlecsVersion::V4)?;
 /// let w = &loaded.world;

@@ -32,6 +32,9 @@ pub struct RowWriter<'w> {
     pub builtin: bool,
     /// Component values written (else `null`).
     pub values: bool,
+    /// Type entities written as a v4 world holds them (`flecs.core.Component` with its
+    /// layout, the meta components): world JSON, which Flecs loads back.
+    pub type_entities: bool,
     mode: Mode,
     on_instantiate: Option<Id>,
     inherit: Option<Id>,
@@ -55,6 +58,7 @@ impl<'w> RowWriter<'w> {
             full_paths: true,
             builtin: false,
             values: true,
+            type_entities: false,
             mode,
             on_instantiate: w.lookup("flecs.core.OnInstantiate"),
             inherit: w.lookup("flecs.core.Inherit"),
@@ -228,6 +232,14 @@ impl<'w> RowWriter<'w> {
             out.push('"');
             self.id_member(out, id);
             out.push_str("\":");
+            if self.type_entities && super::types::is_component_id(id) {
+                match super::types::component_value(w, ent) {
+                    Some(v) => out.push_str(&v),
+                    None => out.push_str("null"),
+                }
+                super::types::meta_components(out, m, w, ent, self.mode);
+                continue;
+            }
             match ty {
                 Some(ty) if self.values => self.value(out, ty, &value)?,
                 _ => out.push_str("null"),
