@@ -1,5 +1,7 @@
 //! `rosetta world query` on the example world script: the table of matches, paging, and
-//! query errors printed as Flecs prints them (with the caret), exit status 1.
+//! query errors printed as Flecs prints them (with the caret), exit status 1. The tests of
+//! v3.2.12's language and error texts run with `--flecs 3` ([`query`]); [`query4`] runs
+//! v4.1.6's, the default.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -8,7 +10,15 @@ fn space() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/world/space.json")
 }
 
+/// `rosetta world query space.json ARGS --flecs 3`.
 fn query(args: &[&str]) -> Output {
+    let mut v3 = args.to_vec();
+    v3.extend(["--flecs", "3"]);
+    query4(&v3)
+}
+
+/// `rosetta world query space.json ARGS` (v4.1.6 by default).
+fn query4(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rosetta"))
         .args(["world", "query"])
         .arg(space())
@@ -129,7 +139,7 @@ fn step_limit_bounds_the_search_and_its_error_names_the_flag() {
     for json in [false, true] {
         let mut args = vec!["*, *, *", "--step-limit", "50"];
         if json {
-            args.extend(["--json", "--flecs", "3"]);
+            args.push("--json");
         }
         let o = query(&args);
         assert_eq!(o.status.code(), Some(1), "json {json}");
@@ -161,4 +171,46 @@ fn serve_takes_the_step_limit_too() {
     let (out, err) = (stdout(&o), stderr(&o));
     assert!(err.contains("400"), "{err}");
     assert!(out.contains("rosetta serve --step-limit"), "{out}");
+}
+
+#[test]
+fn v4_is_the_default_language_and_json() {
+    // v4's `up` (ChildOf by default) where v3 wrote `parent`; instances own copies of the
+    // prefab's components (v4's default OnInstantiate Override).
+    let o = query4(&["Position, Position(up), ?Kind"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("Sun.Earth.Moon"), "{text}");
+    assert!(!text.contains("Sun.Mars"), "Mars has no Position: {text}");
+    // v3's `parent` is no v4 keyword.
+    let o = query4(&["Position(parent)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("unresolved identifier 'parent'"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // --json writes v4.1.6's result rows.
+    let o = query4(&["Position, ?Kind", "--json", "--entity_ids=false"]);
+    let text = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let earth = &v["results"][1];
+    assert_eq!(earth["parent"], "Sun", "{text}");
+    assert_eq!(earth["name"], "Earth", "{text}");
+    assert_eq!(earth["fields"]["values"][0]["x"], 1, "{text}");
+    // A v3 option is refused with v4, and the other way round.
+    let o = query4(&["Position", "--json", "--term_ids"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = query(&["Position", "--json", "--query_plan", "--fields"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }

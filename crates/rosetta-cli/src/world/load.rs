@@ -13,7 +13,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use rosetta_flecs::de::{world_from_json, FromJsonDesc};
+use rosetta_flecs::de::{world_from_json, world_json_version, FromJsonDesc};
 use rosetta_schema::Schema;
 use rosetta_types::TypeId;
 use rosetta_world::load::{
@@ -260,7 +260,17 @@ fn load_flecs_json(
     schema: Option<&Schema>,
     inputs: &WorldInputs<'_>,
 ) -> Result<LoadedWorld, CliError> {
-    let mut world = World::with_version(inputs.version);
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|source| CliError::Io {
+            path: input_name(path),
+            source,
+        })?;
+    // World JSON is read into a world of the version that wrote it (its type entities are
+    // that version's); JSON that does not parse is reported by the reader below.
+    let version = world_json_version(&text).unwrap_or(inputs.version);
+    let mut world = World::with_version(version);
     let components = match schema {
         Some(s) => {
             let c = load::register_schema(&mut world, s.registry())
@@ -293,13 +303,6 @@ fn load_flecs_json(
             .collect(),
         None => Vec::new(),
     };
-    let mut text = String::new();
-    input
-        .read_to_string(&mut text)
-        .map_err(|source| CliError::Io {
-            path: input_name(path),
-            source,
-        })?;
     let desc = FromJsonDesc {
         strict: inputs.strict,
     };

@@ -134,6 +134,27 @@ pub fn world_from_json(world: &mut World, json: &str, desc: &FromJsonDesc) -> Re
     }
 }
 
+/// The Flecs version that wrote the world JSON `json`: v4.1.6 for rows of entities (`name`,
+/// `parent`, `tags`, `pairs`, `components`), v3.2.12 for tables (`ids`, `entities`, `values`);
+/// `None` when it is not JSON. A caller makes the world it reads `json` into for this version
+/// (its builtin entities and type entities are that version's).
+///
+/// ```
+/// use rosetta_flecs::de::world_json_version;
+/// use rosetta_world::FlecsVersion;
+/// assert_eq!(world_json_version(r#"{"results":[{"name":"Sun", "components":{}}]}"#), Some(FlecsVersion::V4));
+/// assert_eq!(world_json_version(r#"{"results":[{"ids":[], "entities":["Sun"]}]}"#), Some(FlecsVersion::V3));
+/// assert_eq!(world_json_version("{"), None);
+/// ```
+pub fn world_json_version(json: &str) -> Option<rosetta_world::FlecsVersion> {
+    let doc = rosetta_wire::json_input::from_str(json).ok()?;
+    Some(if v4::is_v4(&doc) {
+        rosetta_world::FlecsVersion::V4
+    } else {
+        rosetta_world::FlecsVersion::V3
+    })
+}
+
 /// The error said with where: `world JSON at /results/0/values/1/0/x (line 1, column 80): ...`.
 fn read_error(json: &str, e: &value::ReadError) -> Error {
     let pointer = trail::Pointer(&e.steps);
