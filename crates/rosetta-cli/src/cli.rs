@@ -434,9 +434,10 @@ pub struct ServeArgs {
     #[arg(long = "read-only", visible_alias = "read_only")]
     pub read_only: bool,
 
-    /// Write replies byte for byte as Flecs does: its floats (10 decimals; by default they
-    /// read back exactly), and error bodies even where that is not JSON (an unescaped `"` in
-    /// an entity path, `Missing parameter 'q'` as plain text).
+    /// Write replies byte for byte as Flecs does: its floats (10 decimals; by default v3
+    /// replies write them so they read back exactly, v4 replies as Flecs does where that is
+    /// valid JSON), and error bodies even where that is not JSON (an unescaped `"` in an
+    /// entity path, `Missing parameter 'q'`/`'expr'` as plain text).
     #[arg(long = "engine-bytes", visible_alias = "engine_bytes")]
     pub engine_bytes: bool,
 

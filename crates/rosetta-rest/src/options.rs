@@ -21,9 +21,8 @@ pub struct Options {
     /// entity path with a `"` unescaped in `entity '...' not found`, and `Missing parameter
     /// 'q'` as plain text. By default these are written as valid JSON (`{"error":"..."}`, the
     /// path escaped); for every other input the two are the same bytes. It also writes values
-    /// in [`Mode::Engine`] (Flecs' floats, rounded to 10 decimals); by default they are
-    /// [`Mode::Lossless`] (valid JSON that reads back to the same values, which the explorer
-    /// shows as well and `world convert` can read back).
+    /// in [`Mode::Engine`] (Flecs' floats, rounded to 10 decimals); by default they are as
+    /// [`Options::mode`] says.
     pub engine_bytes: bool,
     /// The origins whose web pages may use the server (see [`crate::cors`]): the Flecs
     /// explorer's and loopback ones by default.
@@ -54,13 +53,16 @@ impl Options {
         }
     }
 
-    /// The text mode of the JSON replies: [`Mode::Engine`] with `engine_bytes`, else
-    /// [`Mode::Lossless`].
+    /// The text mode of the JSON replies: [`Mode::Engine`] with `engine_bytes`; else, for
+    /// v4.1.6, [`Mode::Valid`] (Flecs' own text wherever it is valid JSON, its floats
+    /// included: `1.1000000238` for the `f32` 1.1, which reads back to the same `f32`, so that
+    /// replies equal a real v4.1.6 server's as JSON), and for v3.2.12 [`Mode::Lossless`], as
+    /// before.
     pub fn mode(&self) -> Mode {
-        if self.engine_bytes {
-            Mode::Engine
-        } else {
-            Mode::Lossless
+        match (self.engine_bytes, self.flecs) {
+            (true, _) => Mode::Engine,
+            (false, FlecsVersion::V4) => Mode::Valid,
+            (false, FlecsVersion::V3) => Mode::Lossless,
         }
     }
 }

@@ -264,3 +264,16 @@ fn statistics_as_v4_reads_them() {
     let r = call(&w, "GET", "/stats/world?period=1y");
     assert_eq!((r.code, r.status), (404, "Resource not found"));
 }
+
+/// v4 replies write floats as a real v4.1.6 server does (the `f32` 1.1 as `1.1000000238`,
+/// which reads back to the same `f32`), so they equal its replies as JSON; v3's stay lossless
+/// (`1.1`).
+#[test]
+fn floats_as_flecs_writes_them() {
+    let w = world();
+    let r = call(&w, "GET", "/component/Sun/Earth/Moon?component=Position");
+    assert_eq!(r.body, r#"{"x":1.1000000238, "y":0}"#);
+    let req = Request::parse("GET", "/entity/Sun/Earth/Moon?values=true").expect("parse");
+    let v3 = routes::answer(&w, &req, &Options::for_version(FlecsVersion::V3));
+    assert!(v3.body.contains(r#"{"x":1.1, "y":0}"#), "{}", v3.body);
+}
