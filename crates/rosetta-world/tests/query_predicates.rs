@@ -411,3 +411,18 @@ fn this_match_written_narrows_the_table_to_runs() {
         ["ent_1,ent2 +-", "ent_4,ent5 +-", "ent_6 +-"]
     );
 }
+
+/// v4.1.6 matches `~=` regardless of ASCII case (`flecs_query_match_substr_i`), so the
+/// explorer's search box finds `Earth` for `ea`; v3.2.12 used `strstr`, case and all.
+#[test]
+fn v4_match_ignores_ascii_case() {
+    let ops = r#"["tag", "T"], ["entity", "Earth"], ["add", "Earth", "T"], ["entity", "Mars"], ["add", "Mars", "T"]"#;
+    let v3 = world(ops);
+    assert_eq!(results(&v3, "T, $this ~= \"ea\""), Vec::<String>::new());
+    let mut l = script::load_str_version(&format!("[{ops}]"), rosetta_world::FlecsVersion::V4)
+        .expect("script loads");
+    l.world.process_pending();
+    let v4 = l.world;
+    assert_eq!(results(&v4, "T, $this ~= \"ea\""), ["Earth +-"]);
+    assert_eq!(results(&v4, "T, $this ~= \"!EA\""), ["Mars +-"]);
+}

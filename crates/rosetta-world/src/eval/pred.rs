@@ -39,11 +39,16 @@ impl Search<'_> {
             },
             other => (other, false),
         };
+        let v4 = self.w.version() == crate::FlecsVersion::V4;
         let test = |e: Id| -> bool {
             let hit = match (t.kind, rhs, needle) {
                 (TermKind::Eq, Some(r), _) => e == r,
                 (TermKind::Match, _, Some(s)) => {
-                    self.w.name_of(e).is_some_and(|n| n.contains(s)) != neg_text
+                    self.w.name_of(e).is_some_and(|n| match v4 {
+                        // v4.1.6 matches regardless of ASCII case (`flecs_query_match_substr_i`).
+                        true => contains_ignore_ascii_case(n, s),
+                        false => n.contains(s),
+                    }) != neg_text
                 }
                 _ => false,
             };
@@ -149,5 +154,26 @@ impl Search<'_> {
             return true;
         }
         f(st)
+    }
+}
+
+/// Whether `needle` occurs in `name`, ASCII letters compared without case (C's `tolower`);
+/// the empty needle occurs everywhere.
+fn contains_ignore_ascii_case(name: &str, needle: &str) -> bool {
+    let (n, m) = (name.as_bytes(), needle.as_bytes());
+    m.is_empty() || n.windows(m.len()).any(|w| w.eq_ignore_ascii_case(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contains_ignore_ascii_case;
+
+    #[test]
+    fn substrings_without_ascii_case() {
+        assert!(contains_ignore_ascii_case("OnTableCreate", "Ea"));
+        assert!(contains_ignore_ascii_case("Earth", "earth"));
+        assert!(contains_ignore_ascii_case("x", ""));
+        assert!(!contains_ignore_ascii_case("Sun", "Moon"));
+        assert!(!contains_ignore_ascii_case("ab", "abc"));
     }
 }
