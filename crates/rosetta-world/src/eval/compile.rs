@@ -41,6 +41,9 @@ pub(crate) struct CTerm {
     /// The id as the term states it, variables and wildcards as `*` (what a field shows when
     /// nothing matched, and the query's top-level ids).
     pub id: Id,
+    /// The id a match reports instead of the one matched (v4 reports `_` as `*` and the
+    /// root term `(ChildOf, 0)` as written).
+    pub report_id: Option<Id>,
 }
 
 /// A named variable of a query.
@@ -262,6 +265,7 @@ pub(crate) fn compile(w: &World, ast: &QueryAst, v4: Option<&str>) -> Result<Com
             up,
             text,
             id,
+            report_id: None,
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;

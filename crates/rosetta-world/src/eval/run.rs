@@ -213,7 +213,7 @@ impl Search<'_> {
             _ => src,
         };
         let old = (st.ids[fi], st.srcs[fi], st.set[fi]);
-        st.ids[fi] = matched;
+        st.ids[fi] = t.report_id.unwrap_or(matched);
         st.srcs[fi] = src;
         st.set[fi] = true;
         let go = f(st);
