@@ -214,6 +214,8 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             text,
             id,
             report_id,
+            report_src: (src == Ref::Any).then_some(WILDCARD),
+            never_set: no_src || matches!(t.kind, TermKind::ScopeOpen | TermKind::ScopeClose),
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;
