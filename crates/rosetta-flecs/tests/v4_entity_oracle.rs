@@ -194,3 +194,62 @@ fn inherited_components() {
     let (got, want) = both_in(ROSETTA_PREFAB, FLECS_PREFAB, desc, "Planet");
     assert_eq!(got, want);
 }
+
+/// `GET /entity/flecs/core/World?values=true` as the explorer asks for it: the world entity
+/// with the `BuildInfo` a v4.1.6 REST server sets on it. The oracle sets its own build info
+/// as `ecs_rest_server_init` does; both give the same members and the same symbol, and
+/// Rosetta's says 4.1.6 (the oracle's C is 4.1.2, and its compiler and flags are its own).
+#[test]
+fn the_world_entity_with_its_build_info() {
+    use flecs_ecs::sys;
+    let oracle = Oracle::new();
+    let world = oracle.lookup("flecs.core.World");
+    let info = oracle.lookup("flecs.core.BuildInfo");
+    // SAFETY: a live world; BuildInfo's size is that of `ecs_build_info_t`, copied by Flecs.
+    unsafe {
+        let bi = sys::ecs_get_build_info();
+        sys::ecs_set_id(
+            oracle.raw(),
+            world,
+            info,
+            std::mem::size_of::<sys::ecs_build_info_t>(),
+            bi.cast(),
+        );
+    }
+    let theirs: serde_json::Value =
+        serde_json::from_str(&oracle.entity_json("flecs.core.World", &Oracle::desc())).unwrap();
+    let w = rosetta_world::World::with_version(FlecsVersion::V4);
+    let e = w.lookup("flecs.core.World").unwrap();
+    let ours: serde_json::Value = serde_json::from_str(
+        &entity_to_json(
+            &w,
+            e,
+            &EntityDesc {
+                mode: Mode::Valid,
+                ..EntityDesc::default()
+            },
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(ours["parent"], theirs["parent"]);
+    assert_eq!(ours["name"], theirs["name"]);
+    let (o, t) = (&ours["components"], &theirs["components"]);
+    assert_eq!(
+        o["(flecs.core.Identifier,flecs.core.Symbol)"],
+        t["(flecs.core.Identifier,flecs.core.Symbol)"]
+    );
+    let keys =
+        |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(
+        keys(&o["flecs.core.BuildInfo"]),
+        keys(&t["flecs.core.BuildInfo"])
+    );
+    assert_eq!(o["flecs.core.BuildInfo"]["version"], "4.1.6");
+    assert_eq!(o["flecs.core.BuildInfo"]["version_patch"], 6);
+    assert!(o["flecs.core.BuildInfo"]["addons"]
+        .as_array()
+        .unwrap()
+        .contains(&"FLECS_REST".into()));
+    assert_eq!(t["flecs.core.BuildInfo"]["version_major"], 4);
+}
