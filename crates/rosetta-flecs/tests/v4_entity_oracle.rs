@@ -253,3 +253,54 @@ fn the_world_entity_with_its_build_info() {
         .contains(&"FLECS_REST".into()));
     assert_eq!(t["flecs.core.BuildInfo"]["version_major"], 4);
 }
+
+/// Values and type info of more kinds: enum, bool, char, strings, entities, integers of every
+/// width, a nested struct.
+const ROSETTA_KINDS: &str = r#"[
+    ["enum", "Color", [["Red"], ["Green"], ["Blue"]]],
+    ["struct", "Inner", [["a", "i8"], ["b", "u16"]]],
+    ["struct", "Kinds", [["c", "Color"], ["ok", "bool"], ["s", "string"], ["e", "entity"],
+        ["i", "i64"], ["u", "u32"], ["inner", "Inner"], ["f", "f32"]]],
+    ["entity", "Target"],
+    ["entity", "k"],
+    ["set", "k", "Kinds", {"c": "Blue", "ok": true, "s": "hi \"there\"", "e": "Target",
+        "i": -5, "u": 7, "inner": {"a": -1, "b": 2}, "f": 0.1}]
+]"#;
+
+const FLECS_KINDS: &str = r#"
+using flecs.meta
+enum Color {
+  Red, Green, Blue
+}
+struct Inner {
+  a = i8
+  b = u16
+}
+struct Kinds {
+  c = Color
+  ok = bool
+  s = string
+  e = entity
+  i = i64
+  u = u32
+  inner = Inner
+  f = f32
+}
+Target {}
+k {
+  Kinds: {c: Blue, ok: true, s: "hi \"there\"", e: Target, i: -5, u: 7, inner: {a: -1, b: 2}, f: 0.1}
+}
+"#;
+
+#[test]
+fn values_and_type_info_of_every_kind() {
+    let desc = EntityDesc {
+        type_info: true,
+        ..EntityDesc::default()
+    };
+    let (got, want) = both_in(ROSETTA_KINDS, FLECS_KINDS, desc, "k");
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+    assert_eq!(parse(&got), parse(&want), "\nours:   {got}\ntheirs: {want}");
+    let (got, want) = both_in(ROSETTA_KINDS, FLECS_KINDS, EntityDesc::default(), "k");
+    assert_eq!(got, want);
+}
