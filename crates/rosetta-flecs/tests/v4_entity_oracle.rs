@@ -194,3 +194,113 @@ fn inherited_components() {
     let (got, want) = both_in(ROSETTA_PREFAB, FLECS_PREFAB, desc, "Planet");
     assert_eq!(got, want);
 }
+
+/// `GET /entity/flecs/core/World?values=true` as the explorer asks for it: the world entity
+/// with the `BuildInfo` a v4.1.6 REST server sets on it. The oracle sets its own build info
+/// as `ecs_rest_server_init` does; both give the same members and the same symbol, and
+/// Rosetta's says 4.1.6 (the oracle's C is 4.1.2, and its compiler and flags are its own).
+#[test]
+fn the_world_entity_with_its_build_info() {
+    use flecs_ecs::sys;
+    let oracle = Oracle::new();
+    let world = oracle.lookup("flecs.core.World");
+    let info = oracle.lookup("flecs.core.BuildInfo");
+    // SAFETY: a live world; BuildInfo's size is that of `ecs_build_info_t`, copied by Flecs.
+    unsafe {
+        let bi = sys::ecs_get_build_info();
+        sys::ecs_set_id(
+            oracle.raw(),
+            world,
+            info,
+            std::mem::size_of::<sys::ecs_build_info_t>(),
+            bi.cast(),
+        );
+    }
+    let theirs: serde_json::Value =
+        serde_json::from_str(&oracle.entity_json("flecs.core.World", &Oracle::desc())).unwrap();
+    let w = rosetta_world::World::with_version(FlecsVersion::V4);
+    let e = w.lookup("flecs.core.World").unwrap();
+    let ours: serde_json::Value = serde_json::from_str(
+        &entity_to_json(
+            &w,
+            e,
+            &EntityDesc {
+                mode: Mode::Valid,
+                ..EntityDesc::default()
+            },
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(ours["parent"], theirs["parent"]);
+    assert_eq!(ours["name"], theirs["name"]);
+    let (o, t) = (&ours["components"], &theirs["components"]);
+    assert_eq!(
+        o["(flecs.core.Identifier,flecs.core.Symbol)"],
+        t["(flecs.core.Identifier,flecs.core.Symbol)"]
+    );
+    let keys =
+        |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(
+        keys(&o["flecs.core.BuildInfo"]),
+        keys(&t["flecs.core.BuildInfo"])
+    );
+    assert_eq!(o["flecs.core.BuildInfo"]["version"], "4.1.6");
+    assert_eq!(o["flecs.core.BuildInfo"]["version_patch"], 6);
+    assert!(o["flecs.core.BuildInfo"]["addons"]
+        .as_array()
+        .unwrap()
+        .contains(&"FLECS_REST".into()));
+    assert_eq!(t["flecs.core.BuildInfo"]["version_major"], 4);
+}
+
+/// Values and type info of more kinds: enum, bool, char, strings, entities, integers of every
+/// width, a nested struct.
+const ROSETTA_KINDS: &str = r#"[
+    ["enum", "Color", [["Red"], ["Green"], ["Blue"]]],
+    ["struct", "Inner", [["a", "i8"], ["b", "u16"]]],
+    ["struct", "Kinds", [["c", "Color"], ["ok", "bool"], ["s", "string"], ["e", "entity"],
+        ["i", "i64"], ["u", "u32"], ["inner", "Inner"], ["f", "f32"]]],
+    ["entity", "Target"],
+    ["entity", "k"],
+    ["set", "k", "Kinds", {"c": "Blue", "ok": true, "s": "hi \"there\"", "e": "Target",
+        "i": -5, "u": 7, "inner": {"a": -1, "b": 2}, "f": 0.1}]
+]"#;
+
+const FLECS_KINDS: &str = r#"
+using flecs.meta
+enum Color {
+  Red, Green, Blue
+}
+struct Inner {
+  a = i8
+  b = u16
+}
+struct Kinds {
+  c = Color
+  ok = bool
+  s = string
+  e = entity
+  i = i64
+  u = u32
+  inner = Inner
+  f = f32
+}
+Target {}
+k {
+  Kinds: {c: Blue, ok: true, s: "hi \"there\"", e: Target, i: -5, u: 7, inner: {a: -1, b: 2}, f: 0.1}
+}
+"#;
+
+#[test]
+fn values_and_type_info_of_every_kind() {
+    let desc = EntityDesc {
+        type_info: true,
+        ..EntityDesc::default()
+    };
+    let (got, want) = both_in(ROSETTA_KINDS, FLECS_KINDS, desc, "k");
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+    assert_eq!(parse(&got), parse(&want), "\nours:   {got}\ntheirs: {want}");
+    let (got, want) = both_in(ROSETTA_KINDS, FLECS_KINDS, EntityDesc::default(), "k");
+    assert_eq!(got, want);
+}

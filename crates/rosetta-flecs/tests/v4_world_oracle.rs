@@ -187,3 +187,43 @@ fn rosetta_reads_flecs_world_json() {
         "ours:   {ours}\ntheirs: {theirs}"
     );
 }
+
+/// An empty struct takes no space: Flecs holds it as a tag (size 0, alignment 0; alignment 1
+/// made `ecs_world_from_json` abort), and lists it among the entity's tags.
+#[test]
+fn zero_sized_components_are_tags() {
+    let w = rosetta_world(
+        r#"[TYPES, ["struct", "Marker", []], ["entity", "e"], ["set", "e", "Marker", {}],
+        ["set", "e", "Mass", {"value": 1}]]"#,
+    );
+    let json = v4::world_to_json(&w, Mode::Lossless).unwrap();
+    assert!(
+        json.contains(r#""flecs.core.Component":{"size":0, "alignment":0}"#),
+        "{json}"
+    );
+    let oracle = Oracle::new();
+    oracle.script(TYPES_FLECS);
+    oracle
+        .world_from_json(&json)
+        .unwrap_or_else(|e| panic!("{e}\n{json}"));
+    let ours = v4::entity_to_json(
+        &w,
+        w.lookup("e").unwrap(),
+        &EntityDesc {
+            mode: Mode::Valid,
+            ..EntityDesc::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        ours,
+        r#"{"name":"e", "tags":["Marker"], "components":{"Mass":{"value":1}}}"#
+    );
+    let theirs = oracle.entity_json("e", &Oracle::desc());
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+    assert_eq!(
+        parse(&ours),
+        parse(&theirs),
+        "ours:   {ours}\ntheirs: {theirs}"
+    );
+}

@@ -97,8 +97,14 @@ impl<'w> RowWriter<'w> {
         }
     }
 
+    /// Whether `id` has data in Flecs: a component, not of a zero-sized type (Flecs holds
+    /// an empty struct as a tag).
     fn has_column(&self, id: Id) -> bool {
-        id.flags() & !Id::PAIR == 0 && self.w.type_id_of(id).is_some()
+        id.flags() & !Id::PAIR == 0
+            && self
+                .w
+                .type_id_of(id)
+                .is_some_and(|ty| !super::types::is_zero_sized(self.w, ty))
     }
 
     /// `flecs_json_id_member`: a tag's or component's key, without quotes.

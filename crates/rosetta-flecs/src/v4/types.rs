@@ -24,7 +24,9 @@ pub(crate) fn component_value(w: &World, e: Id) -> Option<String> {
     let mut s = String::from("{\"size\":");
     push_u32(&mut s, l.size);
     s.push_str(", \"alignment\":");
-    push_u32(&mut s, l.align);
+    // A component of size 0 is a tag to Flecs, with alignment 0 (1 makes
+    // `ecs_world_from_json` abort on an invalid component).
+    push_u32(&mut s, if l.size == 0 { 0 } else { l.align });
     s.push('}');
     Some(s)
 }
@@ -39,7 +41,8 @@ fn quoted_path(out: &mut String, w: &World, e: Id, mode: Mode) {
 /// kind.
 pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id, mode: Mode) {
     let Some(ft) = w.flecs_type(e) else { return };
-    if matches!(ft.kind, FlecsKind::Primitive(_)) {
+    // An empty struct is a tag in Flecs: no meta type (a struct without members aborts it).
+    if matches!(ft.kind, FlecsKind::Primitive(_)) || is_zero_sized(w, e) {
         return;
     }
     map.key(out, "flecs.meta.type", mode);
@@ -109,6 +112,12 @@ pub(crate) fn member_rows(out: &mut String, results: &mut List, w: &World, e: Id
         out.push_str(", \"use_offset\":false}}");
         row.close(out, '}');
     }
+}
+
+/// Whether the values of `ty` take no space (an empty struct): Flecs holds such a component as
+/// a tag, without a column.
+pub(crate) fn is_zero_sized(w: &World, ty: Id) -> bool {
+    w.c_layout(ty).is_some_and(|l| l.size == 0)
 }
 
 /// Whether `id` is `flecs.core.Component` on a type entity, which [`component_value`] writes.

@@ -43,6 +43,11 @@ impl Oracle {
         }
     }
 
+    /// The C world.
+    pub fn raw(&self) -> *mut sys::ecs_world_t {
+        self.w
+    }
+
     /// Runs a Flecs Script.
     pub fn script(&self, code: &str) {
         let code = CString::new(code).unwrap();

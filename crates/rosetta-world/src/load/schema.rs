@@ -103,44 +103,6 @@ pub fn register_schema(world: &mut World, registry: &TypeRegistry) -> Result<Sch
     Ok(out)
 }
 
-/// `kind` with the type ids it refers to moved to their new ids (a builtin id stays); `None`
-/// for a kind whose references are not moved by [`rebase_types`].
-fn remap_kind(kind: &Kind, remap: &HashMap<TypeId, TypeId>) -> Option<Kind> {
-    let id = |t: &TypeId| -> Option<TypeId> {
-        if t.is_builtin() {
-            Some(*t)
-        } else {
-            remap.get(t).copied()
-        }
-    };
-    Some(match kind {
-        Kind::Option(t) => Kind::Option(id(t)?),
-        Kind::List(t) => Kind::List(id(t)?),
-        Kind::Set(t) => Kind::Set(id(t)?),
-        Kind::Array(t, n) => Kind::Array(id(t)?, *n),
-        Kind::Map(k, v) => Kind::Map(id(k)?, id(v)?),
-        Kind::Struct(st) => {
-            let mut fields = Vec::with_capacity(st.len());
-            for f in st.fields() {
-                let mut field = rosetta_types::Field::new(f.name(), id(&f.ty())?);
-                if let Some(d) = f.default() {
-                    field = field.with_default(d.clone());
-                }
-                fields.push(field.with_meta(f.meta().clone()));
-            }
-            Kind::Struct(rosetta_types::StructType::new(fields).ok()?)
-        }
-        other => {
-            let mut refers = false;
-            other.for_each_reference(|_| refers = true);
-            if refers {
-                return None;
-            }
-            other.clone()
-        }
-    })
-}
-
 /// Makes the world's registry `registry` plus the anonymous types the world made for its
 /// builtins (Flecs' `string` is `option<string>`), so that the schema's type ids stay valid;
 /// the world's components are moved to the new ids of their types.
@@ -153,13 +115,38 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
     };
     let mut builder = registry.clone().into_builder();
     let mut remap: HashMap<TypeId, TypeId> = HashMap::default();
-    // In id order, so the types an anonymous type refers to are moved before it (a v4 world's
-    // `flecs.core.BuildInfo` is a struct of a list of strings).
+    // The world's own anonymous types (Flecs' `string` is `option<string>`; a v4 world's
+    // `BuildInfo` is a struct of those) are made again on top of the schema's registry, in id
+    // order, so each one's parts are remapped before it.
     for ty in world.types.iter().filter(|t| !t.id().is_builtin()) {
         if ty.qualified_name().is_some() {
             return Err(refused());
         }
-        let kind = remap_kind(ty.kind(), &remap).ok_or_else(refused)?;
+        let map = |t: &TypeId| -> Option<TypeId> {
+            if t.is_builtin() {
+                Some(*t)
+            } else {
+                remap.get(t).copied()
+            }
+        };
+        let kind = match ty.kind() {
+            Kind::Option(t) => Kind::Option(map(t).ok_or_else(refused)?),
+            Kind::List(t) => Kind::List(map(t).ok_or_else(refused)?),
+            Kind::Set(t) => Kind::Set(map(t).ok_or_else(refused)?),
+            Kind::Array(t, n) => Kind::Array(map(t).ok_or_else(refused)?, *n),
+            Kind::Map(k, v) => Kind::Map(map(k).ok_or_else(refused)?, map(v).ok_or_else(refused)?),
+            Kind::Struct(st) => {
+                let mut fields = Vec::with_capacity(st.fields().len());
+                for f in st.fields() {
+                    fields.push(rosetta_types::Field::new(
+                        f.name(),
+                        map(&f.ty()).ok_or_else(refused)?,
+                    ));
+                }
+                Kind::Struct(rosetta_types::StructType::new(fields).map_err(|_| refused())?)
+            }
+            _ => return Err(refused()),
+        };
         remap.insert(ty.id(), builder.anonymous(kind));
     }
     world.types = builder
