@@ -6,7 +6,8 @@
 // opens it as http://evil.test:PAGE_PORT_1, http://tools.test:PAGE_PORT_2 and
 // http://127.0.0.1:PAGE_PORT_1 (Chromium resolves the .test names to 127.0.0.1, so the pages
 // are other origins than the server's while everything stays on this machine). Each page
-// fetch()es PUT /disable/Sun and PUT /enable/Sun; the world is checked after each. How to
+// fetch()es PUT /disable/Sun and PUT /enable/Sun (v3.2.12's routes: the server runs with
+// --flecs 3); the world is checked after each. How to
 // run: README.md.
 const { chromium } = require('playwright-core');
 const { spawn } = require('child_process');
@@ -62,7 +63,7 @@ async function putFrom(page, route) {
     res.end('<!doctype html><title>another origin</title><p>a page of another origin');
   }).listen(port, '127.0.0.1'));
   const allowed = `http://tools.test:${PAGE_PORTS[1]}`;
-  const server = spawn(ROSETTA, ['serve', '--port', String(PORT), '--allow-origin', allowed],
+  const server = spawn(ROSETTA, ['serve', '--flecs', '3', '--port', String(PORT), '--allow-origin', allowed],
     { stdio: ['ignore', 'inherit', 'inherit'] });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
