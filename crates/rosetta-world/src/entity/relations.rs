@@ -86,7 +86,7 @@ impl World {
             // v4 shares only what has `(OnInstantiate, Inherit)`; the rest was copied or is
             // not inherited at all.
             Some(_) if self.version == crate::version::FlecsVersion::V4 => {
-                self.on_instantiate(id) == crate::world::OnInstantiate::Inherit
+                self.on_instantiate(id) == crate::world::instantiate::OnInstantiate::Inherit
             }
             Some(p) => !self.owns(p, DONT_INHERIT),
             None => false,

@@ -2,8 +2,7 @@
 
 mod bootstrap;
 mod bootstrap_v4;
-mod instantiate;
-pub use instantiate::OnInstantiate;
+pub(crate) mod instantiate;
 mod commit;
 mod invariants;
 pub(crate) mod ops;
