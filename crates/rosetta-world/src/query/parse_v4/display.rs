@@ -89,6 +89,8 @@ fn write_flags(out: &mut String, flags: u8, rel: Option<&str>) {
 }
 
 /// An element: its name, then `|flags` if any (flags alone for a source that is `$this`).
+/// A relationship given with no flag word (`A|x Rel`) is written after `|_`, a word that
+/// sets no flag.
 fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool) {
     let has_flags = id.trav.flags & !(Traversal::DOWN | Traversal::PARENT) != 0;
     if !(flags_alone && has_flags) {
@@ -99,6 +101,9 @@ fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool
     }
     if has_flags {
         write_flags(out, id.trav.flags, rel);
+    } else if let Some(rel) = rel {
+        out.push_str("|_ ");
+        write_name(out, rel);
     }
 }
 
@@ -160,10 +165,10 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
     // The relationship is written after the first flags that are printed.
     let (rel_first, rel_src, rel_second) = if src_flags {
         (None, rel, None)
-    } else if t.first.trav.flags != 0 {
+    } else if t.first.trav.flags != 0 || !second_flags {
         (rel, None, None)
     } else {
-        (None, None, rel.filter(|_| second_flags))
+        (None, None, rel)
     };
     let plain_src = t.src.id == IdRef::This && !src_flags;
     let pair_form = plain_src && (t.second.id.is_set() || second_flags);
@@ -223,6 +228,11 @@ impl QueryAst {
         if self.terms.is_empty() {
             return "0".to_owned();
         }
-        write_terms_v4(&self.terms)
+        let text = write_terms_v4(&self.terms);
+        // The text `0` alone is the empty query; a predicate named `0` needs its source.
+        if text == "0" {
+            return "0($this)".to_owned();
+        }
+        text
     }
 }

@@ -152,6 +152,10 @@ fn canonical_text_round_trips() {
     assert_eq!(round_trip("?$this(_)"), "?$this(_)");
     assert_eq!(round_trip("A, !{B, C}"), "A, !{B, C}");
     assert_eq!(round_trip("Foo()"), "Foo()");
+    // Fuzz find: ` 0` is a query of one term named `0`; `0` alone is the empty query.
+    assert_eq!(round_trip(" 0"), "0($this)");
+    // Fuzz find: a relationship after a word that is no flag (`|x Jedi`) is kept.
+    assert_eq!(round_trip("A |x Jedi"), "A|_ Jedi");
     for text in [
         "Position(self|up ChildOf), Mass(up), Foo(#0), Bar(#42), 12, toggle|Tag, and|Type",
         "$this ~= \"!P\", $x != Foo, $y == \"Bar\"",
