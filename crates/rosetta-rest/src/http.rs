@@ -3,7 +3,8 @@
 //! What a client sees is Flecs': status lines with Flecs' texts (`404 OK` for a REST error,
 //! `404 Resource not found` for an unknown route), `Content-Type: application/json` on every
 //! reply but a preflight, and on an `OPTIONS` preflight `Access-Control-Allow-Private-Network:
-//! true`, `Access-Control-Allow-Methods: GET, PUT, OPTIONS` and `Access-Control-Max-Age: 600`;
+//! true`, `Access-Control-Allow-Methods: GET, PUT, OPTIONS` (v4.1.6: `GET, PUT, DELETE,
+//! OPTIONS`) and `Access-Control-Max-Age: 600`;
 //! header names in title case.
 //!
 //! Flecs answers one request per connection and then closes it (v3.2.12's `http.c` frees the
@@ -145,7 +146,9 @@ async fn handle(state: &Arc<State>, req: hyper::Request<Incoming>) -> Response<F
             status: "Bad Request",
             ..Reply::error(400, &e.to_string())
         },
-        Ok(request) if request.method == Method::Options => Reply::preflight(),
+        Ok(request) if request.method == Method::Options => {
+            Reply::preflight_for(state.options.flecs)
+        }
         Ok(request) => {
             let state = Arc::clone(state);
             tokio::task::spawn_blocking(move || {
@@ -221,7 +224,7 @@ pub(crate) fn response(reply: Reply, cors: &Verdict) -> Response<Full<Bytes>> {
         );
         headers.insert(
             hyper::header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, PUT, OPTIONS"),
+            HeaderValue::from_static(reply.allow_methods),
         );
         headers.insert(
             hyper::header::ACCESS_CONTROL_MAX_AGE,
@@ -275,5 +278,13 @@ mod tests {
         );
         assert_eq!(res.headers()["access-control-max-age"], "600");
         assert!(res.extensions().get::<hyper::ext::ReasonPhrase>().is_none());
+        let v4 = response(
+            Reply::preflight_for(rosetta_world::FlecsVersion::V4),
+            &Verdict::Allowed("*".into()),
+        );
+        assert_eq!(
+            v4.headers()["access-control-allow-methods"],
+            "GET, PUT, DELETE, OPTIONS"
+        );
     }
 }

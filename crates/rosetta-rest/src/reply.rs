@@ -3,6 +3,11 @@
 
 use crate::options::Options;
 
+/// The methods v3.2.12's HTTP addon allows in a preflight.
+const V3_METHODS: &str = "GET, PUT, OPTIONS";
+/// The methods v4.1.6's HTTP addon allows in a preflight.
+const V4_METHODS: &str = "GET, PUT, DELETE, OPTIONS";
+
 /// What a route answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -19,6 +24,9 @@ pub struct Reply {
     /// Whether this answers a CORS preflight (`OPTIONS`): it carries the extra
     /// `Access-Control-Allow-*` headers.
     pub preflight: bool,
+    /// A preflight's `Access-Control-Allow-Methods`: v3.2.12's `GET, PUT, OPTIONS`, v4.1.6's
+    /// `GET, PUT, DELETE, OPTIONS` (its explorer deletes entities and removes components).
+    pub allow_methods: &'static str,
 }
 
 impl Reply {
@@ -30,6 +38,7 @@ impl Reply {
             body,
             content_type: Some("application/json"),
             preflight: false,
+            allow_methods: V3_METHODS,
         }
     }
 
@@ -82,12 +91,23 @@ impl Reply {
         }
     }
 
-    /// The `200 OK` answer to a CORS preflight: no body, no content type.
+    /// The `200 OK` answer to a CORS preflight: no body, no content type (v3.2.12's methods).
     pub fn preflight() -> Reply {
         Reply {
             content_type: None,
             preflight: true,
             ..Reply::ok(String::new())
+        }
+    }
+
+    /// [`Reply::preflight`] with the methods of Flecs `version`'s HTTP addon.
+    pub fn preflight_for(version: rosetta_world::FlecsVersion) -> Reply {
+        Reply {
+            allow_methods: match version {
+                rosetta_world::FlecsVersion::V3 => V3_METHODS,
+                rosetta_world::FlecsVersion::V4 => V4_METHODS,
+            },
+            ..Reply::preflight()
         }
     }
 }

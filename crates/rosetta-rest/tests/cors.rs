@@ -183,3 +183,42 @@ fn allow_widens_and_star_allows_every_origin() {
     assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
     assert_eq!(r.header("Vary"), None);
 }
+
+/// The current explorer removes components and deletes entities with `DELETE`: a v4.1.6
+/// server's preflight allows it (as v4.1.6's HTTP addon does), and the `DELETE` then runs; a
+/// page of another origin still cannot.
+#[test]
+fn a_v4_preflight_allows_delete() {
+    let s = Server::start(
+        common::example_world(),
+        Options::for_version(FlecsVersion::V4),
+    );
+    let r = send(
+        &s,
+        "OPTIONS",
+        "/component/Sun?component=Position",
+        &[
+            "Origin: https://www.flecs.dev",
+            "Access-Control-Request-Method: DELETE",
+        ],
+    );
+    assert_eq!(r.status_line, "HTTP/1.1 200 OK");
+    assert_eq!(
+        r.header("Access-Control-Allow-Methods"),
+        Some("GET, PUT, DELETE, OPTIONS")
+    );
+    let evil = send(
+        &s,
+        "DELETE",
+        "/component/Sun?component=Position",
+        &["Origin: http://evil.example"],
+    );
+    assert_eq!(evil.code, 403);
+    let r = send(
+        &s,
+        "DELETE",
+        "/component/Sun?component=Position",
+        &["Origin: https://www.flecs.dev"],
+    );
+    assert_eq!(r.code, 200);
+}

@@ -37,7 +37,7 @@ use super::{params, stats};
 pub(crate) fn answer(world: &SharedWorld, req: &Request, options: &Options) -> Reply {
     let path = req.path.as_str();
     match req.method {
-        Method::Options => Reply::preflight(),
+        Method::Options => Reply::preflight_for(rosetta_world::FlecsVersion::V4),
         Method::Get => get(world, path, req, options),
         Method::Put | Method::Delete => {
             let Some(write) = component::Write::route(&req.method, path) else {
