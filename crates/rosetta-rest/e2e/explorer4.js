@@ -101,6 +101,23 @@ async function lines(page) {
       'with their values');
   }
 
+  // 5. An edit in the inspector: a value typed into a field is PUT /component and read back.
+  if (WORLD === 'space') {
+    await open('&entities.path=Sun.Earth', 3500);
+    const inputs = page.locator('#app input');
+    const before = await inputs.evaluateAll(els => els.map(e => e.value));
+    const x = before.indexOf('1');
+    await inputs.nth(x).fill('7');
+    await inputs.nth(x).press('Enter');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/5-edited.png` });
+    const put = [...requests.keys()].find(u => u.startsWith('PUT /component/Sun/Earth?component=Position'));
+    const after = await page.evaluate(async h =>
+      (await fetch(`http://${h}/component/Sun/Earth?component=Position`)).text(), HOST);
+    check(put && requests.get(put) === 200 && after === '{"x":7, "y":0}',
+      `an edit in the inspector is written (${put}: ${after})`);
+  }
+
   // Every request answered: the only failures are the ones real Flecs gives too (no stats
   // module imported: flecs.stats.WorldMemory).
   const bad = [...requests].filter(([u, s]) => s >= 400 && !u.includes('flecs/stats/WorldMemory'));
