@@ -1,13 +1,17 @@
-//! Flecs v3.2.12's REST API over a [`rosetta_world::World`], so that tools made for Flecs, its
-//! web explorer first, browse a Rosetta world.
+//! Flecs' REST API over a [`rosetta_world::World`], so that tools made for Flecs, its web
+//! explorer first, browse a Rosetta world: v4.1.6's (the default; what the current explorer
+//! speaks) or v3.2.12's, by [`Options::flecs`].
 //!
 //! - [`request`]: a request target read as Flecs' HTTP addon reads it (`?` and `&` alike start
 //!   a parameter, so `/entity/flecs/core/World&label=true` is the entity `flecs/core/World` with
 //!   `label=true`; values are percent-decoded, names are not).
-//! - [`routes`]: the REST addon's routes (`GET /entity/<path>`, `/query`, `/world`, `/tables`,
-//!   `/stats/<world|pipeline>`, `/commands/...`; `PUT /set/<path>`, `/delete/<path>`,
-//!   `/enable/<path>`, `/disable/<path>`) answered from the world, with v3.2.12's parameters,
-//!   defaults, status codes and `{"error":"..."}` texts. [`routes::answer`] needs no socket.
+//! - [`routes`]: the REST addon's routes answered from the world, with each version's
+//!   parameters, defaults, status codes and `{"error":"..."}` texts: v4.1.6's (`GET`/`PUT`/
+//!   `DELETE /entity/<path>` and `/component/<path>`, `PUT /toggle/<path>`, `GET /query?expr=`,
+//!   `/world`, `/type_info/<path>`, `/components`, `/queries`, `/tables`, `/stats/...`) and
+//!   v3.2.12's (`GET /entity/<path>`, `/query?q=`, `/world`, `/tables`, `/stats/...`,
+//!   `/commands/...`; `PUT /set/<path>`, `/delete/<path>`, `/enable/<path>`,
+//!   `/disable/<path>`). [`routes::answer`] needs no socket.
 //! - [`http`]: the server (hyper on tokio): status lines as Flecs sends them, the world behind
 //!   a [`SharedWorld`] lock so reads run concurrently.
 //! - [`cors`]: which web pages may use the server: the Flecs explorer's origins and loopback
