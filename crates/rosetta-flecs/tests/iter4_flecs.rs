@@ -137,10 +137,8 @@ fn table_form() {
     );
 }
 
-/// v4's `flecs.doc.Description` is a struct `{value}` (v3's a string): the v4 builtin world
-/// (json4's branch) brings it.
+/// v4's `flecs.doc.Description` is a struct `{value}` (v3's a string).
 #[test]
-#[ignore = "needs the v4 builtin world (branch wt-json4)"]
 fn table_form_with_doc_description() {
     check(&world(), "Position", json!({"table": true}));
 }

@@ -278,7 +278,7 @@ pub fn iter_to_json(
     }
     if desc.query_profile {
         obj.key(&mut body, "query_profile", mode);
-        super::query_info::query_profile(&mut body, w, query, mode, max_steps)?;
+        super::query_info::query_profile(&mut body, &cx, query, max_steps)?;
     }
     if !desc.dont_serialize_results {
         obj.key(&mut body, "results", mode);
