@@ -175,3 +175,21 @@ fn o3de_json_corpus() {
     let text = stdout(&output);
     assert!(last_line(&output).ends_with(" passed, 0 failed"), "{text}");
 }
+
+/// Suite `flecs4` on the committed cases: every query case of the `space` world whose options
+/// leave out the plan (its listing is the query engine's) matches real Flecs.
+#[test]
+fn flecs4_query_cases_of_the_space_world_pass() {
+    let output = runner(&["flecs4", "crates/rosetta-conformance/data/flecs4.json"]);
+    let out = stdout(&output);
+    assert!(
+        out.lines().last().is_some_and(|l| l.ends_with(" failed")),
+        "{out}"
+    );
+    let bad: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("FAIL") && l.contains(" space/query/"))
+        .filter(|l| !l.contains("\"query_plan\""))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -137,10 +137,8 @@ fn table_form() {
     );
 }
 
-/// v4's `flecs.doc.Description` is a struct `{value}` (v3's a string): the v4 builtin world
-/// (json4's branch) brings it.
+/// v4's `flecs.doc.Description` is a struct `{value}` (v3's a string).
 #[test]
-#[ignore = "needs the v4 builtin world (branch wt-json4)"]
 fn table_form_with_doc_description() {
     check(&world(), "Position", json!({"table": true}));
 }
@@ -165,4 +163,38 @@ fn paging_counts_entities() {
         let got = rosetta_json(&s, "Position", &json!({}), page);
         assert_eq!(got, want, "offset {offset} limit {limit}");
     }
+}
+
+/// An Or chain's field states no id (`{"id":0}`) and has no size in the profile.
+#[test]
+fn or_fields_state_no_id_and_count_no_bytes() {
+    check(&world(), "Tag || Mass", json!({"field_info": true}));
+    let s = world();
+    let c = oracle4::CWorld::from_script(&s);
+    let opts = json!({"results": false, "query_profile": true});
+    let want = c.query_json("Tag || Mass", &opts, 0, 0).expect("parses");
+    let got = rosetta_json(&s, "Tag || Mass", &opts, Page::default());
+    let counts = |t: &str| -> Vec<(String, Json)> {
+        let v: Json = serde_json::from_str(t).expect("JSON");
+        v["query_profile"]
+            .as_object()
+            .expect("profile")
+            .iter()
+            .filter(|(k, _)| !k.starts_with("eval_time"))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    };
+    assert_eq!(counts(&got), counts(&want));
+}
+
+/// The explorer's query page options but `query_plan` (the listing is the query engine's) and
+/// `entity_ids` (the two worlds number entities differently; the conformance suite compares
+/// them as placeholders).
+#[test]
+fn explorer_query_page_options() {
+    check(
+        &world(),
+        "Position, ?Mass, (Likes, $food)",
+        json!({"doc": true, "full_paths": true, "query_info": true, "field_info": true}),
+    );
 }

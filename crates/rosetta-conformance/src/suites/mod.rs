@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::report::Report;
 
 pub mod flecs;
+pub mod flecs4;
 pub mod flecs_world;
 pub mod godot;
 pub mod o3de_json;
@@ -71,6 +72,14 @@ pub const SUITES: &[Suite] = &[
                 entity, iter and iter_rows case written by rosetta-flecs on the world built \
                 from its setup, byte for byte as Flecs v3.2.12 wrote it ({id:X} resolved)",
         run: flecs::run,
+    },
+    Suite {
+        name: "flecs4",
+        about: "FILE (crates/rosetta-conformance/data/flecs4.json): Flecs v4 query results, \
+                entities and worlds written by real Flecs, against rosetta-flecs' v4 \
+                serializers on the same world scripts, byte for byte (entity ids and timings \
+                aside)",
+        run: flecs4::run,
     },
 ];
 

@@ -27,97 +27,7 @@ use crate::error::{Error, Result};
 use crate::text::{self, List, Mode};
 use crate::Page;
 
-/// `ecs_iter_to_json_desc_t` (v4.1.6): what [`iter_to_json`] writes. [`Default`] is
-/// `ECS_ITER_TO_JSON_INIT` (`values`, `full_paths` and `fields` on).
-///
-/// `alerts`, `refs`, `matches` and `parents_before_children` are accepted and not written:
-/// this world holds no alerts module and no named queries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)] // each field is the `serialize_<name>` option of the same name
-pub struct IterDesc {
-    pub entity_ids: bool,
-    pub values: bool,
-    pub builtin: bool,
-    pub doc: bool,
-    pub full_paths: bool,
-    pub fields: bool,
-    pub inherited: bool,
-    pub table: bool,
-    pub type_info: bool,
-    pub field_info: bool,
-    pub query_info: bool,
-    pub query_plan: bool,
-    pub query_profile: bool,
-    /// `dont_serialize_results`: leave `results` out.
-    pub dont_serialize_results: bool,
-    pub alerts: bool,
-    pub refs: Option<Id>,
-    pub matches: bool,
-    pub parents_before_children: bool,
-    /// Lossless valid JSON (the default), Flecs' bytes as valid JSON, or its bytes exactly.
-    pub mode: Mode,
-}
-
-impl Default for IterDesc {
-    fn default() -> Self {
-        IterDesc {
-            entity_ids: false,
-            values: true,
-            builtin: false,
-            doc: false,
-            full_paths: true,
-            fields: true,
-            inherited: false,
-            table: false,
-            type_info: false,
-            field_info: false,
-            query_info: false,
-            query_plan: false,
-            query_profile: false,
-            dont_serialize_results: false,
-            alerts: false,
-            refs: None,
-            matches: false,
-            parents_before_children: false,
-            mode: Mode::Lossless,
-        }
-    }
-}
-
-impl IterDesc {
-    /// Sets the option REST and the C desc name `name` (`entity_ids`, `values`, ..., or
-    /// `results`, the negation of `dont_serialize_results`; the C field's `serialize_` prefix
-    /// may be kept). Returns `false` for a name that is not a boolean option.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        let name = name.strip_prefix("serialize_").unwrap_or(name);
-        let slot = match name {
-            "entity_ids" => &mut self.entity_ids,
-            "values" => &mut self.values,
-            "builtin" => &mut self.builtin,
-            "doc" => &mut self.doc,
-            "full_paths" => &mut self.full_paths,
-            "fields" => &mut self.fields,
-            "inherited" => &mut self.inherited,
-            "table" => &mut self.table,
-            "type_info" => &mut self.type_info,
-            "field_info" => &mut self.field_info,
-            "query_info" => &mut self.query_info,
-            "query_plan" => &mut self.query_plan,
-            "query_profile" => &mut self.query_profile,
-            "alerts" => &mut self.alerts,
-            "matches" => &mut self.matches,
-            "parents_before_children" => &mut self.parents_before_children,
-            "dont_serialize_results" => &mut self.dont_serialize_results,
-            "results" => {
-                self.dont_serialize_results = !on;
-                return true;
-            }
-            _ => return false,
-        };
-        *slot = on;
-        true
-    }
-}
+pub use super::iter_desc::IterDesc;
 
 /// `ecs_page_iter`'s state. Offset and limit count entities of results with a table; a
 /// result without one passes through. A limit of 0 is no limit; with neither an offset nor a
@@ -278,7 +188,7 @@ pub fn iter_to_json(
     }
     if desc.query_profile {
         obj.key(&mut body, "query_profile", mode);
-        super::query_info::query_profile(&mut body, w, query, mode, max_steps)?;
+        super::query_info::query_profile(&mut body, &cx, query, max_steps)?;
     }
     if !desc.dont_serialize_results {
         obj.key(&mut body, "results", mode);
@@ -617,4 +527,51 @@ fn row_values(
     }
     l.close(out, ']');
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rosetta_world::{script, FlecsVersion};
+
+    fn run(q: &str, desc: &IterDesc, page: Page) -> String {
+        let mut l = script::load_str_version(
+            r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"], ["entity", "b"],
+                ["add", "b", "T"], ["entity", "c"], ["add", "c", "T"]]"#,
+            FlecsVersion::V4,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        l.world.process_pending();
+        let q = Query::new(&l.world, q).unwrap_or_else(|e| panic!("{e}"));
+        iter_to_json(&l.world, &q, desc, page, u64::MAX).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_limit_of_zero_is_no_limit_as_in_ecs_page_iter() {
+        let d = IterDesc::default();
+        let page = |offset, limit| Page {
+            offset,
+            limit: Some(limit),
+        };
+        let all = r#"{"results":[{"name":"a", "fields":{}}, {"name":"b", "fields":{}}, {"name":"c", "fields":{}}]}"#;
+        assert_eq!(run("T", &d, page(0, 0)), all);
+        assert_eq!(
+            run("T", &d, page(1, 1)),
+            r#"{"results":[{"name":"b", "fields":{}}]}"#
+        );
+        assert_eq!(
+            run("T", &d, page(2, 0)),
+            r#"{"results":[{"name":"c", "fields":{}}]}"#
+        );
+        assert_eq!(run("T", &d, page(3, 0)), r#"{"results":[]}"#);
+    }
+
+    #[test]
+    fn options_are_set_by_their_rest_or_c_names() {
+        let mut d = IterDesc::default();
+        assert!(d.set("serialize_entity_ids", true) && d.entity_ids);
+        assert!(d.set("results", false) && d.dont_serialize_results);
+        assert!(!d.set("rows", true));
+        assert_eq!(run("T", &d, Page::default()), "{}");
+    }
 }

@@ -42,6 +42,8 @@ pub(super) struct Plan {
     pub field_ids: Vec<Id>,
     pub data: Vec<bool>,
     pub static_id: Vec<bool>,
+    /// Fields of an Or chain: no stated id (`q->ids[f]` is 0), no size.
+    pub or_field: Vec<bool>,
     pub cond_set: bool,
     /// Named variables (index, name): not `$this`, not `_`-prefixed.
     pub vars: Vec<(usize, String)>,
@@ -75,8 +77,8 @@ impl Plan {
         let field_ids = q.field_ids();
         let mut terms = Vec::with_capacity(ast.terms.len());
         let mut data = vec![false; field_count];
-        let mut data_cleared = vec![false; field_count];
         let mut static_id = vec![false; field_count];
+        let mut or_field = vec![false; field_count];
         let mut cond_set = false;
         let mut scope = 0usize;
         for (i, t) in ast.terms.iter().enumerate() {
@@ -118,8 +120,8 @@ impl Plan {
                 scope += 1;
             }
             if or_chain {
-                if let Some(c) = data_cleared.get_mut(f) {
-                    *c = true;
+                if let Some(o) = or_field.get_mut(f) {
+                    *o = true;
                 }
             }
             if !nodata && t.oper != Oper::Not {
@@ -151,6 +153,7 @@ impl Plan {
             field_ids,
             data,
             static_id,
+            or_field,
             cond_set,
             vars,
             ctx: (0..field_count).map(|_| None).collect(),

@@ -14,6 +14,7 @@
 
 mod entity;
 pub mod iter;
+mod iter_desc;
 mod iter_names;
 mod iter_plan;
 mod iter_table;

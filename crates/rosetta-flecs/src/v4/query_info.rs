@@ -31,7 +31,7 @@ pub(super) fn field_info(out: &mut String, cx: &mut Ctx<'_>, q: &Query) -> Resul
         let mut obj = List::open(out, '{');
         obj.key(out, "id", mode);
         let id = cx.plan.field_ids.get(f).copied().unwrap_or_default();
-        if id == Id::NULL {
+        if id == Id::NULL || cx.plan.or_field.get(f).copied().unwrap_or(false) {
             out.push('0');
             obj.close(out, '}');
             continue;
@@ -244,16 +244,16 @@ pub(super) fn query_plan(out: &mut String, w: &World, q: &Query, mode: Mode) {
 /// what one evaluation found; `eval_count` is 1, the serializer's own evaluation.
 pub(super) fn query_profile(
     out: &mut String,
-    w: &World,
+    cx: &Ctx<'_>,
     q: &Query,
-    mode: Mode,
     max_steps: u64,
 ) -> Result<()> {
-    let mut counts = Default::default();
+    let mode = cx.desc.mode;
+    let mut counts = Counts::default();
     let (mut total, mut min, mut max, mut runs) = (0.0f64, 0.0f64, 0.0f64, 0u32);
     while runs < PROFILE_RUNS {
         let start = Instant::now();
-        counts = q.profile_counts(w, max_steps)?;
+        counts = profile_counts(cx, q, max_steps)?;
         let t = start.elapsed().as_secs_f64();
         min = if runs == 0 { t } else { min.min(t) };
         max = max.max(t);
@@ -284,4 +284,52 @@ pub(super) fn query_profile(
     }
     o.close(out, '}');
     Ok(())
+}
+
+/// What one evaluation finds (`query_profile`'s counts).
+#[derive(Debug, Default, Clone, Copy)]
+struct Counts {
+    results: usize,
+    entities: usize,
+    component_bytes: usize,
+    shared_component_bytes: usize,
+}
+
+/// One evaluation counted as Flecs counts it: per set field with a size (`ecs_field_size`:
+/// the C size of the matched id's type; 0 for an Or field, which states no id), the size
+/// times the entities when matched on `$this`, once otherwise.
+fn profile_counts(cx: &Ctx<'_>, q: &Query, max_steps: u64) -> Result<Counts> {
+    let w = cx.w;
+    let mut c = Counts::default();
+    let mut sizes: Vec<(Id, usize)> = Vec::new();
+    let fields = cx.plan.field_count;
+    q.each_bounded(w, max_steps, |m| {
+        c.results += 1;
+        let count = m.count() as usize;
+        c.entities += count;
+        for f in 0..fields {
+            if !m.is_set(f) || cx.plan.or_field.get(f).copied().unwrap_or(false) {
+                continue;
+            }
+            let id = m.id(f);
+            let size = match sizes.iter().find(|(i, _)| *i == id) {
+                Some(&(_, s)) => s,
+                None => {
+                    let s = w
+                        .type_id_of(id)
+                        .and_then(|ty| w.c_layout(ty))
+                        .map_or(0, |l| l.size as usize);
+                    sizes.push((id, s));
+                    s
+                }
+            };
+            if m.source(f) == Id::NULL {
+                c.component_bytes += size * count;
+            } else {
+                c.shared_component_bytes += size;
+            }
+        }
+        true
+    })?;
+    Ok(c)
 }
