@@ -10,6 +10,35 @@ use super::token::{is_ident_start, is_keyword};
 /// every byte that would end the token is escaped with `\`, and so is the last letter of a
 /// script keyword (`in` would read as the keyword `in` before a space).
 fn write_name(out: &mut String, name: &str) {
+    // A name ending in a balanced `<...>` (a template argument list) is written with that
+    // part as it is: the tokenizer copies it whole, spaces and all, and ends the name there.
+    if let Some(at) = template_start(name) {
+        let (head, tail) = name.split_at(at);
+        write_plain_name(out, head);
+        out.push_str(tail);
+        return;
+    }
+    write_plain_name(out, name)
+}
+
+/// Where a trailing balanced `<...>` of `name` starts, if it has one.
+fn template_start(name: &str) -> Option<usize> {
+    let at = name.find('<').filter(|&at| at > 0)?;
+    let mut depth = 0i64;
+    for (i, b) in name.bytes().enumerate().skip(at) {
+        match b {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return (i + 1 == name.len()).then_some(at);
+        }
+    }
+    None
+}
+
+fn write_plain_name(out: &mut String, name: &str) {
     let bytes = name.as_bytes();
     let keyword = is_keyword(bytes);
     for (i, ch) in name.char_indices() {

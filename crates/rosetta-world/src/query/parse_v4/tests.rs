@@ -156,6 +156,8 @@ fn canonical_text_round_trips() {
     assert_eq!(round_trip(" 0"), "0($this)");
     // Fuzz find: a relationship after a word that is no flag (`|x Jedi`) is kept.
     assert_eq!(round_trip("A |x Jedi"), "A|_ Jedi");
+    // Fuzz find: a template argument list is copied whole, non-ASCII text too.
+    assert_eq!(round_trip("i<é ü>"), "i<é ü>");
     for text in [
         "Position(self|up ChildOf), Mass(up), Foo(#0), Bar(#42), 12, toggle|Tag, and|Type",
         "$this ~= \"!P\", $x != Foo, $y == \"Bar\"",
