@@ -277,3 +277,25 @@ fn floats_as_flecs_writes_them() {
     let v3 = routes::answer(&w, &req, &Options::for_version(FlecsVersion::V3));
     assert!(v3.body.contains(r#"{"x":1.1, "y":0}"#), "{}", v3.body);
 }
+
+/// A v4 query that would search too long is stopped by the server's step limit (400, the
+/// flag named), its profile included; one within it answers.
+#[test]
+fn the_step_limit_bounds_v4_queries() {
+    let w = world();
+    let options = Options {
+        step_limit: 10_000,
+        ..Options::for_version(FlecsVersion::V4)
+    };
+    let ask = |target: &str| {
+        let req = Request::parse("GET", target).expect("parse");
+        routes::answer(&w, &req, &options)
+    };
+    let runaway = encode_uri_component("*,*,*,*,*,*,*,*,*,*,*,*,!HasRocks");
+    for extra in ["&offset=1000000000", "&query_profile=true&results=false"] {
+        let r = ask(&format!("/query?expr={runaway}{extra}"));
+        assert_eq!(r.code, 400, "{extra}: {}", r.body);
+        assert!(r.body.contains("--step-limit"), "{}", r.body);
+    }
+    assert_eq!(ask("/query?expr=Position").code, 200);
+}
