@@ -136,8 +136,15 @@ fn serve(
             Some(s) => format!(", saved to {}", s.path().display()),
             None => String::new(),
         };
+        // The hosted explorer speaks v4's REST API; a v3 server needs the v3 explorer.
+        let v3_note = match options.flecs {
+            rosetta_world::FlecsVersion::V3 => {
+                " (Flecs v3.2.12's REST API: the v3 explorer, flecs-hub/explorer a7cb741)"
+            }
+            rosetta_world::FlecsVersion::V4 => "",
+        };
         eprintln!(
-            "rosetta serve: {name} on {}{}{saving} (Ctrl-C to stop)\nFlecs explorer: {explorer}",
+            "rosetta serve: {name} on {}{}{saving} (Ctrl-C to stop)\nFlecs explorer: {explorer}{v3_note}",
             rosetta_rest::url(local),
             if options.read_only { ", read-only" } else { "" },
         );
