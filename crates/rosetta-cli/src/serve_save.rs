@@ -143,12 +143,18 @@ impl Saver {
     /// What the file gets: Flecs world JSON, or the snapshot's entities.
     fn render(&self, world: &World) -> Result<Rendered, CliError> {
         match self.format {
-            Format::FlecsJson => rosetta_flecs::ser::world_to_json(world)
-                .map(Rendered::Text)
-                .map_err(|e| CliError::Data {
-                    path: self.path.clone(),
-                    message: format!("cannot be written as Flecs world JSON: {e}"),
-                }),
+            // In the version the file was written in (the world was read in it).
+            Format::FlecsJson => match world.version() {
+                rosetta_world::FlecsVersion::V3 => rosetta_flecs::ser::world_to_json(world),
+                rosetta_world::FlecsVersion::V4 => {
+                    rosetta_flecs::v4::world_to_json(world, rosetta_flecs::text::Mode::Lossless)
+                }
+            }
+            .map(Rendered::Text)
+            .map_err(|e| CliError::Data {
+                path: self.path.clone(),
+                message: format!("cannot be written as Flecs world JSON: {e}"),
+            }),
             Format::Snapshot(_) | Format::JsonSnapshot => {
                 snapshot_entities(world, self.schema.as_ref(), &self.path).map(Rendered::Entities)
             }

@@ -23,11 +23,16 @@ const SCHEMA: [&str; 4] = [
 /// `rosetta serve WORLD --save --port 0`, and the address it serves on (read from its first
 /// line on standard error).
 fn start(world: &Path) -> (Child, String) {
+    start_version(world, "3")
+}
+
+/// [`start`] with `--flecs VERSION`.
+fn start_version(world: &Path, version: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rosetta"))
         .arg("serve")
         .arg(world)
         .args(SCHEMA)
-        .args(["--save", "--port", "0", "--flecs", "3"])
+        .args(["--save", "--port", "0", "--flecs", version])
         .current_dir(root())
         .stderr(Stdio::piped())
         .spawn()
@@ -196,4 +201,48 @@ fn what_cannot_be_written_back_is_refused_at_startup() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("'example.com' is not an origin"), "{err}");
+}
+
+/// v4.1.6 world JSON edited through v4's routes is saved as v4.1.6 world JSON (rows), the
+/// edit in it.
+#[test]
+fn v4_world_json_is_saved_as_v4() {
+    let dir = std::env::temp_dir().join(format!("rosetta-save-v4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("space.flecs.json");
+    let converted = rosetta(&[
+        "world",
+        "convert",
+        "examples/data/world.snapshot",
+        "--schema_path",
+        "schema",
+        "--schema_path",
+        "examples/schema",
+        "-o",
+        file.to_str().expect("UTF-8"),
+    ]);
+    assert!(converted.status.success(), "{converted:?}");
+    let (mut child, addr) = start_version(&file, "4");
+    let value = "%7B%22current%22%3A42%2C%22maximum%22%3A100%7D";
+    assert_eq!(
+        put(
+            &addr,
+            &format!("/component/snapshot/entity_1?component=game.Health&value={value}")
+        ),
+        200
+    );
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    assert!(killed.is_ok_and(|s| s.success()), "kill -TERM");
+    assert!(child.wait().expect("the server stops").success());
+    let text = std::fs::read_to_string(&file).expect("the saved file");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let e1 = doc["results"]
+        .as_array()
+        .and_then(|r| r.iter().find(|e| e["name"] == "entity_1"))
+        .cloned()
+        .unwrap_or_else(|| panic!("entity_1 as a v4 row: {}", &text[..200.min(text.len())]));
+    assert_eq!(e1["components"]["game.Health"]["current"], 42, "{e1}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
