@@ -7,7 +7,8 @@
 
 use std::fmt::Write as _;
 
-use rosetta_world::{Id, World};
+use rosetta_world::eval::Query;
+use rosetta_world::{Engine, Id, World};
 
 use crate::reply::escape_into;
 use crate::routes::tables::id_str;
@@ -88,15 +89,38 @@ pub(crate) fn components(world: &World) -> String {
 }
 
 /// The world's queries: the world script's named filters (this world has no systems or
-/// observers), each with its name, kind and expression.
-pub(crate) fn queries(world: &World, _step_limit: u64) -> String {
+/// observers), each as v4.1.6 lists a query: its name and kind, `eval_mode` and `cache_kind`, what one evaluation finds (`results`,
+/// `count`; `empty_tables` 0: empty tables are not matched), the expression, and the plan
+/// (`plan_size` its instructions). A query that does not compile or runs out of `step_limit`
+/// search steps is listed without counts. This world keeps no timings and evaluates no query
+/// on its own: `eval_time` and `eval_count` are 0.
+pub(crate) fn queries(world: &World, step_limit: u64) -> String {
     array(world.named_filters().map(|(e, expr)| {
         let mut out = String::from("{\"name\":");
         string(&mut out, &world.path_of(e));
+        out.push_str(",\"kind\":\"Query\"");
+        let query = Query::with_engine(world, expr, Engine::Filter).ok();
         out.push_str(
-            ",\"kind\":\"Query\",\"eval_mode\":\"Plan\",\"cache_kind\":\"Default\",\"expr\":",
+            ",\"eval_mode\":\"Plan\",\"cache_kind\":\"Default\",\"eval_time\":0,\"eval_count\":0",
         );
+        if let Some(counts) = query
+            .as_ref()
+            .and_then(|q| q.profile_counts(world, step_limit).ok())
+        {
+            let _ = write!(
+                out,
+                ",\"results\":{},\"count\":{},\"empty_tables\":0,\"count\":{}",
+                counts.results, counts.entities, counts.entities
+            );
+        }
+        out.push_str(",\"expr\":");
         string(&mut out, expr);
+        if let Some(q) = &query {
+            let plan = q.plan_str(world, true);
+            let _ = write!(out, ",\"plan_size\":{}", plan.lines().count());
+            out.push_str(",\"plan\":");
+            string(&mut out, &plan);
+        }
         out.push('}');
         out
     }))
@@ -135,5 +159,14 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&q).unwrap_or_default();
         assert_eq!(v[0]["name"], "Ts", "{q}");
         assert_eq!(v[0]["expr"], "T", "{q}");
+        assert_eq!(
+            (v[0]["results"].as_u64(), v[0]["count"].as_u64()),
+            (Some(1), Some(1)),
+            "{q}"
+        );
+        assert!(
+            v[0]["plan"].as_str().is_some_and(|p| p.contains("yield")),
+            "{q}"
+        );
     }
 }
