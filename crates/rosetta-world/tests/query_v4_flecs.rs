@@ -382,19 +382,22 @@ const QUERIES: &[&str] = &[
 ];
 
 /// The queries the Flecs explorer (flecs-hub/explorer `etc/js`) sends, as it builds them.
+/// The name filters use `"Pe"`, which no name of the world holds in another case: Flecs 4.1.2
+/// matches `~=` with `strstr`, 4.1.6 without ASCII case (`flecs_query_match_substr_i`, what
+/// Rosetta does; tests/query_predicates.rs), so `"P"` would find `Apples` in 4.1.6 only.
 const EXPLORER: &[&str] = &[
     // widgets/tree/entity-subtree.vue: the tree (root, a scope, a name filter, an id).
     "\n    [none] ?flecs.core.Module,\n    [none] ?flecs.core.Component,\n    [none] ?flecs.core.Relationship,\n    [none] ?flecs.core.Trait,\n    [none] ?flecs.core.Target,\n    [none] ?flecs.core.Query,\n    [none] ?flecs.core.Prefab,\n    [none] ?flecs.core.Disabled,\n    [none] ?flecs.core.ChildOf(_, $this),\n    [none] ?flecs.core.IsA($this, $base|self)",
     "\n    [none] ?flecs.core.Module,\n    [none] ?flecs.core.Component,\n    [none] ?flecs.core.Relationship,\n    [none] ?flecs.core.Trait,\n    [none] ?flecs.core.Target,\n    [none] ?flecs.core.Query,\n    [none] ?flecs.core.Prefab,\n    [none] ?flecs.core.Disabled,\n    [none] ?flecs.core.ChildOf(_, $this),\n    [none] ?flecs.core.IsA($this, $base|self), (flecs.core.ChildOf, Game.Player)",
-    "\n    [none] ?flecs.core.Module,\n    [none] ?flecs.core.Component,\n    [none] ?flecs.core.Relationship,\n    [none] ?flecs.core.Trait,\n    [none] ?flecs.core.Target,\n    [none] ?flecs.core.Query,\n    [none] ?flecs.core.Prefab,\n    [none] ?flecs.core.Disabled,\n    [none] ?flecs.core.ChildOf(_, $this),\n    [none] ?flecs.core.IsA($this, $base|self), $this ~= \"P\"",
+    "\n    [none] ?flecs.core.Module,\n    [none] ?flecs.core.Component,\n    [none] ?flecs.core.Relationship,\n    [none] ?flecs.core.Trait,\n    [none] ?flecs.core.Target,\n    [none] ?flecs.core.Query,\n    [none] ?flecs.core.Prefab,\n    [none] ?flecs.core.Disabled,\n    [none] ?flecs.core.ChildOf(_, $this),\n    [none] ?flecs.core.IsA($this, $base|self), $this ~= \"Pe\"",
     // prop-browser.vue: the component search.
     "Component, ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _), ?Module",
-    "$this ~= \"P\", ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _), ?Module",
-    "(ChildOf, Game), $this ~= \"P\", ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _), ?Module",
+    "$this ~= \"Pe\", ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _), ?Module",
+    "(ChildOf, Game), $this ~= \"Pe\", ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _), ?Module",
     // pages/queries/query-browser.vue: the systems and observers lists.
     "Query, ?flecs.system.System",
     "Observer, !Query, ?(ChildOf, $parent), !Observer($parent), !Query($parent)",
-    "Query, ?flecs.system.System, $this ~= \"P\"",
+    "Query, ?flecs.system.System, $this ~= \"Pe\"",
     // pages/entities/pane-tree.vue (`!_`, which matches nothing in v4 because `_` alone
     // matches any table, pairs-only ones too, is not here: Rosetta's `_` alone matches the
     // tables with a plain id only; `flecs.core.Singleton` is a v4 builtin the world does
