@@ -2,8 +2,8 @@
 
 mod bootstrap;
 mod bootstrap_v4;
-pub(crate) mod instantiate;
 mod commit;
+pub(crate) mod instantiate;
 mod invariants;
 pub(crate) mod ops;
 
