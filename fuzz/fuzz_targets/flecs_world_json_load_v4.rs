@@ -4,6 +4,8 @@
 //! was read, written again as v4 world JSON, reads back into the same types.
 #![no_main]
 
+use std::sync::OnceLock;
+
 use libfuzzer_sys::fuzz_target;
 use rosetta_flecs::de::{world_from_json, FromJsonDesc};
 use rosetta_flecs::text::Mode;
@@ -27,11 +29,15 @@ const TYPES: &str = r#"[
     ["entity", "Sun"]
 ]"#;
 
+/// A copy of the types' world (made once: a v4 world's builtins take a while to make).
 fn types() -> World {
-    match script::load_str_version(TYPES, FlecsVersion::V4) {
-        Ok(l) => l.world,
-        Err(e) => panic!("the fuzz target's types: {e}"),
-    }
+    static TYPES_ONCE: OnceLock<World> = OnceLock::new();
+    TYPES_ONCE
+        .get_or_init(|| match script::load_str_version(TYPES, FlecsVersion::V4) {
+            Ok(l) => l.world,
+            Err(e) => panic!("the fuzz target's types: {e}"),
+        })
+        .clone()
 }
 
 fn check_error(e: &rosetta_flecs::Error) {

@@ -83,6 +83,11 @@ impl<'w> RowWriter<'w> {
         !self.builtin && (id == NAME_PAIR || (id.is_pair() && id.first() == CHILD_OF))
     }
 
+    /// `skipped`, and for a type entity in world JSON the meta ids written from its type.
+    fn skipped_on(&self, ent: Id, id: Id) -> bool {
+        self.skipped(id) || (self.type_entities && super::types::writes_meta_id(self.w, ent, id))
+    }
+
     /// Whether a base shares `id` with its instances: `(OnInstantiate, Inherit)` on its
     /// relationship (or on the id itself).
     pub fn inherits(&self, id: Id) -> bool {
@@ -150,7 +155,7 @@ impl<'w> RowWriter<'w> {
     pub fn tags(&self, out: &mut String, obj: &mut List, ent: Id, base: bool) {
         let mut list: Option<List> = None;
         for &id in self.w.type_of(ent) {
-            if id.is_pair() || self.skipped(id) || self.has_column(id) {
+            if id.is_pair() || self.skipped_on(ent, id) || self.has_column(id) {
                 continue;
             }
             if base && !self.inherits(id) {
@@ -178,7 +183,7 @@ impl<'w> RowWriter<'w> {
             .type_of(ent)
             .iter()
             .copied()
-            .filter(|&id| id.is_pair() && !self.skipped(id) && !self.has_column(id))
+            .filter(|&id| id.is_pair() && !self.skipped_on(ent, id) && !self.has_column(id))
             .filter(|&id| !base || self.inherits(id))
             .collect();
         if ids.is_empty() {
@@ -220,7 +225,7 @@ impl<'w> RowWriter<'w> {
         let w = self.w;
         let mut map: Option<List> = None;
         for &id in w.type_of(ent) {
-            if self.skipped(id) || !self.has_column(id) || (base && !self.inherits(id)) {
+            if self.skipped_on(ent, id) || !self.has_column(id) || (base && !self.inherits(id)) {
                 continue;
             }
             let Some(value) = w.get_owned(ent, id) else {

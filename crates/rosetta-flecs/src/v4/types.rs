@@ -9,7 +9,9 @@
 //! `ecs_world_from_json` commits each entity to exactly the ids written: a type entity
 //! written without these would lose its reflection in the Flecs world that loads it.
 
-use rosetta_world::builtin::{COMPONENT, I32};
+use rosetta_world::builtin::{
+    ARRAY, BITMASK, COMPONENT, ENUM, I32, META_TYPE, META_TYPE_SERIALIZED, OPAQUE, STRUCT, VECTOR,
+};
 use rosetta_world::meta::FlecsKind;
 use rosetta_world::{Id, World};
 
@@ -118,6 +120,29 @@ pub(crate) fn member_rows(out: &mut String, results: &mut List, w: &World, e: Id
 /// a tag, without a column.
 pub(crate) fn is_zero_sized(w: &World, ty: Id) -> bool {
     w.c_layout(ty).is_some_and(|l| l.size == 0)
+}
+
+/// Whether [`meta_components`] writes `id` for type entity `e`: such an id in `e`'s own type
+/// (a document may give a type entity those ids without describing a type) is not written
+/// again, or the row would hold it twice.
+pub(crate) fn writes_meta_id(w: &World, e: Id, id: Id) -> bool {
+    let Some(ft) = w.flecs_type(e) else {
+        return false;
+    };
+    if matches!(ft.kind, FlecsKind::Primitive(_)) || is_zero_sized(w, e) {
+        return false;
+    }
+    [
+        META_TYPE,
+        META_TYPE_SERIALIZED,
+        STRUCT,
+        ENUM,
+        BITMASK,
+        ARRAY,
+        VECTOR,
+        OPAQUE,
+    ]
+    .contains(&id)
 }
 
 /// Whether `id` is `flecs.core.Component` on a type entity, which [`component_value`] writes.
