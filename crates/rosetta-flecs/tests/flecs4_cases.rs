@@ -143,6 +143,17 @@ fn generate() {
                 }));
             }
         }
+        // The explorer's entity tree asks for every entity, builtins included, one optional
+        // term per kind of entity, with doc strings and ids.
+        let tree = "[none] ?flecs.core.Module, [none] ?flecs.core.Component, \
+                    [none] ?flecs.core.Prefab, [none] ?flecs.core.Disabled";
+        let opts = json!({"doc": true, "entity_ids": true});
+        cases.push(json!({
+            "name": format!("{wname}/tree"),
+            "kind": "query", "world": wname, "expr": tree, "options": opts,
+            "offset": 0, "limit": 1000,
+            "expected": c.query_json(tree, &opts, 0, 1000),
+        }));
         for (offset, limit) in [(1, 1), (0, 2), (2, 0), (1, 1000)] {
             cases.push(json!({
                 "name": format!("{wname}/page/{offset}/{limit}"),
