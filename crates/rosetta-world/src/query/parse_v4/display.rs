@@ -214,11 +214,8 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
     if simple {
         return;
     }
+    // No source is written `#0` (`()` cannot follow traversal flags).
     out.push('(');
-    if t.src.id == IdRef::Entity(0) && !src_flags && !t.second.id.is_set() && !second_flags {
-        out.push(')');
-        return;
-    }
     write_ref(out, &t.src, rel_src, t.src.id == IdRef::This);
     if t.second.id.is_set() || second_flags {
         out.push_str(", ");

@@ -151,7 +151,9 @@ fn canonical_text_round_trips() {
     );
     assert_eq!(round_trip("?$this(_)"), "?$this(_)");
     assert_eq!(round_trip("A, !{B, C}"), "A, !{B, C}");
-    assert_eq!(round_trip("Foo()"), "Foo()");
+    assert_eq!(round_trip("Foo()"), "Foo(#0)");
+    // Fuzz find: `()` cannot follow flags, `#0` can.
+    assert_eq!(round_trip("A|x R(#0)"), "A|_ R(#0)");
     // Fuzz find: ` 0` is a query of one term named `0`; `0` alone is the empty query.
     assert_eq!(round_trip(" 0"), "0($this)");
     // Fuzz find: a relationship after a word that is no flag (`|x Jedi`) is kept.
