@@ -160,6 +160,9 @@ fn canonical_text_round_trips() {
     assert_eq!(round_trip("A |x Jedi"), "A|_ Jedi");
     // Fuzz find: a template argument list is copied whole, non-ASCII text too.
     assert_eq!(round_trip("i<é ü>"), "i<é ü>");
+    // Fuzz find: an access modifier on a predicate is kept.
+    assert_eq!(round_trip("[out]$s~= \"P\""), "[out] $s ~= \"P\"");
+    assert_eq!(round_trip("A || [in] B"), "A || [in] B");
     for text in [
         "Position(self|up ChildOf), Mass(up), Foo(#0), Bar(#42), 12, toggle|Tag, and|Type",
         "$this ~= \"!P\", $x != Foo, $y == \"Bar\"",
