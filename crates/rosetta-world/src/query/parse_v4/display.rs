@@ -136,8 +136,20 @@ fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool
     }
 }
 
+/// `[in] ` and the like (after `||` too: each term of an Or chain keeps its own).
+fn write_inout(out: &mut String, inout: InOut) {
+    match inout {
+        InOut::Default => {}
+        InOut::In => out.push_str("[in] "),
+        InOut::Out => out.push_str("[out] "),
+        InOut::InOut => out.push_str("[inout] "),
+        InOut::None => out.push_str("[none] "),
+        InOut::Filter => out.push_str("[filter] "),
+    }
+}
+
 /// Writes one term in canonical v4 form.
-pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
+pub(crate) fn term_v4(out: &mut String, t: &Term) {
     match t.kind {
         TermKind::ScopeOpen => {
             out.push_str(if t.oper == Oper::Not { "!{" } else { "{" });
@@ -148,6 +160,8 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
             return;
         }
         TermKind::Eq | TermKind::Match => {
+            // The access is kept as written (v4's validator then makes it `[none]`).
+            write_inout(out, t.inout);
             write_id(out, &t.src.id);
             let op = match (t.kind, t.oper) {
                 (TermKind::Eq, Oper::Not) => " != ",
@@ -163,17 +177,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
             }
             return;
         }
-        TermKind::Id => {}
-    }
-    if !after_or {
-        match t.inout {
-            InOut::Default => {}
-            InOut::In => out.push_str("[in] "),
-            InOut::Out => out.push_str("[out] "),
-            InOut::InOut => out.push_str("[inout] "),
-            InOut::None => out.push_str("[none] "),
-            InOut::Filter => out.push_str("[filter] "),
-        }
+        TermKind::Id => write_inout(out, t.inout),
     }
     match t.oper {
         Oper::Not => out.push('!'),
@@ -214,11 +218,8 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
     if simple {
         return;
     }
+    // No source is written `#0` (`()` cannot follow traversal flags).
     out.push('(');
-    if t.src.id == IdRef::Entity(0) && !src_flags && !t.second.id.is_set() && !second_flags {
-        out.push(')');
-        return;
-    }
     write_ref(out, &t.src, rel_src, t.src.id == IdRef::This);
     if t.second.id.is_set() || second_flags {
         out.push_str(", ");
@@ -232,8 +233,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
 pub(crate) fn write_terms_v4(terms: &[Term]) -> String {
     let mut out = String::new();
     for (i, t) in terms.iter().enumerate() {
-        let after_or = i > 0 && terms.get(i - 1).is_some_and(|p| p.oper == Oper::Or);
-        term_v4(&mut out, t, after_or);
+        term_v4(&mut out, t);
         if let Some(next) = terms.get(i + 1) {
             if t.oper == Oper::Or && t.kind != TermKind::ScopeOpen {
                 out.push_str(" || ");
