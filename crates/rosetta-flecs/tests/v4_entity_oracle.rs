@@ -304,3 +304,13 @@ fn values_and_type_info_of_every_kind() {
     let (got, want) = both_in(ROSETTA_KINDS, FLECS_KINDS, EntityDesc::default(), "k");
     assert_eq!(got, want);
 }
+
+/// A component entity in the inspector: its layout (`flecs.core.Component`) and the meta
+/// components of its reflection, as Flecs holds them.
+#[test]
+fn a_type_entity() {
+    let (got, want) = both(EntityDesc::default(), "Position");
+    assert_eq!(got, want);
+    let (got, want) = both(EntityDesc::default(), "Mass");
+    assert_eq!(got, want);
+}

@@ -52,6 +52,8 @@ pub fn entity_to_json_with(
     rw.full_paths = desc.full_paths;
     rw.builtin = desc.builtin;
     rw.values = desc.values;
+    // A type entity shows its layout and meta components, as a v4 world holds them.
+    rw.type_entities = true;
     let mut obj = List::open(&mut body, '{');
     if world.table_of(e).is_none() {
         obj.key(&mut body, "name", mode);
