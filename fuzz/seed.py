@@ -28,6 +28,9 @@ Seeds per target:
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
                    flecs/v3_json_vectors.json (every iter case's expected JSON), and a few
                    documents with every value form the target's types (and schema) have
+  flecs_world_json_load_v4  v4.1.6 world JSON over the target's types: rows with parent, name,
+                   id, tags, pairs (one target or several), components (every value form, null,
+                   pairs as keys), type entities with members, anonymous "#id" entities
   rest_request     the requests the Flecs explorer sends (entity, query, world, stats, tables)
                    and every write route, set with good and bad data, as "METHOD\nTARGET" lines
 Uses only the Python standard library.
@@ -124,6 +127,26 @@ FLECS_SCHEMA_WORLD_JSON = [
     '"other":"-9223372036854775808", "inner":[{"d":-0.0, "next":[{"d":"-Inf", "next":[]}]}], '
     '"blobs":[[0, 255]], "bag":[{"key":"k", "value":{"t.Probe":{"name":[]}}}], '
     '"weights":[{"key":"BLUE", "value":"NaN"}]}], [1], 0, 0]}]}',
+]
+
+# v4 world JSON over the types of fuzz_targets/flecs_world_json_load_v4.rs.
+FLECS_WORLD_JSON_V4 = [
+    '{"results":[{"name":"Sun", "id":800}, {"parent":"Sun", "name":"Earth", "id":801, '
+    '"tags":["Planet"], "pairs":{"Likes":["Sun", "Planet"]}, '
+    '"components":{"Position":{"x":1, "y":"1e4"}, "Nested":{"pos":{"x":0, "y":-0.0}, '
+    '"color":"Blue", "flags":"Bacon|Tomato"}, "Marker":null}}]}',
+    '{"results":[{"name":"#900", "id":900, "components":{"Big":{"u":"18446744073709551615", '
+    '"i":"-9223372036854775808", "d":"NaN", "s":"a\\"b", "c":"x", "b":true}, '
+    '"Ref":{"target":"Sun", "which":"Planet"}, "Triple":[1, 2, 3], '
+    '"Path":[{"x":1, "y":2}], "Inline":{"a":[4, 5]}}}, '
+    '{"name":"e", "pairs":{"flecs.core.IsA":"#900"}, "components":{"(Likes,Position)":{"x":3, "y":4}}}]}',
+    '{"results":[{"name":"Velocity", "id":700, "components":{"flecs.core.Component":{"size":8, '
+    '"alignment":4}, "flecs.meta.type":{"kind":"StructType"}, "flecs.meta.TypeSerializer":null, '
+    '"flecs.meta.struct":null}}, {"parent":"Velocity", "name":"x", "components":{"flecs.meta.member":'
+    '{"type":"flecs.meta.f32", "count":0, "unit":"#0", "offset":0, "use_offset":false}}}, '
+    '{"parent":"Velocity", "name":"y", "components":{"flecs.meta.member":{"type":"flecs.meta.f32", '
+    '"count":0, "unit":"#0", "offset":4, "use_offset":false}}}, '
+    '{"name":"v", "components":{"Velocity":{"x":1, "y":2}}}]}',
 ]
 
 # World JSON over the types of fuzz_targets/flecs_world_json_load.rs, one value form each.
@@ -250,6 +273,9 @@ def main():
     for document in FLECS_SCHEMA_WORLD_JSON:
         document += " " * ((2 - len(document)) % 4)
         seed("flecs_world_json_load", document)
+
+    for document in FLECS_WORLD_JSON_V4:
+        seed("flecs_world_json_load_v4", document)
 
     for request in REST_REQUESTS:
         seed("rest_request", request)

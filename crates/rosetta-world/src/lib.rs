@@ -46,4 +46,5 @@ pub use eval::{Engine, Query, QueryResult};
 pub use id::{Entity, Id};
 pub use store::{Column, Table, TableId, TableRecord};
 pub use version::{FlecsVersion, UnknownVersion};
+pub use world::instantiate::OnInstantiate;
 pub use world::{ComponentInfo, World};

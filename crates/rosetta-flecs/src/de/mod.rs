@@ -94,6 +94,7 @@ mod report;
 mod resolve;
 mod trail;
 mod types;
+mod v4;
 mod value;
 
 use std::collections::HashSet;
@@ -119,7 +120,15 @@ pub fn world_from_json(world: &mut World, json: &str, desc: &FromJsonDesc) -> Re
         deferred: Vec::new(),
         current: 0,
     };
-    match loader.document(&doc) {
+    // v4.1.6's world JSON (one row per entity) is read as the tables it describes.
+    let converted;
+    let doc = if v4::is_v4(&doc) {
+        converted = v4::to_tables(&doc).map_err(|e| read_error(json, &e))?;
+        &converted
+    } else {
+        &doc
+    };
+    match loader.document(doc) {
         Ok(()) => Ok(loader.report),
         Err(e) => Err(read_error(json, &e)),
     }

@@ -21,7 +21,7 @@ mod plan;
 mod query_info;
 pub use options::{EntityDesc, IterDesc, Page};
 mod rows;
-mod types;
+pub(crate) mod types;
 pub mod world;
 
 pub use entity::{entity_to_json_with, Extras};

@@ -65,7 +65,7 @@ fn type_ids(ft: Option<&FlecsType>) -> &'static [Id] {
 }
 
 /// `TypeKind`'s constant for a kind.
-fn kind_name(k: &FlecsKind) -> &'static str {
+pub(crate) fn kind_name(k: &FlecsKind) -> &'static str {
     match k {
         FlecsKind::Primitive(_) => "PrimitiveType",
         FlecsKind::Enum => "EnumType",

@@ -24,7 +24,7 @@ pub type NamedQueries<'a> = &'a [(Id, &'a Query)];
 /// use rosetta_world::{script, FlecsVersion};
 /// let loaded = script::load_str_version(r#"[
 ///     ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-///     ["entity", "Sun.Earth"], ["add", "Sun.Earth", "Planet"],
+///     ["tag", "Planet"], ["entity", "Sun.Earth"], ["add", "Sun.Earth", "Planet"],
 ///     ["set", "Sun.Earth", "Position", {"x": 1, "y": 2}]
 /// ]"#, FlecsVersion::V4)?;
 /// let w = &loaded.world;
@@ -52,6 +52,8 @@ pub fn entity_to_json_with(
     rw.full_paths = desc.full_paths;
     rw.builtin = desc.builtin;
     rw.values = desc.values;
+    // A type entity shows its layout and meta components, as a v4 world holds them.
+    rw.type_entities = true;
     let mut obj = List::open(&mut body, '{');
     if world.table_of(e).is_none() {
         obj.key(&mut body, "name", mode);

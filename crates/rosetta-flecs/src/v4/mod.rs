@@ -22,6 +22,7 @@ mod iter_table;
 mod options;
 mod query_info;
 pub mod row;
+mod types;
 mod world;
 
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};

@@ -32,6 +32,9 @@ pub struct RowWriter<'w> {
     pub builtin: bool,
     /// Component values written (else `null`).
     pub values: bool,
+    /// Type entities written as a v4 world holds them (`flecs.core.Component` with its
+    /// layout, the meta components): world JSON, which Flecs loads back.
+    pub type_entities: bool,
     mode: Mode,
     on_instantiate: Option<Id>,
     inherit: Option<Id>,
@@ -55,6 +58,7 @@ impl<'w> RowWriter<'w> {
             full_paths: true,
             builtin: false,
             values: true,
+            type_entities: false,
             mode,
             on_instantiate: w.lookup("flecs.core.OnInstantiate"),
             inherit: w.lookup("flecs.core.Inherit"),
@@ -79,6 +83,11 @@ impl<'w> RowWriter<'w> {
         !self.builtin && (id == NAME_PAIR || (id.is_pair() && id.first() == CHILD_OF))
     }
 
+    /// `skipped`, and for a type entity in world JSON the meta ids written from its type.
+    fn skipped_on(&self, ent: Id, id: Id) -> bool {
+        self.skipped(id) || (self.type_entities && super::types::writes_meta_id(self.w, ent, id))
+    }
+
     /// Whether a base shares `id` with its instances: `(OnInstantiate, Inherit)` on its
     /// relationship (or on the id itself).
     pub fn inherits(&self, id: Id) -> bool {
@@ -93,8 +102,14 @@ impl<'w> RowWriter<'w> {
         }
     }
 
+    /// Whether `id` has data in Flecs: a component, not of a zero-sized type (Flecs holds
+    /// an empty struct as a tag).
     fn has_column(&self, id: Id) -> bool {
-        id.flags() & !Id::PAIR == 0 && self.w.type_id_of(id).is_some()
+        id.flags() & !Id::PAIR == 0
+            && self
+                .w
+                .type_id_of(id)
+                .is_some_and(|ty| !super::types::is_zero_sized(self.w, ty))
     }
 
     /// `flecs_json_id_member`: a tag's or component's key, without quotes.
@@ -140,7 +155,7 @@ impl<'w> RowWriter<'w> {
     pub fn tags(&self, out: &mut String, obj: &mut List, ent: Id, base: bool) {
         let mut list: Option<List> = None;
         for &id in self.w.type_of(ent) {
-            if id.is_pair() || self.skipped(id) || self.has_column(id) {
+            if id.is_pair() || self.skipped_on(ent, id) || self.has_column(id) {
                 continue;
             }
             if base && !self.inherits(id) {
@@ -168,7 +183,7 @@ impl<'w> RowWriter<'w> {
             .type_of(ent)
             .iter()
             .copied()
-            .filter(|&id| id.is_pair() && !self.skipped(id) && !self.has_column(id))
+            .filter(|&id| id.is_pair() && !self.skipped_on(ent, id) && !self.has_column(id))
             .filter(|&id| !base || self.inherits(id))
             .collect();
         if ids.is_empty() {
@@ -210,7 +225,7 @@ impl<'w> RowWriter<'w> {
         let w = self.w;
         let mut map: Option<List> = None;
         for &id in w.type_of(ent) {
-            if self.skipped(id) || !self.has_column(id) || (base && !self.inherits(id)) {
+            if self.skipped_on(ent, id) || !self.has_column(id) || (base && !self.inherits(id)) {
                 continue;
             }
             let Some(value) = w.get_owned(ent, id) else {
@@ -228,6 +243,14 @@ impl<'w> RowWriter<'w> {
             out.push('"');
             self.id_member(out, id);
             out.push_str("\":");
+            if self.type_entities && super::types::is_component_id(id) {
+                match super::types::component_value(w, ent) {
+                    Some(v) => out.push_str(&v),
+                    None => out.push_str("null"),
+                }
+                super::types::meta_components(out, m, w, ent, self.mode);
+                continue;
+            }
             match ty {
                 Some(ty) if self.values => self.value(out, ty, &value)?,
                 _ => out.push_str("null"),

@@ -3,7 +3,7 @@
 //! included), as rows with full paths, entity ids and values, each parent before its
 //! children (`serialize_parents_before_children`): `{"results":[...]}`.
 
-use rosetta_world::builtin::{ANY, CHILD_OF, FLECS, MODULE};
+use rosetta_world::builtin::{CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, World};
 
 use super::entity::head;
@@ -21,7 +21,7 @@ const MAX_DEPTH: usize = 256;
 /// ```
 /// use rosetta_flecs::{text::Mode, v4};
 /// use rosetta_world::{script, FlecsVersion};
-/// let l = script::load_str_version(r#"[["entity", "p.c"], ["add", "p.c", "T"]]"#, FlecsVersion::V4)?;
+/// let l = script::load_str_version(r#"[["tag", "T"], ["entity", "p.c"], ["add", "p.c", "T"]]"#, FlecsVersion::V4)?;
 /// let json = v4::world_to_json(&l.world, Mode::Valid)?;
 /// assert!(json.contains(r#"{"parent":"p", "name":"c", "id":"#), "{json}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -33,13 +33,16 @@ pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
         ..EntityDesc::default()
     };
     let mut rw = RowWriter::new(world, mode, false);
+    rw.type_entities = true;
     let mut out = String::with_capacity(4096);
     let mut obj = List::open(&mut out, '{');
     obj.key(&mut out, "results", mode);
     let mut results = List::open(&mut out, '[');
     let mut done = std::collections::HashSet::new();
-    for t in world.tables_in_iter_order(ANY) {
-        for &e in world.table(t).entities() {
+    // v4.1's queries visit a component's tables in the order they were created (there are no
+    // empty-table lists any more).
+    for table in world.tables() {
+        for &e in table.entities() {
             write_row(
                 &mut out,
                 &mut results,
@@ -85,6 +88,7 @@ fn write_row(
     rw.pairs(out, &mut row, e, false);
     rw.components(out, &mut row, e, false)?;
     row.close(out, '}');
+    super::types::member_rows(out, results, w, e, desc.mode);
     Ok(())
 }
 

@@ -83,6 +83,11 @@ impl World {
             id.without_flags()
         };
         match self.alive(pred) {
+            // v4 shares only what has `(OnInstantiate, Inherit)`; the rest was copied or is
+            // not inherited at all.
+            Some(_) if self.version == crate::version::FlecsVersion::V4 => {
+                self.on_instantiate(id) == crate::world::instantiate::OnInstantiate::Inherit
+            }
             Some(p) => !self.owns(p, DONT_INHERIT),
             None => false,
         }

@@ -113,18 +113,41 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
             "the world already has reflected types of its own; a schema is registered in a new world",
         )
     };
-    let only_builtins = |kind: &Kind| match kind {
-        Kind::Option(t) | Kind::List(t) | Kind::Set(t) | Kind::Array(t, _) => t.is_builtin(),
-        Kind::Map(k, v) => k.is_builtin() && v.is_builtin(),
-        _ => false,
-    };
     let mut builder = registry.clone().into_builder();
     let mut remap: HashMap<TypeId, TypeId> = HashMap::default();
+    // The world's own anonymous types (Flecs' `string` is `option<string>`; a v4 world's
+    // `BuildInfo` is a struct of those) are made again on top of the schema's registry, in id
+    // order, so each one's parts are remapped before it.
     for ty in world.types.iter().filter(|t| !t.id().is_builtin()) {
-        if ty.qualified_name().is_some() || !only_builtins(ty.kind()) {
+        if ty.qualified_name().is_some() {
             return Err(refused());
         }
-        remap.insert(ty.id(), builder.anonymous(ty.kind().clone()));
+        let map = |t: &TypeId| -> Option<TypeId> {
+            if t.is_builtin() {
+                Some(*t)
+            } else {
+                remap.get(t).copied()
+            }
+        };
+        let kind = match ty.kind() {
+            Kind::Option(t) => Kind::Option(map(t).ok_or_else(refused)?),
+            Kind::List(t) => Kind::List(map(t).ok_or_else(refused)?),
+            Kind::Set(t) => Kind::Set(map(t).ok_or_else(refused)?),
+            Kind::Array(t, n) => Kind::Array(map(t).ok_or_else(refused)?, *n),
+            Kind::Map(k, v) => Kind::Map(map(k).ok_or_else(refused)?, map(v).ok_or_else(refused)?),
+            Kind::Struct(st) => {
+                let mut fields = Vec::with_capacity(st.fields().len());
+                for f in st.fields() {
+                    fields.push(rosetta_types::Field::new(
+                        f.name(),
+                        map(&f.ty()).ok_or_else(refused)?,
+                    ));
+                }
+                Kind::Struct(rosetta_types::StructType::new(fields).map_err(|_| refused())?)
+            }
+            _ => return Err(refused()),
+        };
+        remap.insert(ty.id(), builder.anonymous(kind));
     }
     world.types = builder
         .build()

@@ -91,6 +91,14 @@ impl World {
                 let _ = self.register_primitive(Id(b.id), b.name);
             }
         }
+        self.on_instantiate = match (
+            paths.get("flecs.core.OnInstantiate"),
+            paths.get("flecs.core.Inherit"),
+            paths.get("flecs.core.DontInherit"),
+        ) {
+            (Some(&a), Some(&b), Some(&c)) => Some([a, b, c]),
+            _ => None,
+        };
         self.build_info(&paths);
         self.process_pending();
     }

@@ -3,6 +3,7 @@
 mod bootstrap;
 mod bootstrap_v4;
 mod commit;
+pub(crate) mod instantiate;
 mod invariants;
 pub(crate) mod ops;
 
@@ -53,6 +54,8 @@ pub struct World {
     pub(crate) last_component_id: u64,
     /// The Flecs release whose behaviour this world follows.
     pub(crate) version: crate::version::FlecsVersion,
+    /// v4's `OnInstantiate`, `Inherit` and `DontInherit` (`None` in a v3 world).
+    pub(crate) on_instantiate: Option<[Id; 3]>,
 }
 
 impl Default for World {
@@ -82,6 +85,7 @@ impl World {
             units: HashMap::default(),
             last_component_id: builtin::FIRST_USER_COMPONENT_ID,
             version,
+            on_instantiate: None,
         };
         w.bootstrap();
         w

@@ -229,6 +229,10 @@ impl World {
             self.set_union_target(e, stored, self.alive(id.second()).unwrap_or(id.second()));
         } else if !had_target && id.is_pair() && id.first() == CHILD_OF {
             self.reindex_name(e, old_parent);
+        } else if !had_target && id.is_pair() && id.first() == builtin::IS_A {
+            if let Some(base) = self.alive(id.second()) {
+                self.instantiate_v4(e, base)?;
+            }
         }
         Ok(())
     }
