@@ -32,6 +32,8 @@ fn printable(q: &QueryAst) -> bool {
         [&t.first, &t.second, &t.src].iter().all(|r| {
             let name_ok = match &r.id {
                 IdRef::Name(s) | IdRef::Variable(s) => ok(s),
+                // A string with both quote characters, or ending in `\`, fits no quotes.
+                IdRef::Str(s) => !(s.contains('"') && s.contains('`')) && !s.ends_with('\\'),
                 _ => true,
             };
             name_ok && r.trav.rel.as_deref().map_or(true, ok)

@@ -59,13 +59,41 @@ fn write_plain_name(out: &mut String, name: &str) {
     }
 }
 
+/// Whether `text` reads back unchanged between `delim`s: the tokenizer copies a string raw,
+/// skipping `\\x` pairs (in a `` ` `` string only `` \\` ``), and ends it at a bare delimiter.
+fn fits(text: &str, delim: u8) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let next = b.get(i + 1).copied();
+        if c == b'\\' && (delim == b'"' || next == Some(b'`')) {
+            if next.is_none() {
+                return false;
+            }
+            i += 2;
+        } else if c == delim || (c == b'\\' && next.is_none()) {
+            return false;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+/// A string between `"`s, or between `` ` ``s when it has a bare `"` (what a `` ` `` string
+/// may hold).
 fn write_str(out: &mut String, text: &str, negate: bool) {
-    out.push('"');
+    let delim = if fits(text, b'"') || !fits(text, b'`') {
+        '"'
+    } else {
+        '`'
+    };
+    out.push(delim);
     if negate {
         out.push('!');
     }
     out.push_str(text);
-    out.push('"');
+    out.push(delim);
 }
 
 fn write_id(out: &mut String, id: &IdRef) {
