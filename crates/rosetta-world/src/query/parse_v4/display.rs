@@ -176,6 +176,14 @@ fn write_inout(out: &mut String, inout: InOut) {
     }
 }
 
+fn write_flag(out: &mut String, flag: IdFlag) {
+    match flag {
+        IdFlag::Toggle => out.push_str("toggle|"),
+        IdFlag::Override => out.push_str("auto_override|"),
+        IdFlag::None => {}
+    }
+}
+
 /// Writes one term in canonical v4 form.
 pub(crate) fn term_v4(out: &mut String, t: &Term) {
     match t.kind {
@@ -188,8 +196,9 @@ pub(crate) fn term_v4(out: &mut String, t: &Term) {
             return;
         }
         TermKind::Eq | TermKind::Match => {
-            // The access is kept as written (v4's validator then makes it `[none]`).
+            // The access and flag are kept as written (v4's validator then makes it `[none]`).
             write_inout(out, t.inout);
+            write_flag(out, t.id_flag);
             write_id(out, &t.src.id);
             let op = match (t.kind, t.oper) {
                 (TermKind::Eq, Oper::Not) => " != ",
@@ -215,11 +224,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term) {
         Oper::NotFrom => out.push_str("not|"),
         Oper::And | Oper::Or => {}
     }
-    match t.id_flag {
-        IdFlag::Toggle => out.push_str("toggle|"),
-        IdFlag::Override => out.push_str("auto_override|"),
-        IdFlag::None => {}
-    }
+    write_flag(out, t.id_flag);
     let rel = t.src.trav.rel.as_deref();
     let src_flags = t.src.trav.flags != 0;
     let second_flags = t.second.trav.flags != 0;
