@@ -23,6 +23,8 @@ Seeds per target:
                    the patch from the first to the second)
   world_query_parse    every query expression of flecs/v3_json_vectors.json
   world_query_eval     the same expressions, run against a small world
+  world_query_parse_v4 the same expressions, and the v4 queries the Flecs explorer sends
+  world_query_v4_diff  the same as world_query_parse_v4 (run in Rosetta and Flecs 4.1.2)
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
@@ -47,6 +49,17 @@ REPO = FUZZ.parent
 OUT = FUZZ / "corpus"
 
 counts = {}
+
+# v4 query forms: the explorer's (flecs-hub/explorer etc/js) and the v4 syntax.
+V4_QUERIES = [
+    "[none] ?flecs.core.Module, [none] ?flecs.core.Component, [none] ?flecs.core.Relationship,"
+    " [none] ?flecs.core.ChildOf(_, $this), [none] ?flecs.core.IsA($this, $base|self)",
+    "$this ~= \"P\", ?(flecs.doc.Description, flecs.doc.Brief), ?$this(_), ?$this(_, _)",
+    "Query, ?flecs.system.System",
+    "Observer, !Query, ?(ChildOf, $parent), !Observer($parent), !Query($parent)",
+    "TagA(self|up ChildOf), TagB(up), TagC(#0), toggle|TagA, and|TagB, {TagA || TagB}",
+    "Rel($a, $b, $c), (Likes, A || B), $x != Bob, [filter] TagA, TagA(cascade desc)",
+]
 
 
 def seed(target, data):
@@ -259,6 +272,11 @@ def main():
             if isinstance(query, dict) and isinstance(query.get("expr"), str):
                 seed("world_query_parse", query["expr"])
                 seed("world_query_eval", query["expr"])
+                seed("world_query_parse_v4", query["expr"])
+                seed("world_query_v4_diff", query["expr"])
+    for expr in V4_QUERIES:
+        seed("world_query_parse_v4", expr)
+        seed("world_query_v4_diff", expr)
     # flecs_world_json_load: world JSON (what ecs_world_to_json writes); iterator outputs that
     # are not in table mode are refused quickly, which is worth fuzzing too.
     for path in files(REPO / "examples" / "flecs", "*_world.json"):

@@ -41,6 +41,13 @@ pub(crate) struct CTerm {
     /// The id as the term states it, variables and wildcards as `*` (what a field shows when
     /// nothing matched, and the query's top-level ids).
     pub id: Id,
+    /// The id a match reports instead of the one matched (v4 reports `_` as `*` and the
+    /// root term `(ChildOf, 0)` as written).
+    pub report_id: Option<Id>,
+    /// The source a match reports instead of the one matched (v4 reports `*` for `_`).
+    pub report_src: Option<Id>,
+    /// The field is never set (v4: scopes, and terms matched on no source, `Tag(#0)`).
+    pub never_set: bool,
 }
 
 /// A named variable of a query.
@@ -262,6 +269,9 @@ pub(crate) fn compile(w: &World, ast: &QueryAst, v4: Option<&str>) -> Result<Com
             up,
             text,
             id,
+            report_id: None,
+            report_src: None,
+            never_set: false,
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;

@@ -52,8 +52,8 @@ pub const DEFAULT_STEP_LIMIT: u64 = 20_000_000;
 use crate::error::Error;
 use crate::id::Id;
 use crate::query::{self, InOut, Oper, ParseError, QueryAst};
+use crate::version::FlecsVersion;
 use crate::world::World;
-use crate::FlecsVersion;
 
 use compile::Compiled;
 use run::Search;

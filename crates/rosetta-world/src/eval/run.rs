@@ -69,7 +69,7 @@ impl Search<'_> {
                 .terms
                 .iter()
                 .fold(vec![true; self.q.field_count], |mut v, t| {
-                    if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+                    if matches!(t.kind, TermKind::Eq | TermKind::Match) || t.never_set {
                         if let Some(x) = v.get_mut(t.field) {
                             *x = false;
                         }
@@ -212,10 +212,11 @@ impl Search<'_> {
             Ref::Var(v) if v != 0 && src.0 == 0 => st.vars.get(v).copied().unwrap_or_default(),
             _ => src,
         };
+        let src = t.report_src.unwrap_or(src);
         let old = (st.ids[fi], st.srcs[fi], st.set[fi]);
-        st.ids[fi] = matched;
+        st.ids[fi] = t.report_id.unwrap_or(matched);
         st.srcs[fi] = src;
-        st.set[fi] = true;
+        st.set[fi] = !t.never_set;
         let go = f(st);
         (st.ids[fi], st.srcs[fi], st.set[fi]) = old;
         Self::unbind(st, &mut saved);

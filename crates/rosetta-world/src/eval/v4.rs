@@ -9,7 +9,10 @@
 //! - `!(ChildOf, _)` and `!(ChildOf, *)` become `(ChildOf, #0)`: the roots;
 //! - `$This` is an ordinary variable; errors are v4's validator's.
 
-use crate::builtin::{CHILD_OF, DISABLED, IS_A, PREFAB, TRAVERSABLE};
+use crate::builtin::{
+    CHILD_OF, DISABLED, IS_A, PRED_EQ, PRED_MATCH, PREFAB, SCOPE_CLOSE, SCOPE_OPEN, TRAVERSABLE,
+    WILDCARD,
+};
 use crate::id::Id;
 use crate::query::{IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal};
 use crate::world::World;
@@ -40,6 +43,20 @@ fn id_str(w: &World, id: Id) -> String {
     } else {
         w.path_of(id)
     }
+}
+
+/// `unresolved traversal relationship`, at the last byte of the name in the term's text.
+fn unresolved_trav(expr: &str, t: &Term, name: &str) -> ParseError {
+    let span = expr.get(t.span.start..t.span.end).unwrap_or_default();
+    let column = match span.rfind(name) {
+        Some(at) => t.span.start + at + name.len(),
+        None => t.span.end,
+    };
+    ParseError::v4_parser(
+        expr.as_bytes(),
+        column.saturating_sub(1),
+        format!("unresolved traversal relationship '{name}'"),
+    )
 }
 
 /// The access a term's field has with v4's defaults.
@@ -96,9 +113,9 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         let rel = match t.src.trav.rel.as_deref() {
             Some(name) => match resolve_name(w, name) {
                 Some(r) => Some(r),
-                None => {
-                    return Err(cx.error(i, format!("unresolved traversal relationship '{name}'")))
-                }
+                // v4's parser looks the relationship up as it reads it, and reports it
+                // there: after the name.
+                None => return Err(unresolved_trav(cx.v4.unwrap_or_default(), t, name)),
             },
             None => None,
         };
@@ -156,7 +173,27 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
                 cascade = Some((r, written & Traversal::DESC != 0));
             }
         }
-        let id = stated_id(first, second);
+        let id = match t.kind {
+            TermKind::Id => stated_id(first, second),
+            // v4's field ids for predicates and scopes are their builtin ids.
+            TermKind::Eq => match second {
+                Ref::Ent(e) => Id::pair(PRED_EQ, e),
+                Ref::Unset => PRED_EQ,
+                _ => Id::pair(PRED_EQ, WILDCARD),
+            },
+            TermKind::Match => PRED_MATCH,
+            TermKind::ScopeOpen => SCOPE_OPEN,
+            TermKind::ScopeClose => SCOPE_CLOSE,
+        };
+        // A field of `_` reports the id as written with `*`; the roots term as written.
+        let any_as_wildcard = |r: Ref| if r == Ref::Any { Ref::Wild } else { r };
+        let report_id = if t.kind == TermKind::Id
+            && (first == Ref::Any || second == Ref::Any || second == Ref::Ent(Id::NULL))
+        {
+            Some(stated_id(any_as_wildcard(first), any_as_wildcard(second)))
+        } else {
+            None
+        };
         if t.kind == TermKind::Id && second == Ref::Unset && !no_src {
             match first {
                 Ref::Ent(e) if e == PREFAB => match_prefab = true,
@@ -176,6 +213,9 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             up,
             text,
             id,
+            report_id,
+            report_src: (src == Ref::Any).then_some(WILDCARD),
+            never_set: no_src || matches!(t.kind, TermKind::ScopeOpen | TermKind::ScopeClose),
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;

@@ -167,7 +167,7 @@ impl ParseError {
             self.column
         };
         let line = 1 + bytes.iter().take(column).filter(|&&b| b == b'\n').count();
-        write!(f, "{line}: {}\n", self.message)?;
+        writeln!(f, "{line}: {}", self.message)?;
         // Back up from the column to the start of its line (a newline at the column belongs
         // to the line before it).
         let mut start = column.min(bytes.len());

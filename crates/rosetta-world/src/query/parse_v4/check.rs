@@ -23,8 +23,7 @@ pub(crate) fn validator_error(
     text.push('\n');
     for (i, t) in terms.iter().enumerate() {
         text.push_str(if i == index { " > " } else { "   " });
-        let after_or = i > 0 && terms.get(i - 1).is_some_and(|p| p.oper == Oper::Or);
-        term_v4(&mut text, t, after_or);
+        term_v4(&mut text, t);
         if t.oper == Oper::Or {
             text.push_str(" ||");
         } else if i + 1 != terms.len() {

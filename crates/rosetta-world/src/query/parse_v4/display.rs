@@ -10,6 +10,35 @@ use super::token::{is_ident_start, is_keyword};
 /// every byte that would end the token is escaped with `\`, and so is the last letter of a
 /// script keyword (`in` would read as the keyword `in` before a space).
 fn write_name(out: &mut String, name: &str) {
+    // A name ending in a balanced `<...>` (a template argument list) is written with that
+    // part as it is: the tokenizer copies it whole, spaces and all, and ends the name there.
+    if let Some(at) = template_start(name) {
+        let (head, tail) = name.split_at(at);
+        write_plain_name(out, head);
+        out.push_str(tail);
+        return;
+    }
+    write_plain_name(out, name)
+}
+
+/// Where a trailing balanced `<...>` of `name` starts, if it has one.
+fn template_start(name: &str) -> Option<usize> {
+    let at = name.find('<').filter(|&at| at > 0)?;
+    let mut depth = 0i64;
+    for (i, b) in name.bytes().enumerate().skip(at) {
+        match b {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return (i + 1 == name.len()).then_some(at);
+        }
+    }
+    None
+}
+
+fn write_plain_name(out: &mut String, name: &str) {
     let bytes = name.as_bytes();
     let keyword = is_keyword(bytes);
     for (i, ch) in name.char_indices() {
@@ -30,13 +59,41 @@ fn write_name(out: &mut String, name: &str) {
     }
 }
 
+/// Whether `text` reads back unchanged between `delim`s: the tokenizer copies a string raw,
+/// skipping `\\x` pairs (in a `` ` `` string only `` \\` ``), and ends it at a bare delimiter.
+fn fits(text: &str, delim: u8) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let next = b.get(i + 1).copied();
+        if c == b'\\' && (delim == b'"' || next == Some(b'`')) {
+            if next.is_none() {
+                return false;
+            }
+            i += 2;
+        } else if c == delim || (c == b'\\' && next.is_none()) {
+            return false;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+/// A string between `"`s, or between `` ` ``s when it has a bare `"` (what a `` ` `` string
+/// may hold).
 fn write_str(out: &mut String, text: &str, negate: bool) {
-    out.push('"');
+    let delim = if fits(text, b'"') || !fits(text, b'`') {
+        '"'
+    } else {
+        '`'
+    };
+    out.push(delim);
     if negate {
         out.push('!');
     }
     out.push_str(text);
-    out.push('"');
+    out.push(delim);
 }
 
 fn write_id(out: &mut String, id: &IdRef) {
@@ -89,6 +146,8 @@ fn write_flags(out: &mut String, flags: u8, rel: Option<&str>) {
 }
 
 /// An element: its name, then `|flags` if any (flags alone for a source that is `$this`).
+/// A relationship given with no flag word (`A|x Rel`) is written after `|_`, a word that
+/// sets no flag.
 fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool) {
     let has_flags = id.trav.flags & !(Traversal::DOWN | Traversal::PARENT) != 0;
     if !(flags_alone && has_flags) {
@@ -99,11 +158,34 @@ fn write_ref(out: &mut String, id: &TermId, rel: Option<&str>, flags_alone: bool
     }
     if has_flags {
         write_flags(out, id.trav.flags, rel);
+    } else if let Some(rel) = rel {
+        out.push_str("|_ ");
+        write_name(out, rel);
+    }
+}
+
+/// `[in] ` and the like (after `||` too: each term of an Or chain keeps its own).
+fn write_inout(out: &mut String, inout: InOut) {
+    match inout {
+        InOut::Default => {}
+        InOut::In => out.push_str("[in] "),
+        InOut::Out => out.push_str("[out] "),
+        InOut::InOut => out.push_str("[inout] "),
+        InOut::None => out.push_str("[none] "),
+        InOut::Filter => out.push_str("[filter] "),
+    }
+}
+
+fn write_flag(out: &mut String, flag: IdFlag) {
+    match flag {
+        IdFlag::Toggle => out.push_str("toggle|"),
+        IdFlag::Override => out.push_str("auto_override|"),
+        IdFlag::None => {}
     }
 }
 
 /// Writes one term in canonical v4 form.
-pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
+pub(crate) fn term_v4(out: &mut String, t: &Term) {
     match t.kind {
         TermKind::ScopeOpen => {
             out.push_str(if t.oper == Oper::Not { "!{" } else { "{" });
@@ -114,6 +196,9 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
             return;
         }
         TermKind::Eq | TermKind::Match => {
+            // The access and flag are kept as written (v4's validator then makes it `[none]`).
+            write_inout(out, t.inout);
+            write_flag(out, t.id_flag);
             write_id(out, &t.src.id);
             let op = match (t.kind, t.oper) {
                 (TermKind::Eq, Oper::Not) => " != ",
@@ -129,17 +214,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
             }
             return;
         }
-        TermKind::Id => {}
-    }
-    if !after_or {
-        match t.inout {
-            InOut::Default => {}
-            InOut::In => out.push_str("[in] "),
-            InOut::Out => out.push_str("[out] "),
-            InOut::InOut => out.push_str("[inout] "),
-            InOut::None => out.push_str("[none] "),
-            InOut::Filter => out.push_str("[filter] "),
-        }
+        TermKind::Id => write_inout(out, t.inout),
     }
     match t.oper {
         Oper::Not => out.push('!'),
@@ -149,21 +224,17 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
         Oper::NotFrom => out.push_str("not|"),
         Oper::And | Oper::Or => {}
     }
-    match t.id_flag {
-        IdFlag::Toggle => out.push_str("toggle|"),
-        IdFlag::Override => out.push_str("auto_override|"),
-        IdFlag::None => {}
-    }
+    write_flag(out, t.id_flag);
     let rel = t.src.trav.rel.as_deref();
     let src_flags = t.src.trav.flags != 0;
     let second_flags = t.second.trav.flags != 0;
     // The relationship is written after the first flags that are printed.
     let (rel_first, rel_src, rel_second) = if src_flags {
         (None, rel, None)
-    } else if t.first.trav.flags != 0 {
+    } else if t.first.trav.flags != 0 || !second_flags {
         (rel, None, None)
     } else {
-        (None, None, rel.filter(|_| second_flags))
+        (None, None, rel)
     };
     let plain_src = t.src.id == IdRef::This && !src_flags;
     let pair_form = plain_src && (t.second.id.is_set() || second_flags);
@@ -180,11 +251,8 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
     if simple {
         return;
     }
+    // No source is written `#0` (`()` cannot follow traversal flags).
     out.push('(');
-    if t.src.id == IdRef::Entity(0) && !src_flags && !t.second.id.is_set() && !second_flags {
-        out.push(')');
-        return;
-    }
     write_ref(out, &t.src, rel_src, t.src.id == IdRef::This);
     if t.second.id.is_set() || second_flags {
         out.push_str(", ");
@@ -198,8 +266,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term, after_or: bool) {
 pub(crate) fn write_terms_v4(terms: &[Term]) -> String {
     let mut out = String::new();
     for (i, t) in terms.iter().enumerate() {
-        let after_or = i > 0 && terms.get(i - 1).is_some_and(|p| p.oper == Oper::Or);
-        term_v4(&mut out, t, after_or);
+        term_v4(&mut out, t);
         if let Some(next) = terms.get(i + 1) {
             if t.oper == Oper::Or && t.kind != TermKind::ScopeOpen {
                 out.push_str(" || ");
@@ -223,6 +290,11 @@ impl QueryAst {
         if self.terms.is_empty() {
             return "0".to_owned();
         }
-        write_terms_v4(&self.terms)
+        let text = write_terms_v4(&self.terms);
+        // The text `0` alone is the empty query; a predicate named `0` needs its source.
+        if text == "0" {
+            return "0($this)".to_owned();
+        }
+        text
     }
 }

@@ -151,7 +151,23 @@ fn canonical_text_round_trips() {
     );
     assert_eq!(round_trip("?$this(_)"), "?$this(_)");
     assert_eq!(round_trip("A, !{B, C}"), "A, !{B, C}");
-    assert_eq!(round_trip("Foo()"), "Foo()");
+    assert_eq!(round_trip("Foo()"), "Foo(#0)");
+    // Fuzz find: `()` cannot follow flags, `#0` can.
+    assert_eq!(round_trip("A|x R(#0)"), "A|_ R(#0)");
+    // Fuzz find: ` 0` is a query of one term named `0`; `0` alone is the empty query.
+    assert_eq!(round_trip(" 0"), "0($this)");
+    // Fuzz find: a relationship after a word that is no flag (`|x Jedi`) is kept.
+    assert_eq!(round_trip("A |x Jedi"), "A|_ Jedi");
+    // Fuzz find: a template argument list is copied whole, non-ASCII text too.
+    assert_eq!(round_trip("i<é ü>"), "i<é ü>");
+    // Fuzz find: an access modifier on a predicate is kept.
+    assert_eq!(round_trip("[out]$s~= \"P\""), "[out] $s ~= \"P\"");
+    assert_eq!(round_trip("A || [in] B"), "A || [in] B");
+    // Fuzz find: a flag before an equality is kept.
+    assert_eq!(round_trip("toggle|$x == \"a\""), "toggle|$x == \"a\"");
+    // Fuzz find: a `...` string may hold a bare ", and is written back that way.
+    assert_eq!(round_trip("$x ~= `a\"b`"), "$x ~= `a\"b`");
+    assert_eq!(round_trip("$x ~= \"a\\\"b\""), "$x ~= \"a\\\"b\"");
     for text in [
         "Position(self|up ChildOf), Mass(up), Foo(#0), Bar(#42), 12, toggle|Tag, and|Type",
         "$this ~= \"!P\", $x != Foo, $y == \"Bar\"",

@@ -1,0 +1,72 @@
+//! Text through `rosetta_world::query::parse_v4` (Flecs v4.1.6's query language): it must
+//! never panic, an error must print, and a query that parses must print back
+//! (`QueryAst::to_v4_string`) to text that parses to the same terms.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rosetta_world::query::{parse_v4, IdFlag, IdRef, Oper, QueryAst, Span, Term};
+
+fn normalized(q: &QueryAst) -> Vec<Term> {
+    q.terms
+        .iter()
+        .cloned()
+        .map(|mut t| {
+            t.span = Span::default();
+            t
+        })
+        .collect()
+}
+
+/// Whether every name can be written back: a non-ASCII character reaches a name only
+/// through a `\\` escape (which takes one byte and ends the name) or inside a trailing
+/// `<...>`, so a name with one elsewhere has no spelling of its own.
+fn printable(q: &QueryAst) -> bool {
+    let ok = |s: &str| {
+        let head = match s.find('<') {
+            Some(at) if at > 0 => &s[..at],
+            _ => s,
+        };
+        head.is_ascii()
+    };
+    // A predicate named like an operator word (`and`, `toggle`, ...) only parses as a pair's
+    // first element or after `!`/`?`/a flag; `Rel(A, B, C)` expanded from such a pair has
+    // no spelling.
+    let words = ["and", "or", "not", "toggle", "auto_override"];
+    q.terms.iter().all(|t| {
+        let word_first = matches!(&t.first.id, IdRef::Name(n) if words.contains(&n.as_str()))
+            && matches!(t.oper, Oper::And | Oper::Or)
+            && t.id_flag == IdFlag::None;
+        !word_first && [&t.first, &t.second, &t.src].iter().all(|r| {
+            let name_ok = match &r.id {
+                IdRef::Name(s) | IdRef::Variable(s) => ok(s),
+                // A string with both quote characters, or ending in `\`, fits no quotes.
+                IdRef::Str(s) => !(s.contains('"') && s.contains('`')) && !s.ends_with('\\'),
+                _ => true,
+            };
+            name_ok && r.trav.rel.as_deref().map_or(true, ok)
+        })
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    match parse_v4(&text) {
+        Err(e) => {
+            let _ = e.to_string();
+        }
+        Ok(q) => {
+            if !printable(&q) {
+                return;
+            }
+            let printed = q.to_v4_string();
+            match parse_v4(&printed) {
+                Ok(again) => assert_eq!(
+                    normalized(&again),
+                    normalized(&q),
+                    "{text:?} -> {printed:?}"
+                ),
+                Err(e) => panic!("{text:?} printed as {printed:?}, which fails:\n{e}"),
+            }
+        }
+    }
+});
