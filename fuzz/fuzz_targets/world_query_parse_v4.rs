@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rosetta_world::query::{parse_v4, IdRef, QueryAst, Span, Term};
+use rosetta_world::query::{parse_v4, IdFlag, IdRef, Oper, QueryAst, Span, Term};
 
 fn normalized(q: &QueryAst) -> Vec<Term> {
     q.terms
@@ -28,10 +28,19 @@ fn printable(q: &QueryAst) -> bool {
         };
         head.is_ascii()
     };
+    // A predicate named like an operator word (`and`, `toggle`, ...) only parses as a pair's
+    // first element or after `!`/`?`/a flag; `Rel(A, B, C)` expanded from such a pair has
+    // no spelling.
+    let words = ["and", "or", "not", "toggle", "auto_override"];
     q.terms.iter().all(|t| {
-        [&t.first, &t.second, &t.src].iter().all(|r| {
+        let word_first = matches!(&t.first.id, IdRef::Name(n) if words.contains(&n.as_str()))
+            && matches!(t.oper, Oper::And | Oper::Or)
+            && t.id_flag == IdFlag::None;
+        !word_first && [&t.first, &t.second, &t.src].iter().all(|r| {
             let name_ok = match &r.id {
                 IdRef::Name(s) | IdRef::Variable(s) => ok(s),
+                // A string with both quote characters, or ending in `\`, fits no quotes.
+                IdRef::Str(s) => !(s.contains('"') && s.contains('`')) && !s.ends_with('\\'),
                 _ => true,
             };
             name_ok && r.trav.rel.as_deref().map_or(true, ok)

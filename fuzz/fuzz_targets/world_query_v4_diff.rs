@@ -6,8 +6,8 @@
 //! Left out, as known differences (see crates/rosetta-world/tests/query_v4_flecs.rs): texts
 //! that 4.1.6 reads with a script keyword where 4.1.2 reads a name (`unexpected keyword`),
 //! texts naming builtins (`flecs.`, or the builtins' short names), which the two worlds do
-//! not hold alike, `_` alone as a term's id, and `$`-less texts Flecs takes through paths
-//! (`Tag.*`).
+//! not hold alike (and any name the Rosetta world resolves to a builtin), `_` alone as a
+//! term's id, and paths with `.*`.
 #![no_main]
 
 use std::ffi::{c_char, CStr, CString};
@@ -142,6 +142,17 @@ fuzz_target!(|data: &[u8]| {
     }
     let guard = worlds().lock().unwrap_or_else(|e| e.into_inner());
     let w = &guard.rosetta;
+    // A name the Rosetta world finds among its builtins (v3.2.12's, until the v4 world has
+    // v4's) is not compared.
+    if let Ok(q) = parse_v4(text) {
+        let builtin = |r: &IdRef| match r {
+            IdRef::Name(n) => w.lookup(n).is_some_and(|e| w.is_builtin(e)),
+            _ => false,
+        };
+        if q.terms.iter().any(|t| builtin(&t.first.id) || builtin(&t.second.id) || builtin(&t.src.id)) {
+            return;
+        }
+    }
     let f = guard.flecs as *mut sys::ecs_world_t;
     let ours = Query::new(w, text).map(|q| {
         let mut out = Vec::new();

@@ -5,7 +5,7 @@
 use rosetta_world::eval::Match;
 use rosetta_world::Id;
 
-use super::iter::{this, vars, Ctx, ThisData};
+use super::iter_row::{this, vars, Ctx, ThisData};
 use super::row::RowWriter;
 use crate::error::Result;
 use crate::text::List;

@@ -17,6 +17,7 @@ pub mod iter;
 mod iter_desc;
 mod iter_names;
 mod iter_plan;
+mod iter_row;
 mod iter_table;
 mod options;
 mod query_info;

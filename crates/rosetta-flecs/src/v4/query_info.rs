@@ -9,8 +9,8 @@ use rosetta_world::eval::{Query, TermRef};
 use rosetta_world::query::{InOut, Oper};
 use rosetta_world::{Id, World};
 
-use super::iter::Ctx;
 use super::iter_names::{alive_or, push_label, push_path};
+use super::iter_row::Ctx;
 use crate::error::Result;
 use crate::text::{self, List, Mode};
 

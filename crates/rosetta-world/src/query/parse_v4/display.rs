@@ -59,13 +59,41 @@ fn write_plain_name(out: &mut String, name: &str) {
     }
 }
 
+/// Whether `text` reads back unchanged between `delim`s: the tokenizer copies a string raw,
+/// skipping `\\x` pairs (in a `` ` `` string only `` \\` ``), and ends it at a bare delimiter.
+fn fits(text: &str, delim: u8) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let next = b.get(i + 1).copied();
+        if c == b'\\' && (delim == b'"' || next == Some(b'`')) {
+            if next.is_none() {
+                return false;
+            }
+            i += 2;
+        } else if c == delim || (c == b'\\' && next.is_none()) {
+            return false;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+/// A string between `"`s, or between `` ` ``s when it has a bare `"` (what a `` ` `` string
+/// may hold).
 fn write_str(out: &mut String, text: &str, negate: bool) {
-    out.push('"');
+    let delim = if fits(text, b'"') || !fits(text, b'`') {
+        '"'
+    } else {
+        '`'
+    };
+    out.push(delim);
     if negate {
         out.push('!');
     }
     out.push_str(text);
-    out.push('"');
+    out.push(delim);
 }
 
 fn write_id(out: &mut String, id: &IdRef) {
@@ -148,6 +176,14 @@ fn write_inout(out: &mut String, inout: InOut) {
     }
 }
 
+fn write_flag(out: &mut String, flag: IdFlag) {
+    match flag {
+        IdFlag::Toggle => out.push_str("toggle|"),
+        IdFlag::Override => out.push_str("auto_override|"),
+        IdFlag::None => {}
+    }
+}
+
 /// Writes one term in canonical v4 form.
 pub(crate) fn term_v4(out: &mut String, t: &Term) {
     match t.kind {
@@ -160,8 +196,9 @@ pub(crate) fn term_v4(out: &mut String, t: &Term) {
             return;
         }
         TermKind::Eq | TermKind::Match => {
-            // The access is kept as written (v4's validator then makes it `[none]`).
+            // The access and flag are kept as written (v4's validator then makes it `[none]`).
             write_inout(out, t.inout);
+            write_flag(out, t.id_flag);
             write_id(out, &t.src.id);
             let op = match (t.kind, t.oper) {
                 (TermKind::Eq, Oper::Not) => " != ",
@@ -187,11 +224,7 @@ pub(crate) fn term_v4(out: &mut String, t: &Term) {
         Oper::NotFrom => out.push_str("not|"),
         Oper::And | Oper::Or => {}
     }
-    match t.id_flag {
-        IdFlag::Toggle => out.push_str("toggle|"),
-        IdFlag::Override => out.push_str("auto_override|"),
-        IdFlag::None => {}
-    }
+    write_flag(out, t.id_flag);
     let rel = t.src.trav.rel.as_deref();
     let src_flags = t.src.trav.flags != 0;
     let second_flags = t.second.trav.flags != 0;

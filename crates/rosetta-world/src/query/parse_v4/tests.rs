@@ -163,6 +163,11 @@ fn canonical_text_round_trips() {
     // Fuzz find: an access modifier on a predicate is kept.
     assert_eq!(round_trip("[out]$s~= \"P\""), "[out] $s ~= \"P\"");
     assert_eq!(round_trip("A || [in] B"), "A || [in] B");
+    // Fuzz find: a flag before an equality is kept.
+    assert_eq!(round_trip("toggle|$x == \"a\""), "toggle|$x == \"a\"");
+    // Fuzz find: a `...` string may hold a bare ", and is written back that way.
+    assert_eq!(round_trip("$x ~= `a\"b`"), "$x ~= `a\"b`");
+    assert_eq!(round_trip("$x ~= \"a\\\"b\""), "$x ~= \"a\\\"b\"");
     for text in [
         "Position(self|up ChildOf), Mass(up), Foo(#0), Bar(#42), 12, toggle|Tag, and|Type",
         "$this ~= \"!P\", $x != Foo, $y == \"Bar\"",
