@@ -36,7 +36,8 @@ fn template_start(name: &str) -> Option<usize> {
             _ => {}
         }
         if depth == 0 {
-            return (i > 0).then_some(i);
+            // At 0 only for a variable, whose `$` comes first.
+            return Some(i);
         }
     }
     None
