@@ -21,11 +21,23 @@ fn normalized(q: &QueryAst) -> Vec<Term> {
 /// through a `\\` escape (which takes one byte and ends the name) or inside a trailing
 /// `<...>`, so a name with one elsewhere has no spelling of its own.
 fn printable(q: &QueryAst) -> bool {
+    // The trailing `<...>` is where the brackets first balance scanning back from the end.
     let ok = |s: &str| {
-        let head = match s.find('<') {
-            Some(at) if at > 0 => &s[..at],
-            _ => s,
-        };
+        let mut head = s;
+        if s.ends_with('>') {
+            let mut depth = 0i64;
+            for (i, b) in s.bytes().enumerate().rev() {
+                depth += match b {
+                    b'<' => 1,
+                    b'>' => -1,
+                    _ => 0,
+                };
+                if depth == 0 {
+                    head = &s[..i];
+                    break;
+                }
+            }
+        }
         head.is_ascii()
     };
     // A predicate named like an operator word (`and`, `toggle`, ...) only parses as a pair's

@@ -21,18 +21,23 @@ fn write_name(out: &mut String, name: &str) {
     write_plain_name(out, name)
 }
 
-/// Where a trailing balanced `<...>` of `name` starts, if it has one.
+/// Where a trailing balanced `<...>` of `name` starts, if it has one: scanning back from a
+/// final `>`, the `<` where the brackets first balance (a `<` before it is escaped).
 fn template_start(name: &str) -> Option<usize> {
-    let at = name.find('<').filter(|&at| at > 0)?;
+    let bytes = name.as_bytes();
+    if bytes.last() != Some(&b'>') {
+        return None;
+    }
     let mut depth = 0i64;
-    for (i, b) in name.bytes().enumerate().skip(at) {
+    for (i, &b) in bytes.iter().enumerate().rev() {
         match b {
-            b'<' => depth += 1,
             b'>' => depth -= 1,
+            b'<' => depth += 1,
             _ => {}
         }
         if depth == 0 {
-            return (i + 1 == name.len()).then_some(at);
+            // At 0 only for a variable, whose `$` comes first.
+            return Some(i);
         }
     }
     None

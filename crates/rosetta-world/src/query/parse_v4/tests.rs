@@ -160,6 +160,8 @@ fn canonical_text_round_trips() {
     assert_eq!(round_trip("A |x Jedi"), "A|_ Jedi");
     // Fuzz find: a template argument list is copied whole, non-ASCII text too.
     assert_eq!(round_trip("i<é ü>"), "i<é ü>");
+    assert_eq!(round_trip("$P\\<<in é>"), "$P\\<<in é>");
+    assert_eq!(round_trip("$<é>"), "$<é>");
     // Fuzz find: an access modifier on a predicate is kept.
     assert_eq!(round_trip("[out]$s~= \"P\""), "[out] $s ~= \"P\"");
     assert_eq!(round_trip("A || [in] B"), "A || [in] B");
