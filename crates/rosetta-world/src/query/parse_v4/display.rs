@@ -242,8 +242,11 @@ pub(crate) fn term_v4(out: &mut String, t: &Term) {
         (None, None, rel)
     };
     let plain_src = t.src.id == IdRef::This && !src_flags;
-    let pair_form = plain_src && (t.second.id.is_set() || second_flags);
-    let simple = plain_src && !pair_form;
+    // `and|(R, T)` would lose its operator or flag (v4's parser drops them before a pair).
+    let prefixed =
+        matches!(t.oper, Oper::AndFrom | Oper::OrFrom | Oper::NotFrom) || t.id_flag != IdFlag::None;
+    let pair_form = plain_src && (t.second.id.is_set() || second_flags) && !prefixed;
+    let simple = plain_src && !t.second.id.is_set() && !second_flags;
     if pair_form {
         out.push('(');
         write_ref(out, &t.first, rel_first, false);
