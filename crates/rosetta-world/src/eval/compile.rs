@@ -174,21 +174,24 @@ pub(super) fn stated_id(first: Ref, second: Ref) -> Id {
     }
 }
 
-/// Resolves and finalizes the parsed terms: with `v4` (the query text), as Flecs v4.1.6
-/// does ([`super::v4`]), else as v3.2.12's rules do.
-pub(crate) fn compile(w: &World, ast: &QueryAst, v4: Option<&str>) -> Result<Compiled, ParseError> {
-    let mut cx = Ctx {
-        w,
-        terms: &ast.terms,
-        vars: vec![Variable {
-            name: "this".into(),
-            anonymous: false,
-        }],
-        v4,
-    };
-    if v4.is_some() {
-        return super::v4::compile(cx, ast);
+impl<'a> Ctx<'a> {
+    /// The context for resolving `ast`'s terms; `v4` is the query text when the world
+    /// follows Flecs v4.1.6 (its errors quote it).
+    pub(super) fn new(w: &'a World, ast: &'a QueryAst, v4: Option<&'a str>) -> Ctx<'a> {
+        Ctx {
+            w,
+            terms: &ast.terms,
+            vars: vec![Variable {
+                name: "this".into(),
+                anonymous: false,
+            }],
+            v4,
+        }
     }
+}
+
+/// Resolves and finalizes the parsed terms as v3.2.12's rules do (v4's are in [`super::v4`]).
+pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, ParseError> {
     let mut out = Vec::with_capacity(ast.terms.len());
     let (mut match_prefab, mut match_disabled) = (false, false);
     let mut cascade = None;

@@ -107,7 +107,7 @@ impl Query {
     pub fn with_engine(world: &World, text: &str, engine: Engine) -> Result<Query, ParseError> {
         if world.version() == FlecsVersion::V4 {
             let ast = query::parse_v4(text)?;
-            let compiled = compile::compile(world, &ast, Some(text))?;
+            let compiled = v4::compile(compile::Ctx::new(world, &ast, Some(text)), &ast)?;
             return Ok(Query {
                 ast,
                 compiled,
@@ -121,7 +121,12 @@ impl Query {
     /// Resolves a parsed query (with v4's semantics in a [`FlecsVersion::V4`] world).
     pub fn from_ast(world: &World, ast: QueryAst, engine: Engine) -> Result<Query, ParseError> {
         let v4_text = (world.version() == FlecsVersion::V4).then(|| ast.to_v4_string());
-        let compiled = compile::compile(world, &ast, v4_text.as_deref())?;
+        let cx = compile::Ctx::new(world, &ast, v4_text.as_deref());
+        let compiled = if v4_text.is_some() {
+            v4::compile(cx, &ast)?
+        } else {
+            compile::compile(cx, &ast)?
+        };
         Ok(Query {
             ast,
             compiled,
