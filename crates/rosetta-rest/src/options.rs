@@ -54,14 +54,14 @@ impl Options {
     }
 
     /// The text mode of the JSON replies: [`Mode::Engine`] with `engine_bytes`; else, for
-    /// v4.1.6, [`Mode::Valid`] (Flecs' own text wherever it is valid JSON, its floats
-    /// included: `1.1000000238` for the `f32` 1.1, which reads back to the same `f32`, so that
-    /// replies equal a real v4.1.6 server's as JSON), and for v3.2.12 [`Mode::Lossless`], as
-    /// before.
+    /// v4.1.6, [`Mode::Compatible`] (Flecs' own float text wherever it reads back to the same
+    /// value: `1.1000000238` for the `f32` 1.1, so that replies equal a real v4.1.6 server's as
+    /// JSON; the shortest exact text where Flecs' would lose digits, since the explorer writes
+    /// back what it read), and for v3.2.12 [`Mode::Lossless`], as before.
     pub fn mode(&self) -> Mode {
         match (self.engine_bytes, self.flecs) {
             (true, _) => Mode::Engine,
-            (false, FlecsVersion::V4) => Mode::Valid,
+            (false, FlecsVersion::V4) => Mode::Compatible,
             (false, FlecsVersion::V3) => Mode::Lossless,
         }
     }

@@ -37,7 +37,7 @@ pub fn escape_into(out: &mut String, s: &str, mode: Mode) {
             b'\r' => out.push_str("\\r"),
             0x08 => out.push_str("\\b"),
             0x0c => out.push_str("\\f"),
-            0x1b if mode != Mode::Lossless => out.push('['),
+            0x1b if !mode.is_lossless() => out.push('['),
             0 if mode == Mode::Engine => return,
             0x07 if mode == Mode::Engine => out.push_str("\\a"),
             0x0b if mode == Mode::Engine => out.push_str("\\v"),

@@ -212,7 +212,9 @@ pub fn push_f64(out: &mut String, f: f64) {
 /// A double in `mode`: [`push_f64_lossless`] in [`Mode::Lossless`], Flecs' formatter
 /// ([`ftoa`]) in [`Mode::Valid`] and [`Mode::Engine`].
 pub fn push_f64_mode(out: &mut String, f: f64, mode: Mode) {
-    if mode.is_lossless() {
+    if mode == Mode::Compatible {
+        push_compatible(out, f, |back| back.to_bits() == f.to_bits());
+    } else if mode.is_lossless() {
         push_f64_lossless(out, f);
     } else {
         ftoa(out, f, Some('"'), mode);
@@ -222,11 +224,33 @@ pub fn push_f64_mode(out: &mut String, f: f64, mode: Mode) {
 /// An `f32` in `mode`. Flecs widens it to `f64` first (`0.1f32` prints `0.1000000015`);
 /// [`Mode::Lossless`] writes the float's own shortest text ([`push_f32_lossless`]).
 pub fn push_f32(out: &mut String, f: f32, mode: Mode) {
-    if mode.is_lossless() {
+    if mode == Mode::Compatible {
+        push_compatible(out, f64::from(f), |back| {
+            (back as f32).to_bits() == f.to_bits()
+        });
+    } else if mode.is_lossless() {
         push_f32_lossless(out, f);
     } else {
         ftoa(out, f64::from(f), Some('"'), mode);
     }
+}
+
+/// [`Mode::Compatible`]: Flecs' text for `f` (widened from its own type) when it is a plain
+/// number that `same` accepts after reading it back, else the lossless text. Flecs' special
+/// forms (`"Inf"` for both infinities, quoted exponents) are never kept: the lossless forms
+/// are what Flecs writes there too, or exact where Flecs' are not.
+fn push_compatible(out: &mut String, f: f64, same: impl Fn(f64) -> bool) {
+    // `-0` would read back as the integer 0 in most JSON readers: the lossless `-0.0` instead.
+    if f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
+        let start = out.len();
+        ftoa(out, f, Some('"'), Mode::Valid);
+        let text = out.get(start..).unwrap_or_default();
+        if !text.starts_with('"') && text.parse::<f64>().is_ok_and(&same) {
+            return;
+        }
+        out.truncate(start);
+    }
+    push_f64_lossless(out, f);
 }
 
 /// `f` as the shortest decimal text that reads back to the same bits (Rust's float
@@ -568,5 +592,32 @@ mod tests {
         let mut b = Ascii::new();
         push_flecs_int(&mut b, -42);
         assert_eq!(b.as_bytes(), b"-42");
+    }
+
+    #[test]
+    fn compatible_keeps_flecs_text_only_where_it_reads_back() {
+        let f64_text = |f: f64| {
+            let mut s = String::new();
+            push_f64_mode(&mut s, f, Mode::Compatible);
+            s
+        };
+        let f32_text = |f: f32| {
+            let mut s = String::new();
+            push_f32(&mut s, f, Mode::Compatible);
+            s
+        };
+        // Flecs' text, exact for these.
+        assert_eq!(f32_text(1.1), "1.1000000238");
+        assert_eq!(f64_text(0.5), "0.5");
+        assert_eq!(f64_text(10000.0), "10000");
+        // Flecs' 10 decimals would lose digits: the shortest round-trip text.
+        assert_eq!(f64_text(1.0 / 3.0), "0.3333333333333333");
+        assert_eq!(f64_text(5e-324), "\"5e-324\"");
+        assert_eq!(f64_text(-0.0), "-0.0");
+        assert_eq!(f64_text(f64::NEG_INFINITY), "\"-Inf\"");
+        for f in [0.1f32, -3.5, 1e-30, 3.4e38, f32::MIN_POSITIVE, 123456.79] {
+            let back: f32 = f32_text(f).trim_matches('"').parse().unwrap();
+            assert_eq!(back.to_bits(), f.to_bits(), "{f}");
+        }
     }
 }

@@ -6,6 +6,7 @@
 /// | | invalid JSON of v3.2.12 | lossy forms of v3.2.12 (floats to 10 decimals, `"Inf"` for `-Inf`, ESC as `[`, `uptr` cut to 32 bits) |
 /// | --- | --- | --- |
 /// | [`Mode::Lossless`] (default) | standard JSON instead | exact forms instead: what is written reads back to the same value |
+/// | [`Mode::Compatible`] | standard JSON instead | Flecs' float text where it reads back to the same value, the other exact forms always |
 /// | [`Mode::Valid`] | standard JSON instead | kept: Flecs' bytes wherever they are valid JSON |
 /// | [`Mode::Engine`] | kept | kept: v3.2.12's bytes exactly |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -17,6 +18,12 @@ pub enum Mode {
     /// query --json`) is written in.
     #[default]
     Lossless,
+    /// Lossless, with Flecs' own float text wherever that text reads back to the same value
+    /// (every `f32`: `1.1f32` is `1.1000000238`; doubles of up to 10 significant digits), the
+    /// shortest round-trip text elsewhere (`0.3333333333333333`). What a v4 server replies in,
+    /// so replies equal a real Flecs server's wherever Flecs' are exact, and lose nothing
+    /// where they are not (the explorer writes back what it read).
+    Compatible,
     /// Valid JSON with Flecs' bytes wherever those are valid JSON (lossy forms included),
     /// standard escapes elsewhere: what the Flecs corpus' outputs are compared with.
     Valid,
@@ -25,8 +32,9 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Whether values are written so that they read back exactly ([`Mode::Lossless`]).
+    /// Whether values are written so that they read back exactly ([`Mode::Lossless`],
+    /// [`Mode::Compatible`]).
     pub fn is_lossless(self) -> bool {
-        self == Mode::Lossless
+        matches!(self, Mode::Lossless | Mode::Compatible)
     }
 }

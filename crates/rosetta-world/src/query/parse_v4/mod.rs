@@ -131,9 +131,9 @@ fn parse_terms(text: &str) -> Result<Vec<Term>, ParseError> {
         let mut expanded = Vec::with_capacity(p.extra.len() + 1);
         for arg in p.extra {
             let mut copy = prev.clone();
-            if extra_oper == crate::query::Oper::Or {
+            if extra_oper == crate::query::ast::Oper::Or {
                 copy.second = arg;
-                prev.oper = crate::query::Oper::Or;
+                prev.oper = crate::query::ast::Oper::Or;
             } else {
                 copy.src = prev.second.clone();
                 copy.second = arg;
