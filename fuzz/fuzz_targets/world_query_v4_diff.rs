@@ -7,7 +7,11 @@
 //! that 4.1.6 reads with a script keyword where 4.1.2 reads a name (`unexpected keyword`),
 //! texts naming builtins (`flecs.`, or the builtins' short names), which the two worlds do
 //! not hold alike (and any name the Rosetta world resolves to a builtin), `_` alone as a
-//! term's id, and paths with `.*`.
+//! term's id, paths with `.*`, and entity ids (`#3`: the two worlds number builtins apart).
+//!
+//! Still open (so CI does not run this target; run it by hand): a variable as a term's first
+//! element (`$this`, `$n.ew`), which Flecs refuses or matches nothing with, and Rosetta
+//! matches.
 #![no_main]
 
 use std::ffi::{c_char, CStr, CString};
@@ -122,7 +126,8 @@ fn skipped(text: &str) -> bool {
         "flecs", "ChildOf", "IsA", "Prefab", "Disabled", "Module", "Component", "Query",
         "Observer", "Identifier", "Name", "Symbol",
     ];
-    if BUILTIN.iter().any(|b| text.contains(b)) || text.contains(".*") {
+    // Entity ids (`#3`) are Rosetta's own, not Flecs': the two worlds number builtins apart.
+    if BUILTIN.iter().any(|b| text.contains(b)) || text.contains(".*") || text.contains('#') {
         return true;
     }
     match parse_v4(text) {

@@ -59,6 +59,10 @@ fn check_term(t: &Term) -> Result<(), String> {
             }
         }
     }
+    // `#0` names no entity: Flecs refuses it as a term's first element.
+    if t.kind == TermKind::Id && t.first.id == IdRef::Entity(0) {
+        return Err("invalid \"0\" for first.name".into());
+    }
     if t.kind == TermKind::Id && t.src.id != IdRef::Entity(0) {
         for (name, r) in [("first", &t.first), ("second", &t.second)] {
             if r.trav.flags & Traversal::CASCADE != 0 {

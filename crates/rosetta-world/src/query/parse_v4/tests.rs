@@ -132,6 +132,12 @@ fn validator_errors() {
     assert!(err("A(*) || B(*)").starts_with("terms in an OR chain must have the same source"));
     assert!(err("Position($)").starts_with("invalid variable name for term.src ('$' syntax"));
     assert!(err("$this ~= Foo").starts_with("right-hand of match operator must be a string"));
+    // Found by the differential fuzz target against Flecs 4.1.2.
+    assert!(
+        err("#0").starts_with("invalid \"0\" for first.name\nexpr: #0\n"),
+        "{}",
+        err("#0")
+    );
     assert!(err("A(desc)").starts_with("desc modifier invalid without cascade"));
     assert!(err("A(cascade), B(cascade)").starts_with("query can only have one cascade term"));
     assert!(err(&"{".repeat(8)).starts_with("query has too many nested scopes"));
