@@ -77,6 +77,12 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
     let terms = &compiled.terms;
     let mut names = Names::new(compiled);
     let mut ops: Vec<Op> = Vec::new();
+    let fixed_src = |t: &CTerm| {
+        t.kind != TermKind::ScopeOpen
+            && t.kind != TermKind::ScopeClose
+            && matches!(t.src, Ref::Ent(e) if e.0 != 0)
+    };
+    // Flecs checks for any entity source here, a scope bracket's `0` included.
     if terms.iter().any(|t| matches!(t.src, Ref::Ent(_))) {
         ops.push(linked("setfix", 0, 0, 0));
     }
@@ -85,7 +91,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
     }
     // Fixed-source terms first, then the rest with leading optional terms moved last.
     let fixed: Vec<usize> = (0..terms.len())
-        .filter(|&i| terms.get(i).is_some_and(|t| matches!(t.src, Ref::Ent(_))))
+        .filter(|&i| terms.get(i).is_some_and(fixed_src))
         .collect();
     let start = terms
         .iter()
@@ -97,9 +103,37 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         .copied()
         .chain(rest.filter(|i| !fixed.contains(i)))
         .collect();
+    let mut this_found = false;
+    // `not` blocks of `!{ ... }` scopes still open: where each starts.
+    let mut scopes: Vec<Option<usize>> = Vec::new();
     let mut k = 0;
     while let Some(&i) = order.get(k) {
         let Some(t) = terms.get(i) else { break };
+        let depth = scopes.iter().flatten().count();
+        match t.kind {
+            TermKind::ScopeOpen => {
+                let not = t.oper == Oper::Not;
+                scopes.push(not.then_some(ops.len()));
+                if not {
+                    ops.push(linked("not", 0, 0, depth));
+                }
+                k += 1;
+                continue;
+            }
+            TermKind::ScopeClose => {
+                if let Some(Some(open)) = scopes.pop() {
+                    let here = ops.len();
+                    if let Some(op) = ops.get_mut(open) {
+                        (op.prev, op.next) = (open as i64 - 1, here as i64);
+                    }
+                    let indent = depth.saturating_sub(1);
+                    ops.push(linked("end", open as i64, here as i64 + 1, indent));
+                }
+                k += 1;
+                continue;
+            }
+            _ => {}
+        }
         if in_or_chain(terms, i) {
             // The chain's terms are consecutive in `order` (none has a fixed source).
             let mut end = k;
@@ -130,6 +164,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
                 ops.push(op);
             }
             ops.push(linked("end", block as i64, close as i64 + 1, 0));
+            this_found |= t.src == Ref::Var(0);
             k = end + 1;
             continue;
         }
@@ -139,24 +174,38 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             (Oper::Optional, _) => Some("option"),
             _ => None,
         };
+        // A `not` that would be the first to find `$this` needs every table first.
+        if block.is_some() && t.src == Ref::Var(0) && !this_found {
+            ops.push(Op {
+                src: Some(names.src(world, t.src)),
+                first: Some(Operand::Ent("_".to_owned())),
+                ..linked("all", 0, 0, 0)
+            });
+        }
+        if block.is_none() && depth == 0 && t.src == Ref::Var(0) {
+            this_found = true;
+        }
         let mut op = term_op(world, t, &mut names);
         let needed = names.take_tables();
         each(&mut ops, &names, needed);
         let here = ops.len() as i64;
         match block {
             Some(name) => {
-                ops.push(linked(name, here - 1, here + 2, 0));
-                (op.prev, op.next, op.indent) = (here, here + 2, 1);
+                ops.push(linked(name, here - 1, here + 2, depth));
+                (op.prev, op.next, op.indent) = (here, here + 2, depth + 1);
                 let (src, first, second) = (op.src.clone(), op.first.clone(), op.second.clone());
                 ops.push(op);
                 ops.push(Op {
                     src,
                     first,
                     second,
-                    ..linked("end", here, here + 3, 0)
+                    ..linked("end", here, here + 3, depth)
                 });
             }
-            None => ops.push(op),
+            None => {
+                op.indent = depth;
+                ops.push(op);
+            }
         }
         k += 1;
     }
@@ -192,8 +241,15 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
             Some(text) => Operand::Str(text.clone()),
             None => names.id(world, t.second),
         };
+        // v4 lists the predicate's builtin relationship as the first id of the source.
+        let pred = if t.kind == TermKind::Match {
+            "PredMatch"
+        } else {
+            "PredEq"
+        };
         return Op {
-            first: Some(names.src(world, t.src)),
+            src: Some(names.src(world, t.src)),
+            first: Some(Operand::Ent(pred.to_owned())),
             second: Some(second),
             ..linked(name, 0, 0, 0)
         };
@@ -300,6 +356,30 @@ mod tests {
         assert_eq!(
             plan(&w, "Tag || Mass"),
             " 0. [-1,  3]  or          $[this]\n 1. [ 2,  3]   and        $[this]           (Tag)\n 2. [ 0,  3]   and        $[this]           (Mass)\n 3. [ 0,  4]  end         \n 4. [ 3,  5]  yield       \n"
+        );
+    }
+
+    #[test]
+    fn a_leading_not_or_optional_term_iterates_all_tables_first() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "?Mass"),
+            " 0. [-1,  1]  all         $[this]           (_)\n 1. [ 0,  3]  option      \n 2. [ 1,  3]   and        $[this]           (Mass)\n 3. [ 1,  4]  end         $[this]           (Mass)\n 4. [ 3,  5]  yield       \n"
+        );
+        assert!(plan(&w, "!Tag, Position")
+            .contains(" 1. [ 0,  2]  all         $[this]           (_)\n"));
+    }
+
+    #[test]
+    fn predicates_and_not_scopes() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, $this == Moon"),
+            " 0. [-1,  1]  setids      \n 1. [ 0,  2]  and         $[this]           (Position)\n 2. [ 1,  3]  eq          $[this]           (PredEq, Moon)\n 3. [ 2,  4]  yield       \n"
+        );
+        assert_eq!(
+            plan(&w, "Position, !{Tag, Mass}"),
+            " 0. [-1,  1]  setfix      \n 1. [ 0,  2]  setids      \n 2. [ 1,  3]  and         $[this]           (Position)\n 3. [ 2,  6]  not         \n 4. [ 3,  5]   and        $[this]           (Tag)\n 5. [ 4,  6]   and        $[this]           (Mass)\n 6. [ 3,  7]  end         \n 7. [ 6,  8]  yield       \n"
         );
     }
 }
