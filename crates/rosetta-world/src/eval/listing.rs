@@ -21,14 +21,14 @@ use crate::world::World;
 /// them when colors are on.
 const NORMAL: &str = "\x1b[0;49m";
 const RESET: &str = "\x1b[0;49m";
-const GREY: &str = "\x1b[0;37m";
+pub(super) const GREY: &str = "\x1b[0;37m";
 const GREEN: &str = "\x1b[0;32m";
 const BLUE: &str = "\x1b[0;34m";
 const YELLOW: &str = "\x1b[0;33m";
 
 /// An operand as the listing shows it.
 #[derive(Clone)]
-enum Operand {
+pub(super) enum Operand {
     /// A variable: `$name`, or `$[name]` for a table variable.
     Var { name: String, table: bool },
     /// An entity by its full path.
@@ -37,14 +37,14 @@ enum Operand {
     Str(String),
 }
 
-struct Op {
-    name: &'static str,
-    prev: i64,
-    next: i64,
-    indent: usize,
-    src: Option<Operand>,
-    first: Option<Operand>,
-    second: Option<Operand>,
+pub(super) struct Op {
+    pub name: &'static str,
+    pub prev: i64,
+    pub next: i64,
+    pub indent: usize,
+    pub src: Option<Operand>,
+    pub first: Option<Operand>,
+    pub second: Option<Operand>,
 }
 
 /// The plan of a compiled query (see [`super::Query::plan_str`]).
@@ -251,7 +251,7 @@ impl Planner<'_> {
 }
 
 /// `each $x ($[x])` for variables found as tables: each entity of the table in turn.
-fn each(ops: &mut Vec<Op>, names: &Names<'_>, vars: Vec<usize>) {
+pub(super) fn each(ops: &mut Vec<Op>, names: &Names<'_>, vars: Vec<usize>) {
     for v in vars {
         let name = names.var_name(v);
         ops.push(Op {
@@ -265,7 +265,7 @@ fn each(ops: &mut Vec<Op>, names: &Names<'_>, vars: Vec<usize>) {
     }
 }
 
-fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
+pub(super) fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
     Op {
         name,
         prev,
@@ -280,7 +280,7 @@ fn linked(name: &'static str, prev: i64, next: i64, indent: usize) -> Op {
 /// Names operands as Flecs' rule does: `$[this]` and `$[x]` for table variables, `$x` for
 /// entity variables, and a numbered anonymous variable per wildcard (`$*'3`), numbered after
 /// the named ones (a variable used as a source has a table and an entity variable).
-struct Names<'q> {
+pub(super) struct Names<'q> {
     compiled: &'q Compiled,
     next_anonymous: usize,
     /// How far each variable is found.
@@ -300,7 +300,7 @@ enum Found {
 }
 
 impl<'q> Names<'q> {
-    fn new(compiled: &'q Compiled) -> Self {
+    pub(super) fn new(compiled: &'q Compiled) -> Self {
         let terms = &compiled.terms;
         let named: usize = (1..compiled.vars.len())
             .map(|v| 1 + usize::from(terms.iter().any(|t| t.src == Ref::Var(v))))
@@ -321,7 +321,7 @@ impl<'q> Names<'q> {
     }
 
     /// A source: `$[this]`, a variable's table until `each` iterates it, else its entity.
-    fn src(&mut self, world: &World, r: Ref) -> Operand {
+    pub(super) fn src(&mut self, world: &World, r: Ref) -> Operand {
         match (r, self.found(r)) {
             (Ref::Var(v), Found::Table) | (Ref::Var(v @ 0), _) => Operand::Var {
                 name: self.var_name(v),
@@ -354,7 +354,7 @@ impl<'q> Names<'q> {
     /// The variables found as tables that an operation about to be written needs as
     /// entities (`each` goes first), marked as found as entities.
     /// The variables found as tables and never iterated, marked as iterated.
-    fn remaining_tables(&mut self) -> Vec<usize> {
+    pub(super) fn remaining_tables(&mut self) -> Vec<usize> {
         let left: Vec<usize> = (1..self.state.len())
             .filter(|&v| self.state.get(v) == Some(&Found::Table))
             .collect();
@@ -364,7 +364,7 @@ impl<'q> Names<'q> {
         left
     }
 
-    fn take_tables(&mut self) -> Vec<usize> {
+    pub(super) fn take_tables(&mut self) -> Vec<usize> {
         let tables = std::mem::take(&mut self.tables);
         for &v in &tables {
             self.set(v, Found::Entity);
@@ -372,7 +372,7 @@ impl<'q> Names<'q> {
         tables
     }
 
-    fn id(&mut self, world: &World, r: Ref) -> Operand {
+    pub(super) fn id(&mut self, world: &World, r: Ref) -> Operand {
         match r {
             Ref::Ent(e) => Operand::Ent(full_path(world, e)),
             Ref::Var(v) => {
@@ -409,7 +409,7 @@ fn full_path(world: &World, e: Id) -> String {
 }
 
 /// One line of the listing. Columns are counted on the text without colors.
-fn write_op(out: &mut String, i: usize, op: &Op, colors: bool) {
+pub(super) fn write_op(out: &mut String, i: usize, op: &Op, colors: bool) {
     let c = |code: &'static str| if colors { code } else { "" };
     let _ = write!(
         out,

@@ -34,6 +34,7 @@ pub mod corpus;
 mod filter;
 mod info;
 mod listing;
+mod listing_v4;
 mod plan;
 mod pred;
 mod result;
@@ -203,8 +204,10 @@ impl Query {
         info::term_info(&self.ast, &self.compiled, world)
     }
 
-    /// The plan as Flecs v3.2.12's `ecs_rule_str` lists a rule's operations, with Flecs'
-    /// terminal colors when `colors` is set (what the iterator JSON's `query_plan` holds).
+    /// The plan as Flecs v3.2.12's `ecs_rule_str` lists a rule's operations (for a v4 world,
+    /// as v4.1.6's `ecs_query_plan` lists them, or its "Optimized out (trivial query)" line),
+    /// with Flecs' terminal colors when `colors` is set (what the iterator JSON's
+    /// `query_plan` holds).
     ///
     /// ```
     /// use rosetta_world::{eval::Query, script};
@@ -218,6 +221,9 @@ impl Query {
     /// # Ok::<(), rosetta_world::Error>(())
     /// ```
     pub fn plan_str(&self, world: &World, colors: bool) -> String {
+        if world.version() == crate::version::FlecsVersion::V4 {
+            return listing_v4::plan_str(&self.compiled, world, colors);
+        }
         listing::plan_str(&self.compiled, world, colors)
     }
 

@@ -13,7 +13,7 @@ mod display;
 mod term;
 pub(crate) mod token;
 
-use crate::query::ast::{IdRef, QueryAst, Span, Term, TermId, TermKind, Traversal};
+use crate::query::ast::{IdRef, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal};
 use crate::query::error::ParseError;
 
 pub(crate) use check::validator_error as validator_error_v4;
@@ -131,9 +131,9 @@ fn parse_terms(text: &str) -> Result<Vec<Term>, ParseError> {
         let mut expanded = Vec::with_capacity(p.extra.len() + 1);
         for arg in p.extra {
             let mut copy = prev.clone();
-            if extra_oper == crate::query::ast::Oper::Or {
+            if extra_oper == Oper::Or {
                 copy.second = arg;
-                prev.oper = crate::query::ast::Oper::Or;
+                prev.oper = Oper::Or;
             } else {
                 copy.src = prev.second.clone();
                 copy.second = arg;

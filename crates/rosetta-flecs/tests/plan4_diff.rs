@@ -1,0 +1,120 @@
+//! Differential test of the v4 query plan (`query_plan` of the iterator JSON, v4.1.6's
+//! `ecs_query_plan`): Rosetta's listing against real Flecs 4.1.2's for the same world and
+//! query. The listing code is the same in 4.1.2 and 4.1.6 for these plans.
+
+mod oracle4;
+
+use rosetta_world::{eval::Query, script, FlecsVersion};
+use serde_json::{json, Value as Json};
+
+fn space() -> Json {
+    json!([
+        ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
+        ["struct", "Mass", [["value", "f64"]]],
+        ["tag", "Tag"], ["tag", "Likes"], ["tag", "Apples"],
+        ["entity", "Sun"], ["entity", "Sun.Earth"], ["entity", "Moon"],
+        ["set", "Sun.Earth", "Position", {"x": 1, "y": 2}],
+        ["set", "Moon", "Mass", {"value": 0.5}],
+        ["add", "Sun.Earth", "Tag"],
+        ["add", "Moon", ["Likes", "Apples"]]
+    ])
+}
+
+fn plans(queries: &[&str]) -> Vec<(String, String, String)> {
+    assert_eq!(oracle4::version(), "4.1.2", "the oracle is Flecs 4.1.2");
+    let script = space();
+    let c = oracle4::CWorld::from_script(&script);
+    let mut l = match script::load_json_version(&script, FlecsVersion::V4) {
+        Ok(l) => l,
+        Err(e) => panic!("{e}"),
+    };
+    l.world.process_pending();
+    let w = &l.world;
+    let mut out = Vec::new();
+    for q in queries {
+        let flecs = c
+            .query_json(q, &json!({"query_plan": true}), 0, 1000)
+            .and_then(|s| serde_json::from_str::<Json>(&s).ok())
+            .and_then(|j| {
+                j.get("query_plan")
+                    .and_then(Json::as_str)
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| panic!("Flecs wrote no plan for {q}"));
+        let ours = match Query::new(w, q) {
+            Ok(query) => query.plan_str(w, false),
+            Err(e) => panic!("{q}: {e}"),
+        };
+        out.push((q.to_string(), ours, strip_colors(&flecs)));
+    }
+    out
+}
+
+/// Flecs' plan without its color codes (`ESC[0;37m`, which its JSON escaping writes as
+/// `[[0;37m`): the colored form is checked by the `flecs4` conformance suite.
+fn strip_colors(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let lead = b[i] == 0x1b || b[i] == b'[';
+        if lead && b.get(i + 1) == Some(&b'[') {
+            let mut j = i + 2;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b';') {
+                j += 1;
+            }
+            if j > i + 2 && b.get(j) == Some(&b'm') {
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn color_codes_are_stripped_from_flecs_text() {
+    assert_eq!(strip_colors("\x1b[0;37mA [[0;49m[1]"), "A [1]");
+    assert_eq!(strip_colors("[0;32m [x]"), "[0;32m [x]");
+    assert_eq!(strip_colors("\x1b"), "\x1b");
+}
+
+#[test]
+fn v4_plans_match_flecs() {
+    let queries = [
+        "Position",
+        "Position, Tag",
+        "Mass, !Tag",
+        "?Mass, Position",
+        "Position(up ChildOf)",
+        "Position(self|up ChildOf)",
+        "Position, !Mass(Moon)",
+        "(Likes, _)",
+        "Position, Tag || Mass",
+        "Likes($x, Apples)",
+        "(ChildOf, Sun)",
+        "Position($x)",
+        "(Likes, $y), Position($y)",
+        "!Tag, Position",
+        "Position, $this == Moon",
+        "Position, $this ~= \"Ea\"",
+        "Position, (Likes, *)",
+        "Prefab",
+        "Position, $this == \"Moon\"",
+        "Position, $this != Moon",
+        "!Tag",
+        "?Mass",
+        "Position(Moon)",
+        "Position, Tag(up ChildOf)",
+        "Position, !{Tag, Mass}",
+        "(Likes, Apples)",
+    ];
+    let bad: Vec<String> = plans(&queries)
+        .into_iter()
+        .filter(|(_, ours, flecs)| ours != flecs)
+        .map(|(q, ours, flecs)| format!("{q}:\n ours:\n{ours}\n flecs:\n{flecs}"))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -1,0 +1,385 @@
+//! A compiled query's plan listed as Flecs v4.1.6's `ecs_query_plan` writes it, with the
+//! line the iterator JSON's `query_plan` holds for a query that has no plan.
+//!
+//! The line layout is v3's ([`super::listing`]); what differs is the plan v4's compiler
+//! makes: a query whose terms all match `$this` by itself with `and` and fixed ids has no
+//! plan at all ("Optimized out (trivial query)"); fixed-id terms are `and` (no `andid` and
+//! no closing `pop`); terms with a fixed source come first, as `with`; a transitive pair is
+//! `trav`; a query's leading optional terms go after the others.
+
+use super::compile::{CTerm, Compiled, Ref};
+use super::info::in_or_chain;
+use super::listing::{each, linked, write_op, Names, Op, Operand, GREY};
+use crate::builtin::TRANSITIVE;
+use crate::query::{Oper, TermKind};
+use crate::world::World;
+
+/// The plan of a compiled query in v4 form (see [`super::Query::plan_str`]).
+pub(crate) fn plan_str(compiled: &Compiled, world: &World, colors: bool) -> String {
+    let terms = &compiled.terms;
+    if terms.is_empty() {
+        return String::new();
+    }
+    if is_trivial(compiled, world) {
+        // v4's JSON writer prints this in place of the empty plan of a trivial query.
+        let grey = if colors { GREY } else { "" };
+        return format!("   {grey}Optimized out (trivial query)\n");
+    }
+    let mut out = String::new();
+    for (i, op) in plan_ops(compiled, world).iter().enumerate() {
+        write_op(&mut out, i, op, colors);
+    }
+    out
+}
+
+/// Whether the term's pair is followed through a transitive relationship (`trav`).
+fn transitive(t: &CTerm, world: &World) -> bool {
+    matches!(t.first, Ref::Ent(r) if world.owns(r, TRANSITIVE))
+        && !matches!(t.second, Ref::Unset | Ref::Wild | Ref::Any)
+}
+
+/// v4's trivial query: only `and` terms on `$this` by itself, with ids that are neither
+/// variables nor wildcards, and no prefab/disabled matching (its trivial iterator needs no
+/// plan).
+fn is_trivial(compiled: &Compiled, world: &World) -> bool {
+    !compiled.match_prefab
+        && !compiled.match_disabled
+        && compiled.terms.iter().all(|t| {
+            t.kind == TermKind::Id
+                && t.oper == Oper::And
+                && t.src == Ref::Var(0)
+                && t.self_
+                && t.up.is_none()
+                && matches!(t.first, Ref::Ent(_))
+                && matches!(t.second, Ref::Ent(_) | Ref::Unset)
+                && !transitive(t, world)
+        })
+}
+
+/// `flecs_term_is_fixed_id`, or a term with a fixed source: the ids `setids` sets.
+fn fixed_id(terms: &[CTerm], i: usize, world: &World) -> bool {
+    let Some(t) = terms.get(i) else { return false };
+    if matches!(t.src, Ref::Ent(_)) {
+        return true;
+    }
+    let ids_fixed = matches!(t.first, Ref::Ent(_)) && matches!(t.second, Ref::Ent(_) | Ref::Unset);
+    let inherited = t.up == Some(crate::builtin::IS_A);
+    let leading_cond = i == 0 && matches!(t.oper, Oper::Not | Oper::Optional);
+    t.kind == TermKind::Id
+        && ids_fixed
+        && !transitive(t, world)
+        && !inherited
+        && !in_or_chain(terms, i)
+        && !leading_cond
+}
+
+fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
+    let terms = &compiled.terms;
+    let mut names = Names::new(compiled);
+    let mut ops: Vec<Op> = Vec::new();
+    let fixed_src = |t: &CTerm| {
+        t.kind != TermKind::ScopeOpen
+            && t.kind != TermKind::ScopeClose
+            && matches!(t.src, Ref::Ent(e) if e.0 != 0)
+    };
+    // Flecs checks for any entity source here, a scope bracket's `0` included.
+    if terms.iter().any(|t| matches!(t.src, Ref::Ent(_))) {
+        ops.push(linked("setfix", 0, 0, 0));
+    }
+    if (0..terms.len()).any(|i| fixed_id(terms, i, world)) {
+        ops.push(linked("setids", 0, 0, 0));
+    }
+    // Fixed-source terms first, then the rest with leading optional terms moved last.
+    let fixed: Vec<usize> = (0..terms.len())
+        .filter(|&i| terms.get(i).is_some_and(fixed_src))
+        .collect();
+    let start = terms
+        .iter()
+        .position(|t| t.oper != Oper::Optional)
+        .unwrap_or(terms.len());
+    let rest = (start..terms.len()).chain(0..start);
+    let order: Vec<usize> = fixed
+        .iter()
+        .copied()
+        .chain(rest.filter(|i| !fixed.contains(i)))
+        .collect();
+    let mut this_found = false;
+    // `not` blocks of `!{ ... }` scopes still open: where each starts.
+    let mut scopes: Vec<Option<usize>> = Vec::new();
+    let mut k = 0;
+    while let Some(&i) = order.get(k) {
+        let Some(t) = terms.get(i) else { break };
+        let depth = scopes.iter().flatten().count();
+        match t.kind {
+            TermKind::ScopeOpen => {
+                let not = t.oper == Oper::Not;
+                scopes.push(not.then_some(ops.len()));
+                if not {
+                    ops.push(linked("not", 0, 0, depth));
+                }
+                k += 1;
+                continue;
+            }
+            TermKind::ScopeClose => {
+                if let Some(Some(open)) = scopes.pop() {
+                    let here = ops.len();
+                    if let Some(op) = ops.get_mut(open) {
+                        (op.prev, op.next) = (open as i64 - 1, here as i64);
+                    }
+                    let indent = depth.saturating_sub(1);
+                    ops.push(linked("end", open as i64, here as i64 + 1, indent));
+                }
+                k += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if in_or_chain(terms, i) {
+            // The chain's terms are consecutive in `order` (none has a fixed source).
+            let mut end = k;
+            while order
+                .get(end)
+                .and_then(|&j| terms.get(j))
+                .is_some_and(|t| t.oper == Oper::Or)
+            {
+                end += 1;
+            }
+            let or_src = names.src(world, t.src);
+            let inner: Vec<Op> = (k..=end)
+                .filter_map(|j| order.get(j).and_then(|&j| terms.get(j)))
+                .map(|t| term_op(world, t, &mut names))
+                .collect();
+            let needed = names.take_tables();
+            each(&mut ops, &names, needed);
+            let block = ops.len();
+            let n = inner.len();
+            let close = block + n + 1;
+            ops.push(Op {
+                src: Some(or_src),
+                ..linked("or", block as i64 - 1, close as i64, 0)
+            });
+            for (j, mut op) in inner.into_iter().enumerate() {
+                let prev = if j + 1 < n { block + j + 2 } else { block };
+                (op.prev, op.next, op.indent) = (prev as i64, close as i64, 1);
+                ops.push(op);
+            }
+            ops.push(linked("end", block as i64, close as i64 + 1, 0));
+            this_found |= t.src == Ref::Var(0);
+            k = end + 1;
+            continue;
+        }
+        let block = match (t.oper, t.kind) {
+            (_, TermKind::Eq | TermKind::Match) => None,
+            (Oper::Not, _) => Some("not"),
+            (Oper::Optional, _) => Some("option"),
+            _ => None,
+        };
+        // A `not` that would be the first to find `$this` needs every table first.
+        if block.is_some() && t.src == Ref::Var(0) && !this_found {
+            ops.push(Op {
+                src: Some(names.src(world, t.src)),
+                first: Some(Operand::Ent("_".to_owned())),
+                ..linked("all", 0, 0, 0)
+            });
+        }
+        if block.is_none() && depth == 0 && t.src == Ref::Var(0) {
+            this_found = true;
+        }
+        let mut op = term_op(world, t, &mut names);
+        let needed = names.take_tables();
+        each(&mut ops, &names, needed);
+        let here = ops.len() as i64;
+        match block {
+            Some(name) => {
+                ops.push(linked(name, here - 1, here + 2, depth));
+                (op.prev, op.next, op.indent) = (here, here + 2, depth + 1);
+                let (src, first, second) = (op.src.clone(), op.first.clone(), op.second.clone());
+                ops.push(op);
+                ops.push(Op {
+                    src,
+                    first,
+                    second,
+                    ..linked("end", here, here + 3, depth)
+                });
+            }
+            None => {
+                op.indent = depth;
+                ops.push(op);
+            }
+        }
+        k += 1;
+    }
+    let left = names.remaining_tables();
+    each(&mut ops, &names, left);
+    if terms.iter().any(|t| matches!(t.src, Ref::Var(v) if v > 0)) {
+        ops.push(linked("setvars", 0, 0, 0));
+    }
+    ops.push(linked("yield", 0, 0, 0));
+    let count = ops.len() as i64;
+    for (k, op) in ops.iter_mut().enumerate() {
+        if op.prev == 0 && op.next == 0 {
+            op.prev = k as i64 - 1;
+            op.next = (k as i64 + 1).min(count);
+        }
+    }
+    ops
+}
+
+/// The operation that matches one term (`flecs_query_set_op_kind`).
+fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
+    if matches!(t.kind, TermKind::Eq | TermKind::Match) {
+        let not = t.oper == Oper::Not;
+        let name = match (t.kind, &t.text, not) {
+            (TermKind::Match, _, false) => "eq_m",
+            (TermKind::Match, _, true) => "neq_m",
+            (_, Some(_), false) => "eq_nm",
+            (_, Some(_), true) => "neq_nm",
+            (_, None, false) => "eq",
+            (_, None, true) => "neq",
+        };
+        let second = match &t.text {
+            Some(text) => Operand::Str(text.clone()),
+            None => names.id(world, t.second),
+        };
+        // v4 lists the predicate's builtin relationship as the first id of the source.
+        let pred = if t.kind == TermKind::Match {
+            "PredMatch"
+        } else {
+            "PredEq"
+        };
+        return Op {
+            src: Some(names.src(world, t.src)),
+            first: Some(Operand::Ent(pred.to_owned())),
+            second: Some(second),
+            ..linked(name, 0, 0, 0)
+        };
+    }
+    let any = t.first == Ref::Any || t.second == Ref::Any;
+    let name = match (t.self_, t.up.is_some()) {
+        _ if transitive(t, world) => "trav",
+        _ if any => "and_any",
+        (true, true) => "selfup",
+        (false, true) => "up",
+        _ if matches!(t.src, Ref::Ent(_)) => "with",
+        _ => "and",
+    };
+    let src = Some(names.src(world, t.src));
+    let first = Some(names.id(world, t.first));
+    let second = match t.second {
+        Ref::Unset => None,
+        r => Some(names.id(world, r)),
+    };
+    Op {
+        src,
+        first,
+        second,
+        ..linked(name, 0, 0, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::Query;
+    use crate::script;
+    use crate::version::FlecsVersion;
+    use crate::world::World;
+
+    fn world() -> World {
+        let text = r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f32"]]],
+            ["tag", "Tag"], ["tag", "Likes"], ["entity", "Moon"]]"#;
+        match script::load_str_version(text, FlecsVersion::V4) {
+            Ok(mut l) => {
+                l.world.process_pending();
+                l.world
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn plan(w: &World, text: &str) -> String {
+        match Query::new(w, text) {
+            Ok(q) => q.plan_str(w, false),
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+
+    #[test]
+    fn trivial_queries_are_optimized_out() {
+        let w = world();
+        for text in ["Position", "Position, Tag", "(ChildOf, Moon)"] {
+            assert_eq!(
+                plan(&w, text),
+                "   Optimized out (trivial query)\n",
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn optional_term_is_a_block_without_pop() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, ?Mass"),
+            " 0. [-1,  1]  setids      \n 1. [ 0,  2]  and         $[this]           (Position)\n 2. [ 1,  4]  option      \n 3. [ 2,  4]   and        $[this]           (Mass)\n 4. [ 2,  5]  end         $[this]           (Mass)\n 5. [ 4,  6]  yield       \n"
+        );
+    }
+
+    #[test]
+    fn fixed_source_terms_go_first_as_with() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, Mass(Moon)"),
+            " 0. [-1,  1]  setfix      \n 1. [ 0,  2]  setids      \n 2. [ 1,  3]  with        Moon              (Mass)\n 3. [ 2,  4]  and         $[this]           (Position)\n 4. [ 3,  5]  yield       \n"
+        );
+    }
+
+    #[test]
+    fn wildcards_variables_and_transitive_pairs() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "(Likes, *)"),
+            " 0. [-1,  1]  and         $[this]           (Likes, $*'1)\n 1. [ 0,  2]  yield       \n"
+        );
+        assert_eq!(
+            plan(&w, "Likes($this, $x)"),
+            " 0. [-1,  1]  and         $[this]           (Likes, $x)\n 1. [ 0,  2]  yield       \n"
+        );
+        assert_eq!(
+            plan(&w, "(IsA, Moon)"),
+            " 0. [-1,  1]  trav        $[this]           (IsA, Moon)\n 1. [ 0,  2]  yield       \n"
+        );
+    }
+
+    #[test]
+    fn or_chain_has_no_setids() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Tag || Mass"),
+            " 0. [-1,  3]  or          $[this]\n 1. [ 2,  3]   and        $[this]           (Tag)\n 2. [ 0,  3]   and        $[this]           (Mass)\n 3. [ 0,  4]  end         \n 4. [ 3,  5]  yield       \n"
+        );
+    }
+
+    #[test]
+    fn a_leading_not_or_optional_term_iterates_all_tables_first() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "?Mass"),
+            " 0. [-1,  1]  all         $[this]           (_)\n 1. [ 0,  3]  option      \n 2. [ 1,  3]   and        $[this]           (Mass)\n 3. [ 1,  4]  end         $[this]           (Mass)\n 4. [ 3,  5]  yield       \n"
+        );
+        assert!(plan(&w, "!Tag, Position")
+            .contains(" 1. [ 0,  2]  all         $[this]           (_)\n"));
+    }
+
+    #[test]
+    fn predicates_and_not_scopes() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, $this == Moon"),
+            " 0. [-1,  1]  setids      \n 1. [ 0,  2]  and         $[this]           (Position)\n 2. [ 1,  3]  eq          $[this]           (PredEq, Moon)\n 3. [ 2,  4]  yield       \n"
+        );
+        assert_eq!(
+            plan(&w, "Position, !{Tag, Mass}"),
+            " 0. [-1,  1]  setfix      \n 1. [ 0,  2]  setids      \n 2. [ 1,  3]  and         $[this]           (Position)\n 3. [ 2,  6]  not         \n 4. [ 3,  5]   and        $[this]           (Tag)\n 5. [ 4,  6]   and        $[this]           (Mass)\n 6. [ 3,  7]  end         \n 7. [ 6,  8]  yield       \n"
+        );
+    }
+}
