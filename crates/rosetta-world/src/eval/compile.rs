@@ -192,6 +192,7 @@ impl<'a> Ctx<'a> {
 
 /// Resolves and finalizes the parsed terms as v3.2.12's rules do (v4's are in [`super::v4`]).
 pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, ParseError> {
+    let w = cx.w;
     let mut out = Vec::with_capacity(ast.terms.len());
     let (mut match_prefab, mut match_disabled) = (false, false);
     let mut cascade = None;
