@@ -63,6 +63,15 @@ fn builtin_entities_match_a_real_v4_world() {
         if parent == "flecs.core" && name == "Private" {
             continue;
         }
+        // 4.1.6's ecs_struct_init makes no member entities by default (struct_ts.c,
+        // FLECS_CREATE_MEMBER_ENTITIES); 4.1.2 made one per member of every builtin struct.
+        if e["components"].get("flecs.meta.member").is_some() {
+            assert!(
+                w.lookup(&format!("{parent}.{name}")).is_none(),
+                "{parent}.{name}"
+            );
+            continue;
+        }
         let path = if parent.is_empty() {
             name.to_string()
         } else {
@@ -102,7 +111,7 @@ fn builtin_entities_match_a_real_v4_world() {
         assert_eq!(w.is_component(id), is_component, "{path} is a component");
         checked += 1;
     }
-    assert!(checked > 200, "{checked}");
+    assert!(checked > 180, "{checked}");
 }
 
 #[test]

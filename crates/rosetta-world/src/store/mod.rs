@@ -97,7 +97,16 @@ impl Store {
         self.records.get(&id).map(Vec::as_slice).unwrap_or(&[])
     }
 
-    /// The non-empty tables for `id` in the order Flecs' table cache iterates them.
+    /// The non-empty tables for `id` in creation order (v4.1.6's single-list table cache).
+    pub(crate) fn nonempty_in_creation_order(&self, id: Id) -> Vec<TableId> {
+        self.tables_for(id)
+            .iter()
+            .copied()
+            .filter(|&t| !self.table(t).entities.is_empty())
+            .collect()
+    }
+
+    /// The non-empty tables for `id` in the order v3.2.12's table cache iterates them.
     pub(crate) fn iter_order(&self, id: Id) -> Vec<TableId> {
         let mut v: Vec<TableId> = self
             .tables_for(id)

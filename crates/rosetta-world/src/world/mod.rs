@@ -199,10 +199,16 @@ impl World {
         self.store.tables_for(id)
     }
 
-    /// The non-empty tables holding `id` in the order a Flecs filter or rule visits them: the
-    /// order they last became non-empty, as of the last [`World::process_pending`].
+    /// The non-empty tables holding `id` in the order a Flecs filter or rule visits them. In
+    /// v3.2.12, the order they last became non-empty, as of the last
+    /// [`World::process_pending`] (its table caches keep separate empty and non-empty lists);
+    /// in v4.1.6, creation order (its table cache is one list, appended to when a table is
+    /// created, and iteration skips empty tables).
     pub fn tables_in_iter_order(&self, id: Id) -> Vec<TableId> {
-        self.store.iter_order(id)
+        match self.version {
+            crate::version::FlecsVersion::V3 => self.store.iter_order(id),
+            crate::version::FlecsVersion::V4 => self.store.nonempty_in_creation_order(id),
+        }
     }
 
     /// `flecs_process_pending_tables`: updates which tables count as non-empty, as Flecs does

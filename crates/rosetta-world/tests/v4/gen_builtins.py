@@ -10,7 +10,11 @@ in the order Flecs lists them (parents before children), with what v4.1.6 change
   - no `flecs.core.Private` tag;
   - no doc strings on builtins (doc.c's core definitions were removed);
   - new `flecs.core.Parent` and `flecs.core.TreeSpawner` components and a
-    `flecs.core.ParentDepth` tag (Exclusive).
+    `flecs.core.ParentDepth` tag (Exclusive);
+  - no member entities: 4.1.6's `ecs_struct_init` (src/addons/meta/type_support/struct_ts.c)
+    creates a struct's members as entities only with `create_member_entities` or
+    FLECS_CREATE_MEMBER_ENTITIES, which the builtin types (meta/definitions.c) and a default
+    build do not set; 4.1.2 always made them.
 An anonymous entity keeps the `#id` Flecs gave it, for the pairs that target it.
 Reflection data (meta components, enum constant values) is left to the world's own
 reflection; BuildInfo is reflected in code.
@@ -28,6 +32,8 @@ for e in d["results"]:
     if parent == "flecs.core.internals":
         parent = "flecs.core"
     comps = e.get("components", {})
+    if "flecs.meta.member" in comps:
+        continue
     tags = [t for t in e.get("tags", []) if t != "flecs.core.Private"]
     pairs = []
     for k, v in e.get("pairs", {}).items():
