@@ -2,67 +2,18 @@
 //! dot, labels (`#<id>` for an entity without a name), `flecs_json_id` arrays and the
 //! `flecs_json_id_member` keys, in full-path or label form.
 
-use rosetta_world::builtin::{ANY, CHILD_OF, WILDCARD};
 use rosetta_world::{Id, World};
 
 use crate::text::{self, Mode};
 
-/// How deep a `ChildOf` chain is followed (the world keeps it acyclic; this bounds corrupt
-/// input).
-const MAX_DEPTH: usize = 256;
-
-/// `ecs_pair_first` / `ecs_pair_second`: the alive entity with that index, else the index.
-pub(super) fn alive_or(w: &World, e: Id) -> Id {
-    w.alive(e).unwrap_or(e)
-}
-
-/// `ecs_get_path_w_sep_buf(world, 0, e, ".", "")` unquoted: `*`, `_`, parents joined by `.`,
-/// an unnamed or dead element as its low 32 bits.
-pub(super) fn path_into(out: &mut String, w: &World, e: Id, mode: Mode) {
-    if e == WILDCARD {
-        out.push('*');
-    } else if e == ANY {
-        out.push('_');
-    } else {
-        elem_into(out, w, e, mode, 0);
-    }
-}
-
-fn elem_into(out: &mut String, w: &World, e: Id, mode: Mode, depth: usize) {
-    let mut name = None;
-    if e.0 != 0 && w.is_alive(e) {
-        if let Some(parent) = w.target(e, CHILD_OF, 0) {
-            if parent != e && depth < MAX_DEPTH {
-                elem_into(out, w, parent, mode, depth + 1);
-                out.push('.');
-            }
-        }
-        name = w.name_of(e);
-    }
-    match name {
-        Some(n) => text::raw_into(out, n, mode),
-        None => push_u32(out, e.index()),
-    }
-}
-
-/// The path as a string (`flecs_json_path`).
-pub(super) fn push_path(out: &mut String, w: &World, e: Id, mode: Mode) {
-    out.push('"');
-    path_into(out, w, e, mode);
-    out.push('"');
-}
+// Paths, ids and numbers are written as v3.2.12 writes them; only labels and id members differ.
+pub(super) use crate::ser::names::{alive_or, path_into, push_id, push_path, push_u32};
 
 /// The path as an owned string.
 pub(super) fn path_of(w: &World, e: Id, mode: Mode) -> String {
     let mut s = String::new();
     path_into(&mut s, w, e, mode);
     s
-}
-
-/// A `u32` in decimal.
-pub(super) fn push_u32(out: &mut String, v: u32) {
-    let mut b = itoa::Buffer::new();
-    out.push_str(b.format(v));
 }
 
 /// `flecs_json_entity_label`: `#0` for entity 0, else the doc name or the name.
@@ -92,19 +43,6 @@ pub(super) fn push_path_or_label(out: &mut String, w: &World, e: Id, full: bool,
     } else {
         push_label(out, w, e, mode);
     }
-}
-
-/// `flecs_json_id`: `["A"]` or `["A","B"]` (no space).
-pub(super) fn push_id(out: &mut String, w: &World, id: Id, mode: Mode) {
-    out.push('[');
-    if id.is_pair() {
-        push_path(out, w, alive_or(w, id.first()), mode);
-        out.push(',');
-        push_path(out, w, alive_or(w, id.second()), mode);
-    } else {
-        push_path(out, w, Id(id.0 & Id::COMPONENT_MASK), mode);
-    }
-    out.push(']');
 }
 
 /// `flecs_json_id_member`: `auto_override|`/`toggle|` prefixes, then the id as a path or from
