@@ -8,7 +8,7 @@
 //! `version` for a recycled id) with `entity_ids`, `doc` with `doc`, then `vars` and `fields`
 //! (`is_set`, `ids` of the fields whose id is not fixed, `sources` when a field is matched
 //! elsewhere than `$this`, `values`), or with `table` the entity's whole type: `tags`,
-//! `pairs`, `vars`, `inherited`, `components` ([`super::iter_table`]).
+//! `pairs`, `vars`, `inherited`, `components` (written by `iter_table.rs`).
 //!
 //! v4 has no `rows`, `eval_duration` or `try` option in the serializer: `rows` and `try` are
 //! REST parameters (the first ignored since v4, the second about errors), and no duration is

@@ -4,7 +4,7 @@ use rosetta_world::Id;
 
 use crate::text::Mode;
 
-/// `ecs_iter_to_json_desc_t` (v4.1.6): what [`iter_to_json`] writes. [`Default`] is
+/// `ecs_iter_to_json_desc_t` (v4.1.6): what [`super::iter_to_json`] writes. [`Default`] is
 /// `ECS_ITER_TO_JSON_INIT` (`values`, `full_paths` and `fields` on).
 ///
 /// `alerts`, `refs`, `matches` and `parents_before_children` are accepted and not written:
