@@ -15,6 +15,9 @@ pub enum Error {
     /// Flecs JSON that cannot be read back, with where (byte offset or JSON Pointer).
     #[error("{0}")]
     Read(String),
+    /// A world whose types cannot be written as a Flecs Script (a name that is no identifier).
+    #[error("{0}")]
+    Script(String),
     /// An error from the world.
     #[error(transparent)]
     World(#[from] rosetta_world::Error),

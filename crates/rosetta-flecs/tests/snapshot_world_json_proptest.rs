@@ -9,12 +9,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use common::corpus::{compiled, corpus_dir, project_roots};
 use common::{round_trip, snapshot_bytes};
 use proptest::prelude::*;
-use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_schema::Schema;
 use rosetta_types::{FloatType, IntWidth, Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::snapshot::SnapshotEntity;
 use rosetta_wire::typed;
@@ -201,56 +202,6 @@ struct Corpus {
     components: Vec<(u32, TypeId)>,
 }
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/spatialos")
-}
-
-fn schema_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            schema_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "schema") {
-            out.push(p);
-        }
-    }
-}
-
-/// The root a schema file is under: its path less its package's folders and its name.
-fn root_of(file: &Path) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let package = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("package "))?
-        .trim()
-        .trim_end_matches(';')
-        .trim();
-    let mut dir = file.parent()?;
-    for part in package.split('.').rev() {
-        if dir.file_name()?.to_str()? != part {
-            return None;
-        }
-        dir = dir.parent()?;
-    }
-    Some(dir.to_path_buf())
-}
-
-fn compiled(roots: &[PathBuf]) -> Option<Schema> {
-    let mut schema_paths = roots.to_vec();
-    schema_paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schema"));
-    let options = CompileOptions {
-        schema_paths,
-        load_all: true,
-        files: Vec::new(),
-    };
-    let c = compile(&options).ok()?;
-    Schema::from_bundle(c.bundle()).ok()
-}
-
 fn with_components(name: String, schema: Schema) -> Corpus {
     let components = schema
         .registry()
@@ -277,11 +228,7 @@ fn corpus() -> &'static [Corpus] {
         projects.sort();
         let mut out = Vec::new();
         for project in projects.iter().filter(|p| p.is_dir()) {
-            let mut files = Vec::new();
-            schema_files(project, &mut files);
-            let mut roots: Vec<PathBuf> = files.iter().filter_map(|f| root_of(f)).collect();
-            roots.sort();
-            roots.dedup();
+            let roots = project_roots(project);
             let name = project
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned());

@@ -1,7 +1,7 @@
 //! What the world JSON reader rebuilds types with: the reader's state, a type's parts as
 //! read ([`Def`]), and their registration in the world (see [`super::types`]).
 
-use rosetta_world::builtin::{ARRAY, BITMASK, ENUM, STRUCT, VECTOR};
+use rosetta_world::builtin::{ARRAY, BITMASK, ENUM, PRIMITIVE, STRUCT, VECTOR};
 use rosetta_world::meta::Member;
 use rosetta_world::{Id, World};
 use serde_json::Value as Json;
@@ -29,6 +29,8 @@ pub(super) enum Kind {
     Array(Id, u32),
     Vector(Id),
     Opaque(Id),
+    /// A component of a primitive type (`flecs.meta.primitive` `{"kind":"I64"}`).
+    Primitive(&'static str),
 }
 
 /// A type being rebuilt.
@@ -109,6 +111,12 @@ impl Rebuild<'_> {
                 Kind::Array(need(t, "type")?, count.max(1))
             }
             VECTOR => Kind::Vector(need(self.entity_at(get("type"), &at.key("type"))?, "type")?),
+            PRIMITIVE => {
+                let k = get("kind").and_then(Json::as_str).unwrap_or("");
+                Kind::Primitive(primitive_of(k).ok_or_else(|| {
+                    ReadError::at(&at.key("kind"), format!("unknown primitive kind '{k}'"))
+                })?)
+            }
             _ => Kind::Opaque(need(
                 self.entity_at(get("as_type"), &at.key("as_type"))?,
                 "as_type",
@@ -136,6 +144,7 @@ impl Rebuild<'_> {
             Some(Kind::Array(t, n)) => w.register_array(e, t, n),
             Some(Kind::Vector(t)) => w.register_vector(e, t),
             Some(Kind::Opaque(t)) => w.register_opaque(e, t),
+            Some(Kind::Primitive(p)) => w.register_primitive(e, p),
             Some(Kind::Enum) => w.register_constants_exact(e, &d.constants, false),
             Some(Kind::Bitmask) => w.register_constants_exact(e, &d.constants, true),
             // Constants without a type entity: u32 values are a bitmask's.
@@ -166,6 +175,32 @@ impl Rebuild<'_> {
         });
         Ok(())
     }
+}
+
+/// The primitive a `PrimitiveKind` constant names (v4.1 writes `U64` and `UPtr` with a
+/// trailing space).
+fn primitive_of(kind: &str) -> Option<&'static str> {
+    Some(match kind.trim_end() {
+        "Bool" => "bool",
+        "Char" => "char",
+        "Byte" => "byte",
+        "U8" => "u8",
+        "U16" => "u16",
+        "U32" => "u32",
+        "U64" => "u64",
+        "UPtr" => "uptr",
+        "I8" => "i8",
+        "I16" => "i16",
+        "I32" => "i32",
+        "I64" => "i64",
+        "IPtr" => "iptr",
+        "F32" => "f32",
+        "F64" => "f64",
+        "String" => "string",
+        "Entity" => "entity",
+        "Id" => "id",
+        _ => return None,
+    })
 }
 
 /// `MemberRanges`: a range is set where its min and max differ (`ecs_struct_init`).

@@ -135,7 +135,7 @@ impl Paths {
             quantity: w.path_of(QUANTITY),
             i32: w.path_of(I32),
             u32: w.path_of(U32),
-            kinds: [STRUCT, ENUM, BITMASK, ARRAY, VECTOR, OPAQUE]
+            kinds: [STRUCT, ENUM, BITMASK, ARRAY, VECTOR, OPAQUE, PRIMITIVE]
                 .iter()
                 .map(|&k| (w.path_of(k), k))
                 .collect(),

@@ -81,7 +81,12 @@ impl Decoder<'_> {
                 )),
             };
         }
-        let hint = self.world.flecs_type(comp).is_some().then_some(comp);
+        // A schema type's Flecs description says nothing of its values (the registry does).
+        let hint = self
+            .world
+            .flecs_type(comp)
+            .is_some_and(|t| !t.schema)
+            .then_some(comp);
         self.value(ty, hint, j, at, 1)
     }
 

@@ -22,7 +22,8 @@ pub(crate) fn alive_or(w: &World, e: Id) -> Id {
 
 /// The path of `e` without quotes, as `ecs_get_path_w_sep_buf(world, 0, e, ".", "")`: `*` and
 /// `_` for the wildcards, parents joined by `.` (builtins with their `flecs.core.` scope), an
-/// unnamed or dead element as its low 32 bits in decimal. Names are not escaped by Flecs;
+/// unnamed or dead element as its low 32 bits in decimal (v4: after a `#`, as v4.1.6's
+/// `flecs_path_append` writes it and `ecs_lookup` reads it). Names are not escaped by Flecs;
 /// [`Mode::Valid`] escapes what JSON requires.
 pub(crate) fn path_into(out: &mut String, w: &World, e: Id, mode: Mode) {
     if e == WILDCARD {
@@ -47,7 +48,12 @@ fn elem_into(out: &mut String, w: &World, e: Id, mode: Mode, depth: usize) {
     }
     match name {
         Some(n) => text::raw_into(out, n, mode),
-        None => push_u32(out, e.index()),
+        None => {
+            if w.version() == rosetta_world::FlecsVersion::V4 {
+                out.push('#');
+            }
+            push_u32(out, e.index())
+        }
     }
 }
 

@@ -151,7 +151,8 @@ pub(crate) fn shape(world: &World, t: TypeRef) -> Option<Shape<'_>> {
     match t {
         TypeRef::Entity(e) => {
             let ty = world.component_info(e)?.ty?;
-            match world.flecs_type(e) {
+            // A schema type's description is for Flecs; its values are the registry type's.
+            match world.flecs_type(e).filter(|ft| !ft.schema) {
                 Some(ft) => Some(match &ft.kind {
                     FlecsKind::Primitive(name) => Shape::Prim(Prim::from_name(name)?),
                     FlecsKind::Enum => Shape::Enum(flecs_constants(ft)),

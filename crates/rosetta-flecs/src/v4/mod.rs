@@ -8,7 +8,8 @@
 //! as `{"value": ...}`.
 //!
 //! - `ecs_entity_to_json`: [`entity_to_json`] with [`EntityDesc`].
-//! - `ecs_world_to_json`: [`world_to_json`].
+//! - `ecs_world_to_json`: [`world_to_json`]; the types it carries as a Flecs Script that
+//!   registers them in an application before `ecs_world_from_json`: [`types_to_script`].
 //! - The row pieces in [`row`] (`tags`, `pairs`, `components`, `inherited`) shared with the
 //!   iterator serializer's `table` form.
 
@@ -24,8 +25,10 @@ mod query_info;
 pub mod row;
 mod types;
 mod world;
+mod world_script;
 
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};
 pub use iter::{iter_to_json, IterDesc};
 pub use options::EntityDesc;
 pub use world::world_to_json;
+pub use world_script::types_to_script;

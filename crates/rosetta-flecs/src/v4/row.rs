@@ -154,7 +154,22 @@ impl<'w> RowWriter<'w> {
     /// `"tags":[...]` of `ent`, when it has any (only the inherited ones for a base).
     pub fn tags(&self, out: &mut String, obj: &mut List, ent: Id, base: bool) {
         let mut list: Option<List> = None;
-        for &id in self.w.type_of(ent) {
+        let own = self.w.type_of(ent);
+        // A type entity's tags kept as its type's metadata (an enum's), merged in id order.
+        let extra = if self.type_entities {
+            super::types::meta_tags(self.w, ent)
+        } else {
+            &[]
+        };
+        let merged: std::borrow::Cow<'_, [Id]> = if extra.is_empty() {
+            std::borrow::Cow::Borrowed(own)
+        } else {
+            let mut v: Vec<Id> = own.iter().chain(extra).copied().collect();
+            v.sort_unstable();
+            v.dedup();
+            std::borrow::Cow::Owned(v)
+        };
+        for &id in merged.iter() {
             if id.is_pair() || self.skipped_on(ent, id) || self.has_column(id) {
                 continue;
             }

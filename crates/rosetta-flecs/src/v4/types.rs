@@ -4,13 +4,19 @@
 //! `flecs.meta.TypeSerializer` and its kind's component (`flecs.meta.struct`, `enum`
 //! `{"underlying_type":…}`, `bitmask`, `array` `{"type":…, "count":…}`, `vector`
 //! `{"type":…}`, `opaque` `{"as_type":…}`); a struct's members are child entities with
-//! `flecs.meta.member` `{"type":…, "count":…, "unit":…, "offset":…, "use_offset":false}`.
+//! `flecs.meta.member` `{"type":…, "count":…, "unit":…, "offset":…, "use_offset":false}`
+//! (as 4.1.2 makes them: 4.1.6's `ecs_struct_init` makes no member entities, and reads
+//! them); an enum is also `PairIsTag`, `Exclusive` and `OneOf` and has `flecs.meta.constants`,
+//! and its constants are child entities with `(flecs.core.constant, i32)` (`u32` for a
+//! bitmask) holding the value, those declared without a value (or 0) also the `constant`
+//! tag (`ecs_enum_init`).
 //!
 //! `ecs_world_from_json` commits each entity to exactly the ids written: a type entity
 //! written without these would lose its reflection in the Flecs world that loads it.
 
 use rosetta_world::builtin::{
-    ARRAY, BITMASK, COMPONENT, ENUM, I32, META_TYPE, META_TYPE_SERIALIZED, OPAQUE, STRUCT, VECTOR,
+    ARRAY, BITMASK, CHILD_OF, COMPONENT, CONSTANT, ENUM, EXCLUSIVE, FLECS, I32, META_TYPE,
+    META_TYPE_SERIALIZED, ONE_OF, OPAQUE, PRIMITIVE, STRUCT, TAG, U32, VECTOR,
 };
 use rosetta_world::meta::FlecsKind;
 use rosetta_world::{Id, World};
@@ -18,6 +24,56 @@ use rosetta_world::{Id, World};
 use crate::ser::names::{path_into, push_u32};
 use crate::ser::types::kind_name;
 use crate::text::{self, List, Mode};
+
+/// Whether type entity `e`'s meta components are written: not for an empty struct (a tag in
+/// Flecs: a struct without members aborts it), nor a builtin primitive (the world's
+/// builtins are written by [`crate::v4`]'s builtin rows); for a component the world made
+/// of a primitive type, they are.
+fn writes_meta(w: &World, e: Id) -> bool {
+    match w.flecs_type(e) {
+        Some(ft) if matches!(ft.kind, FlecsKind::Primitive(_)) => !under_flecs(w, e),
+        Some(_) => !is_zero_sized(w, e),
+        None => false,
+    }
+}
+
+/// Whether `e` is in the `flecs` scope (a builtin).
+fn under_flecs(w: &World, e: Id) -> bool {
+    let mut cur = w.target(e, CHILD_OF, 0);
+    for _ in 0..256 {
+        match cur {
+            Some(p) if p == FLECS => return true,
+            Some(p) => cur = w.target(p, CHILD_OF, 0),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// `ecs_primitive_kind_t`'s constant for a primitive, as the `PrimitiveKind` enum of v4.1
+/// names it (its `U64` and `UPtr` constants have a trailing space).
+pub(crate) fn primitive_kind(p: &str) -> &'static str {
+    match p {
+        "bool" => "Bool",
+        "char" => "Char",
+        "byte" => "Byte",
+        "u8" => "U8",
+        "u16" => "U16",
+        "u32" => "U32",
+        "u64" => "U64 ",
+        "uptr" => "UPtr ",
+        "i8" => "I8",
+        "i16" => "I16",
+        "i32" => "I32",
+        "i64" => "I64",
+        "iptr" => "IPtr",
+        "f32" => "F32",
+        "f64" => "F64",
+        "string" => "String",
+        "entity" => "Entity",
+        _ => "Id",
+    }
+}
 
 /// The value of `flecs.core.Component` for `e`, `None` where the world does not know its
 /// layout (a component without reflection: written `null`).
@@ -44,7 +100,7 @@ fn quoted_path(out: &mut String, w: &World, e: Id, mode: Mode) {
 pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id, mode: Mode) {
     let Some(ft) = w.flecs_type(e) else { return };
     // An empty struct is a tag in Flecs: no meta type (a struct without members aborts it).
-    if matches!(ft.kind, FlecsKind::Primitive(_)) || is_zero_sized(w, e) {
+    if !writes_meta(w, e) {
         return;
     }
     map.key(out, "flecs.meta.type", mode);
@@ -62,7 +118,14 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         }
         FlecsKind::Vector { element } => ("vector", Some((vec![("type", *element)], None))),
         FlecsKind::Opaque { as_type } => ("opaque", Some((vec![("as_type", *as_type)], None))),
-        FlecsKind::Primitive(_) => return,
+        FlecsKind::Primitive(p) => {
+            // `EcsPrimitive` of a component of a primitive type (`ecs_primitive_init`).
+            map.key(out, "flecs.meta.primitive", mode);
+            out.push_str("{\"kind\":\"");
+            out.push_str(primitive_kind(p));
+            out.push_str("\"}");
+            return;
+        }
     };
     map.key(out, &format!("flecs.meta.{key}"), mode);
     match value {
@@ -79,6 +142,94 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
             }
             o.close(out, '}');
         }
+    }
+    // `EcsEnum` and `EcsBitmask` are `(With, EcsConstants)`, which has no reflection.
+    if matches!(ft.kind, FlecsKind::Enum | FlecsKind::Bitmask) && constants_id(w).is_some() {
+        map.key(out, "flecs.meta.constants", mode);
+        out.push_str("null");
+    }
+}
+
+/// `flecs.meta.constants` (`EcsConstants`) of a v4 world.
+fn constants_id(w: &World) -> Option<Id> {
+    w.lookup("flecs.meta.constants")
+}
+
+/// The tags a type entity has in Flecs that the world keeps as its type's metadata: an
+/// enum's `PairIsTag`, `Exclusive` and `OneOf` (`flecs_add_enum`), sorted.
+pub(crate) fn meta_tags(w: &World, e: Id) -> &'static [Id] {
+    match w.flecs_type(e).map(|t| &t.kind) {
+        Some(FlecsKind::Enum) => &[TAG, EXCLUSIVE, ONE_OF],
+        _ => &[],
+    }
+}
+
+/// The type entities that type `e` is made of (its members' types, its element type), which
+/// a Flecs world reading world JSON must know before it: [`super::world_to_json`] writes them
+/// first.
+pub(crate) fn parts(w: &World, e: Id) -> Vec<Id> {
+    match w.flecs_type(e) {
+        Some(ft) => match ft.kind {
+            FlecsKind::Array { element, .. } | FlecsKind::Vector { element } => vec![element],
+            FlecsKind::Opaque { as_type } => vec![as_type],
+            _ => ft.members.iter().map(|m| m.ty).collect(),
+        },
+        None => Vec::new(),
+    }
+}
+
+/// The rows of an enum's (bitmask's) constants, after the type's, in the order Flecs lists
+/// its children: `{"parent":"T", "name":"C", "tags":["flecs.core.constant"],
+/// "components":{"(flecs.core.constant,flecs.meta.i32)":0}}` (the tag only when the constant
+/// was declared without a value).
+pub(crate) fn constant_rows(out: &mut String, results: &mut List, w: &World, e: Id, mode: Mode) {
+    let Some(ft) = w.flecs_type(e) else { return };
+    let bitmask = match ft.kind {
+        FlecsKind::Enum => false,
+        FlecsKind::Bitmask => true,
+        _ => return,
+    };
+    let order: Vec<usize> = if ft.child_order.len() == ft.constants.len() {
+        ft.child_order.clone()
+    } else {
+        (0..ft.constants.len()).collect()
+    };
+    let mut parent = String::new();
+    path_into(&mut parent, w, e, Mode::Engine);
+    let mut constant = String::new();
+    path_into(&mut constant, w, CONSTANT, mode);
+    let mut ty = String::new();
+    path_into(&mut ty, w, if bitmask { U32 } else { I32 }, mode);
+    for i in order {
+        let Some((name, value)) = ft.constants.get(i) else {
+            continue;
+        };
+        results.next(out);
+        let mut row = List::open(out, '{');
+        row.key(out, "parent", mode);
+        text::push_escaped(out, &parent, mode);
+        row.key(out, "name", mode);
+        text::push_escaped(out, name, mode);
+        if !ft.explicit.get(i).copied().unwrap_or(false) {
+            row.key(out, "tags", mode);
+            out.push_str("[\"");
+            out.push_str(&constant);
+            out.push_str("\"]");
+        }
+        row.key(out, "components", mode);
+        out.push_str("{\"(");
+        out.push_str(&constant);
+        out.push(',');
+        out.push_str(&ty);
+        out.push_str(")\":");
+        if bitmask {
+            // A bitmask's constants are `u32`s.
+            text::push_u64(out, (*value as u64) & u64::from(u32::MAX));
+        } else {
+            text::push_i64(out, *value, mode);
+        }
+        out.push('}');
+        row.close(out, '}');
     }
 }
 
@@ -129,12 +280,13 @@ pub(crate) fn writes_meta_id(w: &World, e: Id, id: Id) -> bool {
     let Some(ft) = w.flecs_type(e) else {
         return false;
     };
-    if matches!(ft.kind, FlecsKind::Primitive(_)) || is_zero_sized(w, e) {
+    if !writes_meta(w, e) {
         return false;
     }
     [
         META_TYPE,
         META_TYPE_SERIALIZED,
+        PRIMITIVE,
         STRUCT,
         ENUM,
         BITMASK,
@@ -143,6 +295,7 @@ pub(crate) fn writes_meta_id(w: &World, e: Id, id: Id) -> bool {
         OPAQUE,
     ]
     .contains(&id)
+        || (matches!(ft.kind, FlecsKind::Enum | FlecsKind::Bitmask) && Some(id) == constants_id(w))
 }
 
 /// Whether `id` is `flecs.core.Component` on a type entity, which [`component_value`] writes.

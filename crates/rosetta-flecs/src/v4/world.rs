@@ -1,7 +1,8 @@
 //! `ecs_world_to_json` of v4.1.6 (`serialize_world.c`): the entities a query
 //! `!(ChildOf, flecs)(self|up), !Module(self|up)` finds (prefabs and disabled entities
 //! included), as rows with full paths, entity ids and values, each parent before its
-//! children (`serialize_parents_before_children`): `{"results":[...]}`.
+//! children (`serialize_parents_before_children`): `{"results":[...]}`. A type entity comes
+//! after the types it is made of and its members' rows, and is followed by its constants'.
 
 use rosetta_world::builtin::{CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, World};
@@ -76,11 +77,19 @@ fn write_row(
         return Ok(());
     }
     done.insert(e);
-    if let Some(p) = w.target(e, CHILD_OF, 0) {
-        if depth < MAX_DEPTH {
+    if depth < MAX_DEPTH {
+        if let Some(p) = w.target(e, CHILD_OF, 0) {
             write_row(out, results, rw, w, p, desc, done, depth + 1)?;
         }
+        // A type after the types it is made of: Flecs reading the document builds a struct
+        // member by member, each from its type as it is then.
+        for part in super::types::parts(w, e) {
+            write_row(out, results, rw, w, part, desc, done, depth + 1)?;
+        }
     }
+    // Member rows before their struct's, as Flecs writes them (their table is older): a
+    // struct given `flecs.meta.type` before it has members aborts the Flecs world reading it.
+    super::types::member_rows(out, results, w, e, desc.mode);
     results.next(out);
     let mut row = List::open(out, '{');
     head(out, &mut row, w, e, desc);
@@ -88,7 +97,7 @@ fn write_row(
     rw.pairs(out, &mut row, e, false);
     rw.components(out, &mut row, e, false)?;
     row.close(out, '}');
-    super::types::member_rows(out, results, w, e, desc.mode);
+    super::types::constant_rows(out, results, w, e, desc.mode);
     Ok(())
 }
 

@@ -3,6 +3,8 @@
 // Each test binary uses what it needs of these.
 #![allow(dead_code)]
 
+pub mod corpus;
+
 use rosetta_flecs::de::{world_from_json, FromJsonDesc};
 use rosetta_flecs::ser::world_to_json;
 use rosetta_schema::Schema;

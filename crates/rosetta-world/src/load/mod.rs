@@ -57,6 +57,11 @@
 //!
 //! # Schema kinds in the world
 //!
+//! In a v4 world every type of that last column is described to Flecs as its meta addon
+//! would hold it (`World::flecs_type`, written in world JSON as Flecs' type entities, and as a
+//! Flecs Script by `rosetta_flecs::v4::types_to_script`); see `meta` for the names of the
+//! vector and entry types. A recursive type (through a list or option) has no Flecs form.
+//!
 //! The world's reflected types are the schema's own [`rosetta_types`] registry (the one the
 //! schema compiler produces), so a component's value is the same [`rosetta_types::Value`] that
 //! [`rosetta_wire::typed::read`] gives for its data. The last column says how Flecs' meta addon
@@ -66,7 +71,7 @@
 //! | --- | --- | --- | --- |
 //! | `component C { id = N; ... }` | the component's `Struct` (its fields, or the `data` type's), at `pkg.C` | `Struct` | a struct component |
 //! | `type T { ... }`, nested types | `Struct` at `pkg.T` (`pkg.Outer.T` nested) | `Struct`, inline in its user | struct |
-//! | `enum E { ... }` | closed `Enum` over uint32 at `pkg.E` | `Enum` (the constant's value) | enum (constants not made entities) |
+//! | `enum E { ... }` | closed `Enum` over uint32 at `pkg.E` | `Enum` (the constant's value) | enum over `i32`, its constants' entities written in world JSON |
 //! | `bool` | `Bool` | `Bool` | `bool` |
 //! | `int32`, `sint32`, `sfixed32` | `Int` signed 32 (wire encoding kept) | `I32` | `i32` |
 //! | `int64`, `sint64`, `sfixed64` | `Int` signed 64 | `I64` (a number, not the JSON form's string) | `i64` |
@@ -74,12 +79,12 @@
 //! | `uint64`, `fixed64` | `Int` unsigned 64 | `U64` (a number) | `u64` |
 //! | `float`, `double` | `Float` F32, F64 | `F32`, `F64` | `f32`, `f64` |
 //! | `string` | `String` (never null, unlike Flecs' `string`) | `String` | `string` |
-//! | `bytes` | `Bytes` | `Bytes` | vector of `byte` |
+//! | `bytes` | `Bytes` | `Bytes` | vector of `byte` (`rosetta.vector_byte`) |
 //! | `EntityId` | `EntityId` | `EntityId`, the SpatialOS id as written (world entity `snapshot.entity_<id>`), not a world id | `i64` (not `entity`: not a world id) |
-//! | `Entity` | `Entity` | `Entity`: component data by component id | opaque: an object of component values by qualified name |
-//! | `option<T>` | `Option(T)` | `Option` (empty or one value) | vector of 0 or 1 `T` (Flecs has no optional) |
-//! | `list<T>` | `List(T)` | `List` | vector of `T` |
-//! | `map<K, V>` | `Map(K, V)` | `Map`, entries in the data's order | vector of `{key, value}` structs |
+//! | `Entity` | `Entity` | `Entity`: component data by component id | none (an object of component values by qualified name, which Flecs cannot read) |
+//! | `option<T>` | `Option(T)` | `Option` (empty or one value) | vector of 0 or 1 `T` (Flecs has no optional; `rosetta.vector_T`) |
+//! | `list<T>` | `List(T)` | `List` | vector of `T` (`rosetta.vector_T`) |
+//! | `map<K, V>` | `Map(K, V)` | `Map`, entries in the data's order | vector of `{key, value}` structs (`rosetta.vector_entry_K_V`) |
 //! | events, commands, annotations, `component_set` | kept in the type registry only | — | — |
 //! | the SpatialOS entity id | component `spatialos.EntityId` (`EntityId`) | `EntityId` | `i64` |
 

@@ -100,6 +100,13 @@ pub fn register_schema(world: &mut World, registry: &TypeRegistry) -> Result<Sch
         let e = register(world, name, ty)?;
         out.types.insert(e.index(), ty);
     }
+    let mut described: Vec<(Id, TypeId)> = out
+        .types
+        .iter()
+        .map(|(&e, &t)| (Id(u64::from(e)), t))
+        .collect();
+    described.sort_by_key(|d| d.0);
+    world.describe_schema_types(&described)?;
     Ok(out)
 }
 

@@ -41,11 +41,24 @@ impl CLayout {
     /// maps, sets, tuples, options other than a string, math types, uuids, polymorphic
     /// values), or a size past `i32::MAX`.
     pub fn of(reg: &TypeRegistry, ty: TypeId) -> Option<CLayout> {
-        layout(reg, ty, 0)
+        layout(reg, ty, 0, false)
+    }
+
+    /// [`CLayout::of`] as a v4 world describes schema types to Flecs
+    /// ([`World::describe_schema_types`](crate::World)): an option (other than of a
+    /// string), a set, a map and bytes are `ecs_vec_t`s too.
+    pub fn of_v4(reg: &TypeRegistry, ty: TypeId) -> Option<CLayout> {
+        layout(reg, ty, 0, true)
     }
 }
 
-fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize) -> Option<CLayout> {
+const VEC: CLayout = CLayout {
+    size: VEC_SIZE,
+    align: PTR,
+    offsets: Vec::new(),
+};
+
+fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize, v4: bool) -> Option<CLayout> {
     if depth > MAX_NESTING {
         return None;
     }
@@ -65,13 +78,10 @@ fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize) -> Option<CLayout> {
         Kind::Option(inner) if matches!(reg.get(*inner)?.kind(), Kind::String) => {
             CLayout::scalar(PTR)
         }
-        Kind::List(_) => CLayout {
-            size: VEC_SIZE,
-            align: PTR,
-            offsets: Vec::new(),
-        },
+        Kind::List(_) => VEC,
+        Kind::Option(_) | Kind::Set(_) | Kind::Map(..) | Kind::Bytes if v4 => VEC,
         Kind::Array(elem, count) => {
-            let e = layout(reg, *elem, depth + 1)?;
+            let e = layout(reg, *elem, depth + 1, v4)?;
             CLayout {
                 size: e
                     .size
@@ -85,7 +95,7 @@ fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize) -> Option<CLayout> {
             let (mut size, mut align) = (0u32, 1u32);
             let mut offsets = Vec::with_capacity(s.fields().len());
             for f in s.fields() {
-                let m = layout(reg, f.ty(), depth + 1)?;
+                let m = layout(reg, f.ty(), depth + 1, v4)?;
                 size = size.checked_next_multiple_of(m.align)?;
                 offsets.push(size);
                 size = size.checked_add(m.size)?;
@@ -104,11 +114,15 @@ fn layout(reg: &TypeRegistry, ty: TypeId, depth: usize) -> Option<CLayout> {
 }
 
 impl World {
-    /// The C layout of component `e`'s reflected type (see [`CLayout`]); `None` for an entity
-    /// without reflection data or of a kind Flecs has no C type for.
+    /// The C layout of component `e`'s reflected type (see [`CLayout`]; in a v4 world
+    /// [`CLayout::of_v4`]); `None` for an entity without reflection data or of a kind Flecs
+    /// has no C type for.
     pub fn c_layout(&self, e: Id) -> Option<CLayout> {
         let ty = self.component_info(e)?.ty?;
-        CLayout::of(&self.types, ty)
+        match self.version() {
+            crate::FlecsVersion::V3 => CLayout::of(&self.types, ty),
+            crate::FlecsVersion::V4 => CLayout::of_v4(&self.types, ty),
+        }
     }
 }
 

@@ -18,10 +18,12 @@
 //! | opaque | the kind of its `as_type` | as `as_type` |
 
 mod c_layout;
+mod schema_types;
 pub(crate) mod types;
 mod units;
 
 pub use c_layout::CLayout;
+pub use schema_types::TYPES_SCOPE;
 pub use types::{FlecsKind, FlecsType, Member, Unit};
 
 use rosetta_types::{Constant, EnumType, Field, IntType, Kind, StructType, TypeId};
@@ -137,16 +139,7 @@ impl World {
             }
             return Ok(e);
         }
-        let mut id = self.last_component_id;
-        while id < builtin::HI_COMPONENT_ID && self.alive(Id(id)).is_some() {
-            id += 1;
-        }
-        let e = if id < builtin::HI_COMPONENT_ID {
-            self.last_component_id = id + 1;
-            self.make_alive(Id(id))?
-        } else {
-            self.new_entity()
-        };
+        let e = self.new_low_id()?;
         self.init_named(e, name, &[])?;
         self.set_symbol(e, name)?;
         self.components
@@ -155,10 +148,37 @@ impl World {
         Ok(e)
     }
 
+    /// `ecs_new_low_id`: the next free id below 256 (in order), or a new entity past them.
+    fn new_low_id(&mut self) -> Result<Id> {
+        let mut id = self.last_component_id;
+        while id < builtin::HI_COMPONENT_ID && self.alive(Id(id)).is_some() {
+            id += 1;
+        }
+        if id < builtin::HI_COMPONENT_ID {
+            self.last_component_id = id + 1;
+            self.make_alive(Id(id))
+        } else {
+            Ok(self.new_entity())
+        }
+    }
+
     /// A component whose values are of a builtin rosetta type (`TypeId::INT32`, ...).
+    /// In a v4 world a scalar type is also described to Flecs as the primitive it is
+    /// (`ecs_primitive_init`), so that a Flecs world can read its values.
     pub fn component_of(&mut self, name: &str, ty: TypeId) -> Result<Id> {
         let e = self.component(name)?;
         self.reflect(e, Some(ty), None)?;
+        if self.version() == crate::FlecsVersion::V4 && !self.flecs_types.contains_key(&e.index()) {
+            let prim = self
+                .types
+                .get(ty)
+                .and_then(|t| schema_types::primitive_name(t.kind()));
+            if let Some(p) = prim {
+                let mut meta = FlecsType::new(FlecsKind::Primitive(p));
+                meta.schema = true;
+                self.flecs_types.insert(e.index(), meta);
+            }
+        }
         Ok(e)
     }
 

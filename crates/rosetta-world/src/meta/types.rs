@@ -97,6 +97,10 @@ pub struct FlecsType {
     /// Flecs keeps the two kinds in different tables: one declared without a value also has
     /// the `flecs.meta.Constant` tag.
     pub explicit: Vec<bool>,
+    /// Whether this describes a schema type to Flecs (`register_schema` in a v4 world): its
+    /// values are those of the schema's registry type (an option stays an option), the
+    /// members name the Flecs types that hold them (an option is a vector).
+    pub schema: bool,
 }
 
 impl FlecsType {
@@ -107,6 +111,7 @@ impl FlecsType {
             constants: Vec::new(),
             child_order: Vec::new(),
             explicit: Vec::new(),
+            schema: false,
         }
     }
 }
