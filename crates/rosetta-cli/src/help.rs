@@ -273,9 +273,11 @@ pub const WORLD_CONVERT_EXAMPLES: &str = "\
 WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
 
 --to flecs-json writes what Flecs v4.1.6's ecs_world_to_json (REST GET /world) writes (v3.2.12's
-with --flecs 3): every entity that is not a Flecs builtin, the types as Flecs' type entities (a
-Flecs application, or Rosetta, reads it back with no other file; world JSON is read in the
-version it was written in).
+with --flecs 3): every entity that is not a Flecs builtin, the types as Flecs' type entities
+(Rosetta reads it back with no other file; world JSON is read in the version it was written in).
+A Flecs v4 application reads it with ecs_world_from_json once it has the same components: its
+own, or those that --to flecs-script writes (a Flecs Script for ecs_script_run; Flecs reads type
+entities only into types it already has).
 --to snapshot (binary, gzip) and --to json-snapshot write a SpatialOS snapshot and need the
 schema (--schema_path): each entity with a SpatialOS id (its spatialos.EntityId component, or
 its name snapshot.entity_N) becomes a snapshot entity with its schema components; other
@@ -284,13 +286,16 @@ Without --to, OUT's extension decides: .snapshot a binary snapshot, anything els
 Flecs JSON is lossless: every value reads back exactly (floats as their shortest round-trip text,
 1e300 as \"1e300\", where Flecs' own formatter keeps 10 decimals); --engine-bytes writes Flecs'
 bytes instead. Schema types Flecs has no form for are written as Rosetta's Flecs meta describes
-them: option<T> a vector of 0 or 1 T, bytes a vector of byte, map<K, V> a vector of {key, value},
-EntityId an i64 (a SpatialOS id, not an entity), Entity an object of component values by name.
+them: option<T> a vector of 0 or 1 T (rosetta.vector_T), bytes a vector of byte, map<K, V> a
+vector of {key, value} (rosetta.vector_entry_K_V), EntityId an i64 (a SpatialOS id, not an
+entity), Entity an object of component values by name (no Flecs type: Flecs skips its values, as
+it does those of a recursive type).
 
 Examples:
   rosetta world convert examples/world/space.json -o - --to flecs-json
   rosetta world convert examples/world/space.json -o - --to flecs-json --flecs 3
   rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o - --to json-snapshot
+  rosetta world convert examples/data/world.snapshot --schema_path schema --schema_path examples/schema -o types.flecs --to flecs-script
   rosetta world convert examples/flecs/space_world.json --types examples/flecs/space_types.json -o - --to flecs-json --flecs 3";
 
 /// `rosetta serve --help`.

@@ -183,3 +183,40 @@ fn serve_answers_v4_routes_by_default_and_v3_with_flecs_3() {
     assert_eq!(stderr(&o), "");
     assert!(stdout(&o).contains("\"results\""), "{}", stdout(&o));
 }
+
+/// `--to flecs-script` writes the types of the example snapshot's world as a Flecs Script (the
+/// schema's option, list and map types as vectors, its enums with their constants); it is a
+/// v4 output.
+#[test]
+fn world_convert_writes_the_types_as_a_flecs_script() {
+    let args = [
+        "world",
+        "convert",
+        "examples/data/world.snapshot",
+        "--schema_path",
+        "schema",
+        "--schema_path",
+        "examples/schema",
+        "-o",
+        "-",
+        "--to",
+        "flecs-script",
+    ];
+    let o = rosetta(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.starts_with("using flecs.meta\n"), "{script}");
+    for part in [
+        "\nstruct game.Player {\n  name { member: {type: string} }\n  team { member: {type: game.Team} }\n",
+        "  stats { member: {type: rosetta.vector_entry_string_i64} }\n",
+        "\nrosetta.vector_i64 {\n  vector: {type: i64}\n}\n",
+        "  RED { (flecs.core.constant, i32): {1} }\n",
+    ] {
+        assert!(script.contains(part), "{part}\nnot in\n{script}");
+    }
+    let mut v3 = args.to_vec();
+    v3.extend(["--flecs", "3"]);
+    let o = rosetta(&v3);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--flecs 4"), "{}", stderr(&o));
+}

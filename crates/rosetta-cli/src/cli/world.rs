@@ -460,6 +460,9 @@ pub enum WorldFormatArg {
     Snapshot,
     /// The SDK's JSON snapshot format.
     JsonSnapshot,
+    /// (--flecs 4) The world's types as a Flecs Script: run it in a Flecs v4 application
+    /// (`ecs_script_run`) to register the same components before `ecs_world_from_json`.
+    FlecsScript,
 }
 
 #[cfg(test)]

@@ -27,7 +27,14 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
             Some(ext) if ext.eq_ignore_ascii_case("snapshot") => WorldFormatArg::Snapshot,
             _ => WorldFormatArg::FlecsJson,
         });
-    if to != WorldFormatArg::FlecsJson && args.schema_paths.is_empty() {
+    let flecs_out = matches!(to, WorldFormatArg::FlecsJson | WorldFormatArg::FlecsScript);
+    if to == WorldFormatArg::FlecsScript && args.flecs != rosetta_world::FlecsVersion::V4 {
+        return Err(CliError::Usage {
+            argument: "--to".into(),
+            message: "a Flecs Script of the types is written for Flecs v4 (--flecs 4)".into(),
+        });
+    }
+    if !flecs_out && args.schema_paths.is_empty() {
         return Err(CliError::Usage {
             argument: "--to".into(),
             message: "a SpatialOS snapshot needs its schema: give --schema_path DIR (repeatable)"
@@ -48,6 +55,15 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
         WorldFormatArg::FlecsJson if args.flecs == rosetta_world::FlecsVersion::V4 => {
             let json = super::v4::world_json(&loaded.world, args.mode())?;
             write_all(&mut output, json.as_bytes())?;
+            None
+        }
+        WorldFormatArg::FlecsScript => {
+            let script =
+                rosetta_flecs::v4::types_to_script(&loaded.world).map_err(|e| CliError::Data {
+                    path: input_name(&args.world),
+                    message: format!("its types cannot be written as a Flecs Script: {e}"),
+                })?;
+            write_all(&mut output, script.as_bytes())?;
             None
         }
         WorldFormatArg::FlecsJson => {
