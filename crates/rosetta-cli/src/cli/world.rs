@@ -50,7 +50,8 @@ pub struct WorldInfoArgs {
     pub schema_paths: Vec<PathBuf>,
 
     /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
-    /// its values have (world JSON that `world convert` writes carries its own types).
+    /// its values have (v3 world JSON that `world convert` writes, and v4 with
+    /// --member-entities, carries its own types).
     #[arg(long, value_name = "SCRIPT")]
     pub types: Option<PathBuf>,
 
@@ -424,7 +425,8 @@ pub struct WorldConvertArgs {
     pub schema_paths: Vec<PathBuf>,
 
     /// For Flecs world JSON from elsewhere: a world script run first, which defines the types
-    /// its values have (world JSON that `world convert` writes carries its own types).
+    /// its values have (v3 world JSON that `world convert` writes, and v4 with
+    /// --member-entities, carries its own types).
     #[arg(long, value_name = "SCRIPT")]
     pub types: Option<PathBuf>,
 
@@ -436,6 +438,13 @@ pub struct WorldConvertArgs {
     /// JSON where Flecs writes it). By default every value reads back exactly.
     #[arg(long = "engine-bytes")]
     pub engine_bytes: bool,
+
+    /// With --to flecs-json (--flecs 4): write each struct's members as member entities, as a
+    /// Flecs world registered with `create_member_entities` writes them (v4.1.6 makes none by
+    /// default): the file then describes its structs completely, and Rosetta reads it back
+    /// with no other file.
+    #[arg(long = "member-entities")]
+    pub member_entities: bool,
 
     /// Which Flecs to speak: 4 (v4.1.6, the default) or 3 (v3.2.12): its JSON, its query
     /// language, and which version world JSON without its own marker is.

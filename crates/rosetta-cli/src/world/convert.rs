@@ -53,7 +53,7 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
     let mut output = Output::open(&args.output)?;
     let written = match to {
         WorldFormatArg::FlecsJson if args.flecs == rosetta_world::FlecsVersion::V4 => {
-            let json = super::v4::world_json(&loaded.world, args.mode())?;
+            let json = super::v4::world_json(&loaded.world, args.mode(), args.member_entities)?;
             write_all(&mut output, json.as_bytes())?;
             None
         }

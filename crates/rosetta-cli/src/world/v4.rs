@@ -75,9 +75,13 @@ pub fn iter_json(
     })
 }
 
-/// `ecs_world_to_json` in v4.1.6's form.
-pub fn world_json(world: &World, mode: Mode) -> Result<String, CliError> {
-    rosetta_flecs::v4::world_to_json(world, mode).map_err(|err| CliError::Data {
+/// `ecs_world_to_json` in v4.1.6's form (with member entities when asked).
+pub fn world_json(world: &World, mode: Mode, member_entities: bool) -> Result<String, CliError> {
+    let desc = rosetta_flecs::v4::WorldDesc {
+        mode,
+        member_entities,
+    };
+    rosetta_flecs::v4::world_to_json_with(world, &desc).map_err(|err| CliError::Data {
         path: "WORLD".into(),
         message: format!("cannot be written as Flecs v4.1.6 world JSON: {err}"),
     })

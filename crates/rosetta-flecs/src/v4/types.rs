@@ -103,12 +103,9 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
     if !writes_meta(w, e) {
         return;
     }
-    map.key(out, "flecs.meta.type", mode);
-    out.push_str("{\"kind\":\"");
-    out.push_str(kind_name(&ft.kind));
-    out.push_str("\"}");
-    map.key(out, "flecs.meta.TypeSerializer", mode);
-    out.push_str("null");
+    // In v4.1.6's id order: the kind's component (`EcsPrimitive` .. `EcsOpaque`, with
+    // `EcsConstants` after an enum's or bitmask's), then `EcsTypeSerializer`, then `EcsType`
+    // (4.1.2 had `EcsType` and `EcsTypeSerializer` first).
     let (key, value) = match &ft.kind {
         FlecsKind::Struct => ("struct", None),
         FlecsKind::Enum => ("enum", Some((vec![("underlying_type", I32)], None))),
@@ -118,19 +115,18 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         }
         FlecsKind::Vector { element } => ("vector", Some((vec![("type", *element)], None))),
         FlecsKind::Opaque { as_type } => ("opaque", Some((vec![("as_type", *as_type)], None))),
-        FlecsKind::Primitive(p) => {
+        FlecsKind::Primitive(_) => ("primitive", None),
+    };
+    map.key(out, &format!("flecs.meta.{key}"), mode);
+    match (&ft.kind, value) {
+        (FlecsKind::Primitive(p), _) => {
             // `EcsPrimitive` of a component of a primitive type (`ecs_primitive_init`).
-            map.key(out, "flecs.meta.primitive", mode);
             out.push_str("{\"kind\":\"");
             out.push_str(primitive_kind(p));
             out.push_str("\"}");
-            return;
         }
-    };
-    map.key(out, &format!("flecs.meta.{key}"), mode);
-    match value {
-        None => out.push_str("null"),
-        Some((members, count)) => {
+        (_, None) => out.push_str("null"),
+        (_, Some((members, count))) => {
             let mut o = List::open(out, '{');
             for (k, t) in members {
                 o.key(out, k, mode);
@@ -148,6 +144,12 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         map.key(out, "flecs.meta.constants", mode);
         out.push_str("null");
     }
+    map.key(out, "flecs.meta.TypeSerializer", mode);
+    out.push_str("null");
+    map.key(out, "flecs.meta.type", mode);
+    out.push_str("{\"kind\":\"");
+    out.push_str(kind_name(&ft.kind));
+    out.push_str("\"}");
 }
 
 /// `flecs.meta.constants` (`EcsConstants`) of a v4 world.

@@ -2,7 +2,8 @@
 //! `!(ChildOf, flecs)(self|up), !Module(self|up)` finds (prefabs and disabled entities
 //! included), as rows with full paths, entity ids and values, each parent before its
 //! children (`serialize_parents_before_children`): `{"results":[...]}`. A type entity comes
-//! after the types it is made of and its members' rows, and is followed by its constants'.
+//! after the types it is made of and is followed by its constants' rows (`ecs_enum_init`
+//! makes constant entities); member rows only when asked ([`WorldDesc::member_entities`]).
 
 use rosetta_world::builtin::{CHILD_OF, FLECS, MODULE};
 use rosetta_world::{Id, World};
@@ -16,8 +17,21 @@ use crate::text::{List, Mode};
 /// How many `ChildOf` ancestors are followed (the world keeps the chain acyclic).
 const MAX_DEPTH: usize = 256;
 
-/// `ecs_world_to_json` (v4.1.6) in `mode`. Entities without any id are in no table and not
-/// written.
+/// Options of [`world_to_json_with`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WorldDesc {
+    /// How text and floats are written.
+    pub mode: Mode,
+    /// Write each struct's members as child entities with `flecs.meta.member`, as a Flecs
+    /// world whose structs were registered with `ecs_struct_desc_t::create_member_entities`
+    /// (or built with `FLECS_CREATE_MEMBER_ENTITIES`, as 4.1.2 always did) writes them. v4.1.6's
+    /// `ecs_struct_init` makes none by default; with them the document describes its structs
+    /// completely, and Rosetta reads it back with no other file.
+    pub member_entities: bool,
+}
+
+/// `ecs_world_to_json` (v4.1.6) in `mode`: [`world_to_json_with`] without member entities.
+/// Entities without any id are in no table and not written.
 ///
 /// ```
 /// use rosetta_flecs::{text::Mode, v4};
@@ -28,6 +42,18 @@ const MAX_DEPTH: usize = 256;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
+    world_to_json_with(
+        world,
+        &WorldDesc {
+            mode,
+            member_entities: false,
+        },
+    )
+}
+
+/// `ecs_world_to_json` (v4.1.6) with the options of `wd`.
+pub fn world_to_json_with(world: &World, wd: &WorldDesc) -> Result<String> {
+    let mode = wd.mode;
     let desc = EntityDesc {
         entity_id: true,
         mode,
@@ -44,16 +70,13 @@ pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
     // empty-table lists any more).
     for table in world.tables() {
         for &e in table.entities() {
-            write_row(
-                &mut out,
-                &mut results,
-                &mut rw,
-                world,
-                e,
-                &desc,
-                &mut done,
-                0,
-            )?;
+            let mut row = Row {
+                rw: &mut rw,
+                desc: &desc,
+                members: wd.member_entities,
+                done: &mut done,
+            };
+            write_row(&mut out, &mut results, &mut row, world, e, 0)?;
         }
     }
     results.close(&mut out, ']');
@@ -61,43 +84,50 @@ pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
     Ok(out)
 }
 
+/// What [`write_row`] writes with.
+struct Row<'a, 'w> {
+    rw: &'a mut RowWriter<'w>,
+    desc: &'a EntityDesc,
+    members: bool,
+    done: &'a mut std::collections::HashSet<Id>,
+}
+
 /// One entity's row, its parent's first when the parent is written too and was not yet.
-#[allow(clippy::too_many_arguments)]
 fn write_row(
     out: &mut String,
     results: &mut List,
-    rw: &mut RowWriter<'_>,
+    r: &mut Row<'_, '_>,
     w: &World,
     e: Id,
-    desc: &EntityDesc,
-    done: &mut std::collections::HashSet<Id>,
     depth: usize,
 ) -> Result<()> {
-    if done.contains(&e) || excluded(w, e) || w.type_of(e).is_empty() {
+    if r.done.contains(&e) || excluded(w, e) || w.type_of(e).is_empty() {
         return Ok(());
     }
-    done.insert(e);
+    r.done.insert(e);
     if depth < MAX_DEPTH {
         if let Some(p) = w.target(e, CHILD_OF, 0) {
-            write_row(out, results, rw, w, p, desc, done, depth + 1)?;
+            write_row(out, results, r, w, p, depth + 1)?;
         }
-        // A type after the types it is made of: Flecs reading the document builds a struct
-        // member by member, each from its type as it is then.
+        // A type after the types it is made of (a Flecs world that has the types reads them
+        // in any order; Rosetta's reader builds each from its parts).
         for part in super::types::parts(w, e) {
-            write_row(out, results, rw, w, part, desc, done, depth + 1)?;
+            write_row(out, results, r, w, part, depth + 1)?;
         }
     }
-    // Member rows before their struct's, as Flecs writes them (their table is older): a
-    // struct given `flecs.meta.type` before it has members aborts the Flecs world reading it.
-    super::types::member_rows(out, results, w, e, desc.mode);
+    let mode = r.desc.mode;
+    if r.members {
+        // Member rows before their struct's, as Flecs writes them (their table is older).
+        super::types::member_rows(out, results, w, e, mode);
+    }
     results.next(out);
     let mut row = List::open(out, '{');
-    head(out, &mut row, w, e, desc);
-    rw.tags(out, &mut row, e, false);
-    rw.pairs(out, &mut row, e, false);
-    rw.components(out, &mut row, e, false)?;
+    head(out, &mut row, w, e, r.desc);
+    r.rw.tags(out, &mut row, e, false);
+    r.rw.pairs(out, &mut row, e, false);
+    r.rw.components(out, &mut row, e, false)?;
     row.close(out, '}');
-    super::types::constant_rows(out, results, w, e, desc.mode);
+    super::types::constant_rows(out, results, w, e, mode);
     Ok(())
 }
 
