@@ -198,3 +198,28 @@ fn flecs4_query_page_and_entity_cases_pass() {
         .collect();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The world cases are compared with what a real Flecs v4.1.6 build writes
+/// (`data/flecs4_416.json`, from `crates/rosetta-flecs/tests/flecs4_cases_416.c`): parents
+/// before children, no member entities, type components in 4.1.6's order. They pass, neither
+/// failed nor skipped.
+#[test]
+fn flecs4_world_cases_match_flecs_4_1_6() {
+    let newer =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("data/flecs4_416.json"))
+            .expect("the 4.1.6 cases");
+    let doc: serde_json::Value = serde_json::from_str(&newer).expect("JSON");
+    assert_eq!(doc["flecs"], "4.1.6");
+    assert!(doc["cases"]["space/world"].is_string());
+    let output = runner(&["flecs4", "crates/rosetta-conformance/data/flecs4.json"]);
+    let out = stdout(&output);
+    let world: Vec<&str> = out
+        .lines()
+        .filter(|l| l.ends_with("/world") || l.contains("/world:"))
+        .collect();
+    assert!(world.is_empty(), "{}", world.join("\n"));
+    assert!(
+        out.lines().last().is_some_and(|l| l.ends_with(" 0 failed")),
+        "{out}"
+    );
+}
