@@ -356,7 +356,14 @@ impl Types {
                         Some((id, c)) => {
                             let c_at = vals_at.index(c);
                             let v = column(r, c).and_then(|v| v.get(k));
-                            Some(rb.kind_of(id, v, &c_at.index(k))?)
+                            // A primitive is rebuilt from its `{"kind":…}` (v4); v3 writes no
+                            // value for `Primitive`: such a type is not rebuilt.
+                            let primitive_without_kind =
+                                id == PRIMITIVE && v.and_then(|v| v.get("kind")).is_none();
+                            match primitive_without_kind {
+                                true => None,
+                                false => Some(rb.kind_of(id, v, &c_at.index(k))?),
+                            }
                         }
                         None => None,
                     };
