@@ -1,7 +1,8 @@
 //! `ecs_entity_to_json` of v4.1.6 (`serialize_entity.c`): one entity as a row of the table
 //! format, members in this order: `type_info` (when asked, first: v4.1.6 gathers it while
 //! writing and puts it in front), `parent`, `name`, `id`, `doc`, `tags`, `pairs`,
-//! `inherited`, `components`, `matches`, `refs`, `alerts`.
+//! `inherited`, `components`, `matches`, `refs`, `alerts` (only in a world with the alerts
+//! module).
 
 use rosetta_world::builtin::CHILD_OF;
 use rosetta_world::eval::Query;
@@ -82,8 +83,8 @@ pub fn entity_to_json_with(
             // v4.1.6 lists them as v3.2.12 does (`flecs_json_serialize_refs`).
             crate::ser::entity::refs(&mut body, world, e, rel, mode);
         }
-        if desc.alerts {
-            // No alerts module runs here: the entity and its children have no active alerts.
+        if desc.alerts && has_alerts_module(world) {
+            // Rosetta evaluates no alerts: the entity and its children have none active.
             obj.key(&mut body, "alerts", mode);
             body.push_str("[]");
         }
@@ -104,6 +105,14 @@ pub fn entity_to_json_with(
         }
         None => body,
     })
+}
+
+/// Whether the world has Flecs' alerts module (`FlecsAlerts` imported): v4.1.6 writes
+/// `alerts` only then (`flecs_json_serialize_alerts` returns before the member when
+/// `ecs_id(EcsAlertsActive)` is 0), so an app without it, like a plain REST app, leaves the
+/// member out even when asked.
+fn has_alerts_module(world: &World) -> bool {
+    world.lookup("flecs.alerts.AlertsActive").is_some()
 }
 
 /// `"#<id>"`: the name of an entity without one.

@@ -37,7 +37,7 @@ impl World {
 
     /// `e`, its parent, its parent's parent...: at most one step per alive entity, so a
     /// hierarchy that loops (which [`World::check_add`] keeps out) still ends.
-    fn ancestors_or_self(&self, e: Id) -> impl Iterator<Item = Id> + '_ {
+    pub(super) fn ancestors_or_self(&self, e: Id) -> impl Iterator<Item = Id> + '_ {
         let mut cur = Some(e);
         let mut steps = self.entity_count() + 1;
         std::iter::from_fn(move || {

@@ -222,9 +222,16 @@ impl World {
         let cur = self.type_of(e);
         let had_target = cur.binary_search(&stored).is_ok();
         let old_parent = self.target(e, CHILD_OF, 0);
-        let new_type = self.type_with(cur, id);
+        let mut new_type = self.type_with(cur, id);
+        if self.child_of_prefab_v4(id) {
+            // v4: a child of a prefab is a prefab, in the same move.
+            new_type = self.type_with(&new_type, builtin::PREFAB);
+        }
         let dst = self.ensure_table(new_type);
         self.move_to(e, dst, World::default_cell);
+        if !had_target && id == builtin::PREFAB {
+            self.prefab_descendants_v4(e);
+        }
         if stored != id {
             self.set_union_target(e, stored, self.alive(id.second()).unwrap_or(id.second()));
         } else if !had_target && id.is_pair() && id.first() == CHILD_OF {
