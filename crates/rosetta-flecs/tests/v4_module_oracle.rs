@@ -111,3 +111,39 @@ fn world_json_leaves_module_scopes_out() {
     assert_eq!(paths(&ours), ["plain", "plain.child"]);
     assert_eq!(paths(&ours), paths(&oracle.world_json()));
 }
+
+/// Reading world JSON: a component row makes its parent a module, a module row its parent,
+/// as `ecs_world_from_json` of a 4.1.6 build does (its entity JSON after reading this
+/// document is written out below); 4.1.2 reads it the same, `Singleton` aside.
+#[test]
+fn world_json_rows_make_modules() {
+    let doc = r#"{"results":[
+      {"name":"top", "tags":["flecs.core.Module"]},
+      {"parent":"p", "name":"q", "tags":["flecs.core.Module"]},
+      {"parent":"u.v", "name":"C", "components":{"flecs.core.Component":{"size":4, "alignment":4}}}
+    ]}"#;
+    let mut w = rosetta_world::World::with_version(FlecsVersion::V4);
+    rosetta_flecs::de::world_from_json(&mut w, doc, &Default::default()).unwrap();
+    let oracle = Oracle::new();
+    oracle.world_from_json(doc).unwrap();
+    let expected_416 = [
+        ("top", r#"{"name":"top", "tags":["flecs.core.Module"]}"#),
+        ("p", r#"{"name":"p", "tags":["flecs.core.Module"]}"#),
+        (
+            "p.q",
+            r#"{"parent":"p", "name":"q", "tags":["flecs.core.Module", "flecs.core.Singleton"]}"#,
+        ),
+        ("u", r#"{"name":"u", "tags":["flecs.core.Module"]}"#),
+        (
+            "u.v",
+            r#"{"parent":"u", "name":"v", "tags":["flecs.core.Module", "flecs.core.Singleton"]}"#,
+        ),
+    ];
+    for (path, want) in expected_416 {
+        let e = w.lookup(path).unwrap();
+        let ours = parse(&v4::entity_to_json(&w, e, &EntityDesc::default()).unwrap());
+        assert_eq!(ours, parse(want), "{path}");
+        let theirs = parse(&oracle.entity_json(path, &Oracle::desc()));
+        assert_eq!(without_singleton(ours), theirs, "{path}");
+    }
+}
