@@ -273,10 +273,12 @@ pub const WORLD_CONVERT_EXAMPLES: &str = "\
 WORLD is a world script, a snapshot or Flecs world JSON, as for `rosetta world info`.
 
 --to flecs-json writes what Flecs v4.1.6's ecs_world_to_json (REST GET /world) writes (v3.2.12's
-with --flecs 3): every entity that is not a Flecs builtin, the types as Flecs' type entities
-(world JSON is read in the version it was written in). v4.1.6 makes no member entities for a
-struct: with --member-entities they are written too (as Flecs writes them for structs registered
-with create_member_entities), and Rosetta reads the file back with no other file (v3's always).
+with --flecs 3): every entity that is not a Flecs builtin nor in a module (world JSON is read in
+the version it was written in). Registering a type makes its package scope (game of game.Health) a
+module in v4.1.6, so its types are left out, and v4.1.6 makes no member entities for a struct:
+with --member-entities both are written (the types as Flecs' type entities, members as Flecs
+writes them for structs registered with create_member_entities), and Rosetta reads the file back
+with no other file (v3's always has the types).
 A Flecs v4 application reads it with ecs_world_from_json once it has the same components: its
 own, or those that --to flecs-script writes (a Flecs Script for ecs_script_run; Flecs reads type
 entities only into types it already has).

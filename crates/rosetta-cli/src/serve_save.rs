@@ -146,13 +146,14 @@ impl Saver {
             // In the version the file was written in (the world was read in it).
             Format::FlecsJson => match world.version() {
                 rosetta_world::FlecsVersion::V3 => rosetta_flecs::ser::world_to_json(world),
-                // With member entities: the file describes its structs, and is read back
-                // with no other file.
+                // With member entities and the modules the types are in: the file describes
+                // its types, and is read back with no other file.
                 rosetta_world::FlecsVersion::V4 => rosetta_flecs::v4::world_to_json_with(
                     world,
                     &rosetta_flecs::v4::WorldDesc {
                         mode: rosetta_flecs::text::Mode::Lossless,
                         member_entities: true,
+                        modules: true,
                     },
                 ),
             }

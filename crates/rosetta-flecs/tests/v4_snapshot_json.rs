@@ -79,6 +79,7 @@ fn snapshot_world_json_with_member_entities_reads_back_without_the_schema() {
     let desc = v4::WorldDesc {
         mode: Mode::Lossless,
         member_entities: true,
+        modules: true,
     };
     let first = v4::world_to_json_with(&w, &desc).unwrap();
     let mut back = World::with_version(FlecsVersion::V4);

@@ -75,15 +75,35 @@ fn type_parts(entity: &Json) -> Json {
     Json::Object(out)
 }
 
-/// Flecs 4.1 makes the parent of a component a module when it registers the component
-/// (`flecs_on_component`): the package scopes (`game`) the script's types are in are modules
-/// there, plain entities in Rosetta's world (see `rosetta_world::load`). That tag aside.
-fn without_module(mut theirs: Json, ours: &Json) -> Json {
-    if ours.get("tags").is_none() {
-        if let Some(o) = theirs.as_object_mut() {
-            if o.get("tags") == Some(&serde_json::json!(["flecs.core.Module"])) {
-                o.remove("tags");
+/// Registering a component makes its parent scope a module in both releases
+/// (`flecs_on_component`), and a new module's parent one too, so the package scopes of the
+/// script's types (`game`, `improbable`, `rosetta`) are modules in Flecs and in Rosetta's v4
+/// world. 4.1.2 differs from 4.1.6, which Rosetta follows: 4.1.6 adds `(Module, With,
+/// Singleton)` at bootstrap, so a module made so also gets `flecs.core.Singleton`, except a
+/// root entity that has only its name (a table graph edge cached before that pair existed;
+/// seen in a 4.1.6 build). And 4.1.2 makes every parent of a component a module, a
+/// component included (`improbable.ComponentSetInterest`, the scope of its nested types);
+/// 4.1.6 leaves a parent that is a component, and Rosetta registers a schema's components
+/// before its other (nested) types. 4.1.2's JSON is made 4.1.6's here: no `Module` on a
+/// component, `Singleton` after `Module` for a module with a parent.
+fn as_416(mut theirs: Json) -> Json {
+    let nested = theirs.get("parent").is_some();
+    let component = theirs["components"].get("flecs.core.Component").is_some();
+    let Some(o) = theirs.as_object_mut() else {
+        return theirs;
+    };
+    if let Some(tags) = o.get_mut("tags").and_then(Json::as_array_mut) {
+        let module = Json::from("flecs.core.Module");
+        let singleton = Json::from("flecs.core.Singleton");
+        if component {
+            tags.retain(|t| *t != module);
+        } else if nested && !tags.contains(&singleton) {
+            if let Some(i) = tags.iter().position(|t| *t == module) {
+                tags.insert(i + 1, singleton);
             }
+        }
+        if tags.is_empty() {
+            o.remove("tags");
         }
     }
     theirs
@@ -95,6 +115,8 @@ struct Checked {
     entities: usize,
     types: usize,
     values: usize,
+    /// Scopes that are modules in both.
+    modules: usize,
     /// Values of types Flecs has no reflection for (not compared).
     unreflected: usize,
 }
@@ -129,7 +151,14 @@ fn unreflected(w: &World, ours: &mut Json, theirs: &mut Json, path: &str) -> usi
 /// Registers `w`'s types in a new Flecs world from Rosetta's script, loads Rosetta's world
 /// JSON and compares every row's entity as both write it.
 fn flecs_reads(w: &World, what: &str) -> Checked {
-    let json = v4::world_to_json(w, Mode::Lossless).unwrap();
+    // With the modules: the types' package scopes are modules (as in Flecs), which
+    // `ecs_world_to_json` leaves out by default.
+    let with_modules = v4::WorldDesc {
+        mode: Mode::Lossless,
+        member_entities: false,
+        modules: true,
+    };
+    let json = v4::world_to_json_with(w, &with_modules).unwrap();
     let script = v4::types_to_script(w).unwrap_or_else(|e| panic!("{what}: {e}"));
     let oracle = Oracle::new();
     oracle.script(&script);
@@ -151,7 +180,7 @@ fn flecs_reads(w: &World, what: &str) -> Checked {
             // and scope are the script's.
             assert_eq!(
                 type_parts(row),
-                type_parts(&without_module(theirs.clone(), row)),
+                type_parts(&as_416(theirs.clone())),
                 "{what}: {path}\nours:   {row}\ntheirs: {theirs}"
             );
             checked.types += 1;
@@ -159,13 +188,38 @@ fn flecs_reads(w: &World, what: &str) -> Checked {
         }
         let e = w.lookup(&path).unwrap();
         let mut ours = parse(&v4::entity_to_json(w, e, &desc).unwrap());
-        let mut theirs = without_module(theirs, &ours);
+        let mut theirs = as_416(theirs);
         checked.unreflected += unreflected(w, &mut ours, &mut theirs, &path);
         assert_eq!(ours, theirs, "{what}: {path}");
         checked.entities += 1;
         checked.values += ours["components"].as_object().map_or(0, |c| c.len());
+        if ours
+            .get("tags")
+            .is_some_and(|t| t.to_string().contains("flecs.core.Module"))
+        {
+            checked.modules += 1;
+        }
     }
+    // By default both leave the modules out, so the same entities (no type) are written.
+    let ours = v4::world_to_json(w, Mode::Lossless).unwrap();
+    assert_eq!(
+        row_paths(&parse(&ours)),
+        row_paths(&parse(&oracle.world_json())),
+        "{what}"
+    );
     checked
+}
+
+/// The paths of a world JSON's rows, sorted.
+fn row_paths(doc: &Json) -> Vec<String> {
+    let mut v: Vec<String> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(row_path)
+        .collect();
+    v.sort();
+    v
 }
 
 #[test]
@@ -175,6 +229,15 @@ fn flecs_reads_the_example_snapshot_world() {
     // Two snapshot entities with eleven values between them, and the schema's types.
     assert!(checked.entities >= 2 && checked.values >= 11, "{checked:?}");
     assert!(checked.types >= 40, "{checked:?}");
+    // game, improbable, rosetta, spatialos: modules, as the components in them made them.
+    assert!(checked.modules >= 4, "{checked:?}");
+    let game = w.lookup("game").unwrap();
+    let json = parse(&v4::entity_to_json(&w, game, &EntityDesc::default()).unwrap());
+    assert_eq!(
+        json["tags"],
+        serde_json::json!(["flecs.core.Module"]),
+        "{json}"
+    );
 }
 
 /// What the script registers for the example schema: a map as a vector of a `{key, value}`

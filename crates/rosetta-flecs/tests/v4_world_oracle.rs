@@ -52,6 +52,7 @@ fn with_members(w: &World, mode: Mode) -> String {
         &v4::WorldDesc {
             mode,
             member_entities: true,
+            modules: true,
         },
     )
     .unwrap()

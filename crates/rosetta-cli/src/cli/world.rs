@@ -441,8 +441,9 @@ pub struct WorldConvertArgs {
 
     /// With --to flecs-json (--flecs 4): write each struct's members as member entities, as a
     /// Flecs world registered with `create_member_entities` writes them (v4.1.6 makes none by
-    /// default): the file then describes its structs completely, and Rosetta reads it back
-    /// with no other file.
+    /// default), and the entities in modules (the types' package scopes, which v4.1.6 makes
+    /// modules and leaves out by default): the file then describes its types completely, and
+    /// Rosetta reads it back with no other file.
     #[arg(long = "member-entities")]
     pub member_entities: bool,
 

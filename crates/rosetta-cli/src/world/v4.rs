@@ -75,11 +75,14 @@ pub fn iter_json(
     })
 }
 
-/// `ecs_world_to_json` in v4.1.6's form (with member entities when asked).
+/// `ecs_world_to_json` in v4.1.6's form; with member entities when asked, and then the
+/// entities in modules too (the types' package scopes are modules), so the file describes
+/// its types.
 pub fn world_json(world: &World, mode: Mode, member_entities: bool) -> Result<String, CliError> {
     let desc = rosetta_flecs::v4::WorldDesc {
         mode,
         member_entities,
+        modules: member_entities,
     };
     rosetta_flecs::v4::world_to_json_with(world, &desc).map_err(|err| CliError::Data {
         path: "WORLD".into(),

@@ -28,6 +28,11 @@ pub struct WorldDesc {
     /// `ecs_struct_init` makes none by default; with them the document describes its structs
     /// completely, and Rosetta reads it back with no other file.
     pub member_entities: bool,
+    /// Write the entities in modules too (`ecs_world_to_json_desc_t::serialize_modules`).
+    /// v4.1.6 leaves them out by default, and registering a component makes its package
+    /// scope a module (`game` of `game.Health`), so the types are then left out: a Flecs
+    /// application has them registered already; with this a document describes them.
+    pub modules: bool,
 }
 
 /// `ecs_world_to_json` (v4.1.6) in `mode`: [`world_to_json_with`] without member entities.
@@ -47,6 +52,7 @@ pub fn world_to_json(world: &World, mode: Mode) -> Result<String> {
         &WorldDesc {
             mode,
             member_entities: false,
+            modules: false,
         },
     )
 }
@@ -74,6 +80,7 @@ pub fn world_to_json_with(world: &World, wd: &WorldDesc) -> Result<String> {
                 rw: &mut rw,
                 desc: &desc,
                 members: wd.member_entities,
+                modules: wd.modules,
                 done: &mut done,
             };
             write_row(&mut out, &mut results, &mut row, world, e, 0)?;
@@ -89,6 +96,7 @@ struct Row<'a, 'w> {
     rw: &'a mut RowWriter<'w>,
     desc: &'a EntityDesc,
     members: bool,
+    modules: bool,
     done: &'a mut std::collections::HashSet<Id>,
 }
 
@@ -101,7 +109,7 @@ fn write_row(
     e: Id,
     depth: usize,
 ) -> Result<()> {
-    if r.done.contains(&e) || excluded(w, e) || w.type_of(e).is_empty() {
+    if r.done.contains(&e) || excluded(w, e, r.modules) || w.type_of(e).is_empty() {
         return Ok(());
     }
     r.done.insert(e);
@@ -131,14 +139,14 @@ fn write_row(
     Ok(())
 }
 
-/// Whether `e` is a builtin or in a module: it or a `ChildOf` ancestor has `(ChildOf, flecs)`
-/// or `Module`.
-fn excluded(w: &World, e: Id) -> bool {
+/// Whether `e` is a builtin or (unless `modules`) in a module: it or a `ChildOf` ancestor has
+/// `(ChildOf, flecs)` or `Module`.
+fn excluded(w: &World, e: Id, modules: bool) -> bool {
     let flecs_child = Id::pair(CHILD_OF, FLECS);
     let mut cur = Some(e);
     for _ in 0..MAX_DEPTH {
         let Some(x) = cur else { return false };
-        if w.owns(x, flecs_child) || w.owns(x, MODULE) {
+        if x == FLECS || w.owns(x, flecs_child) || (!modules && w.owns(x, MODULE)) {
             return true;
         }
         cur = w.target(x, CHILD_OF, 0);

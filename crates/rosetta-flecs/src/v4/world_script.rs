@@ -27,7 +27,7 @@
 
 use std::collections::HashSet;
 
-use rosetta_world::builtin::{CHILD_OF, FLECS, MODULE};
+use rosetta_world::builtin::{CHILD_OF, FLECS};
 use rosetta_world::meta::{FlecsKind, Member};
 use rosetta_world::{Id, World};
 
@@ -76,13 +76,14 @@ pub fn types_to_script(world: &World) -> Result<String> {
     Ok(out)
 }
 
-/// Whether `e` is a Flecs builtin or in a module (registered by the application).
+/// Whether `e` is a Flecs builtin: `flecs` or under it. Types in other modules are written:
+/// registering a type makes its package scope a module (`game` of `game.Health`).
 fn builtin(w: &World, e: Id) -> bool {
     let flecs_child = Id::pair(CHILD_OF, FLECS);
     let mut cur = Some(e);
     for _ in 0..MAX_DEPTH {
         let Some(x) = cur else { return false };
-        if x == FLECS || w.owns(x, flecs_child) || w.owns(x, MODULE) {
+        if x == FLECS || w.owns(x, flecs_child) {
             return true;
         }
         cur = w.target(x, CHILD_OF, 0);

@@ -1,7 +1,7 @@
 //! [`World::commit`]: an entity put in the table of a whole type in one move, as
 //! `ecs_commit` does for `ecs_world_from_json`.
 
-use crate::builtin::{CHILD_OF, EXCLUSIVE};
+use crate::builtin::{CHILD_OF, COMPONENT, EXCLUSIVE, MODULE};
 use crate::error::{Error, Result};
 use crate::id::Id;
 use crate::store::{Cell, ColumnKind};
@@ -61,6 +61,17 @@ impl World {
             }
         }
         let old_parent = self.target(e, CHILD_OF, 0);
+        // v4's hooks for a new Component or Module (`ecs_world_from_json` adds a row's ids one
+        // by one, after the name: a Module's "before" is the new type without it).
+        let hooked: Vec<(Id, Vec<Id>)> = if self.version == crate::version::FlecsVersion::V4 {
+            [COMPONENT, MODULE]
+                .into_iter()
+                .filter(|&id| stored.binary_search(&id).is_ok() && !self.owns(e, id))
+                .map(|id| (id, stored.iter().copied().filter(|&x| x != id).collect()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let dst = self.ensure_table(stored);
         self.move_to(e, dst, |w, id| match w.column_kind(id) {
             ColumnKind::Data | ColumnKind::Flat(_) => match w.type_id_of(id) {
@@ -77,6 +88,9 @@ impl World {
         }
         if self.target(e, CHILD_OF, 0) != old_parent {
             self.reindex_name(e, old_parent);
+        }
+        for (id, before) in hooked {
+            self.on_added_v4(e, id, &before)?;
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ mod bootstrap_v4;
 mod commit;
 pub(crate) mod instantiate;
 mod invariants;
+mod module;
 pub(crate) mod ops;
 
 use rosetta_types::{TypeId, TypeRegistry, Value};

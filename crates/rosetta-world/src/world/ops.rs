@@ -217,6 +217,21 @@ impl World {
     /// Refused, with nothing changed, where [`World::check_add`] refuses it (a `ChildOf` cycle
     /// among others).
     pub fn add(&mut self, e: Id, id: Id) -> Result<()> {
+        // v4.1.6's hooks for a new Component or Module ([`World::on_added_v4`]).
+        let hooked = self.version == crate::version::FlecsVersion::V4
+            && (id == builtin::COMPONENT || id == builtin::MODULE)
+            && self.is_alive(e)
+            && !self.owns(e, id);
+        if !hooked {
+            return self.add_plain(e, id);
+        }
+        let before = self.type_of(e).to_vec();
+        self.add_plain(e, id)?;
+        self.on_added_v4(e, id, &before)
+    }
+
+    /// [`World::add`] without v4's Component and Module hooks.
+    pub(crate) fn add_plain(&mut self, e: Id, id: Id) -> Result<()> {
         self.check_add(e, id)?;
         let stored = self.stored_id(id);
         let cur = self.type_of(e);
