@@ -124,9 +124,10 @@ pub(crate) const BUILD_INFO_MEMBERS: &[(&str, &str)] = &[
     ("perf_trace", "bool"),
 ];
 
-/// `BuildInfo.addons` of a v4.1.6 C build with its default addons (`flecs_addons_info` in
-/// `src/world.c`, in its order; `FLECS_CPP` only in C++ builds).
+/// `BuildInfo.addons` of a v4.1.6 build with its default addons (`flecs_addons_info` in
+/// `src/world.c`, in its order; flecs.h defines `FLECS_CPP` in every default build, C too).
 pub(crate) const BUILD_ADDONS: &[&str] = &[
+    "FLECS_CPP",
     "FLECS_MODULE",
     "FLECS_STATS",
     "FLECS_METRICS",
@@ -148,6 +149,25 @@ pub(crate) const BUILD_ADDONS: &[&str] = &[
     "FLECS_REST",
 ];
 
-/// `BuildInfo.flags` of a release build (`flecs_compiler_flags`): the configuration values it
-/// lists.
-pub(crate) const BUILD_FLAGS: &[&str] = &["FLECS_NDEBUG", "FLECS_HI_COMPONENT_ID=256"];
+/// `BuildInfo.flags` of a default (debug) v4.1.6 build, `flecs_compiler_flags` in its order:
+/// the configuration a real application built from distr/flecs.c without `-DNDEBUG` reports.
+/// Rosetta's v4 world is that build's world (its builtins include the debug-only observers).
+pub(crate) const BUILD_FLAGS: &[&str] = &[
+    "FLECS_DEBUG",
+    "FLECS_DEBUG_INFO",
+    "FLECS_HI_COMPONENT_ID=256",
+    "FLECS_HI_ID_RECORD_ID=1024",
+    "FLECS_ENTITY_PAGE_BITS=10",
+    "FLECS_SPARSE_PAGE_BITS=6",
+    "FLECS_ID_DESC_MAX=32",
+    "FLECS_EVENT_DESC_MAX=8",
+    "FLECS_VARIABLE_COUNT_MAX=64",
+    "FLECS_TERM_COUNT_MAX=32",
+    "FLECS_TERM_ARG_COUNT_MAX=16",
+    "FLECS_QUERY_VARIABLE_COUNT_MAX=64",
+    "FLECS_QUERY_SCOPE_NESTING_MAX=8",
+    "FLECS_DAG_DEPTH_MAX=128",
+];
+
+/// `BuildInfo.debug` of that build.
+pub(crate) const BUILD_DEBUG: bool = true;
