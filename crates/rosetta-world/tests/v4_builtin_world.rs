@@ -77,7 +77,7 @@ fn builtin_entities_match_a_real_v4_world() {
         assert_eq!(tags, want_tags, "tags of {path}");
         assert_eq!(pairs, want_pairs, "pairs of {path}");
         let symbol = e["components"]["(flecs.core.Identifier,flecs.core.Symbol)"]["value"].as_str();
-        assert_eq!(w.symbol_of(id).as_deref(), symbol, "symbol of {path}");
+        assert_eq!(w.symbol_of(id), symbol, "symbol of {path}");
         let size = &e["components"]["flecs.core.Component"]["size"];
         let is_component = size.as_u64().is_some_and(|s| s > 0);
         assert_eq!(w.is_component(id), is_component, "{path} is a component");
