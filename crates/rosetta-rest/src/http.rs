@@ -84,6 +84,13 @@ pub async fn serve(
     options: Options,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
+    {
+        // A REST server's world says so on its World entity (v4's `flecs.rest.Rest`); not a
+        // write of the user's, so not counted as a change to save.
+        let mut w = world.write();
+        let _ = w.mark_rest_server();
+        w.process_pending();
+    }
     let state = Arc::new(State { world, options });
     tokio::pin!(shutdown);
     loop {

@@ -2,7 +2,7 @@
 
 use rosetta_types::{TypeId, Value};
 
-use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_FLAGS, BUILD_INFO_MEMBERS};
+use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_DEBUG, BUILD_FLAGS, BUILD_INFO_MEMBERS};
 use crate::builtin::v4_table::ROWS;
 use crate::builtin::{self, CHILD_OF};
 use crate::hash::HashMap;
@@ -109,6 +109,20 @@ impl World {
         self.process_pending();
     }
 
+    /// Marks the world as served over REST, as a v4.1.6 REST server's world is: its
+    /// `flecs.core.World` has `flecs.rest.Rest` (`ecs_app_run` with `enable_rest`, or an
+    /// application that sets `EcsRest` itself, sets it there; the explorer sees it, without
+    /// reflection, on the World entity). A v3.2.12 world is left as it is.
+    pub fn mark_rest_server(&mut self) -> crate::Result<()> {
+        if self.version() != crate::FlecsVersion::V4 {
+            return Ok(());
+        }
+        match self.lookup("flecs.rest.Rest") {
+            Some(rest) if !self.has(builtin::WORLD, rest) => self.add(builtin::WORLD, rest),
+            _ => Ok(()),
+        }
+    }
+
     /// `flecs.core.BuildInfo` reflected and set on `flecs.core.World`, as a v4.1.6 REST server
     /// sets it (`ecs_rest_server_init`): the explorer reads the version from it.
     fn build_info(&mut self, paths: &HashMap<String, Id>) {
@@ -141,7 +155,7 @@ impl World {
             Value::I16(4),
             Value::I16(1),
             Value::I16(6),
-            Value::Bool(false),
+            Value::Bool(BUILD_DEBUG),
             Value::Bool(false),
             Value::Bool(false),
         ]));
@@ -158,6 +172,20 @@ mod tests {
     /// their first entity (ROWS order: its world JSON, table by table in creation order; a
     /// v4 query visits tables so). Entities reflected after ROWS was applied (primitives,
     /// BuildInfo, the world) move to later tables and are left out.
+    #[test]
+    fn a_served_v4_world_has_rest_on_the_world_entity() {
+        let mut w = World::with_version(FlecsVersion::V4);
+        let rest = w.lookup("flecs.rest.Rest").unwrap();
+        assert!(!w.has(builtin::WORLD, rest));
+        w.mark_rest_server().unwrap();
+        w.mark_rest_server().unwrap();
+        assert!(w.has(builtin::WORLD, rest));
+        let mut v3 = World::new();
+        let before = v3.type_of(builtin::WORLD).to_vec();
+        v3.mark_rest_server().unwrap();
+        assert_eq!(v3.type_of(builtin::WORLD), &before[..]);
+    }
+
     #[test]
     fn builtin_tables_are_created_in_rows_order() {
         let w = World::with_version(FlecsVersion::V4);
