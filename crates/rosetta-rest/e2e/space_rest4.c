@@ -7,15 +7,20 @@
 typedef struct { float x, y; } Position;
 typedef enum { Star, Planet, Moon } Kind;
 
+/* The types as space.json declares them (`struct`, `enum`): named entities without a symbol,
+ * as a Flecs Script `struct` makes them. ECS_COMPONENT would also set the C symbol, which a
+ * world script gives only with its `component` op. */
+ECS_COMPONENT_DECLARE(Position);
+ECS_COMPONENT_DECLARE(Kind);
+
 int main(int argc, char **argv) {
     ecs_world_t *world = ecs_init();
-    ECS_COMPONENT(world, Position);
-    ECS_COMPONENT(world, Kind);
-    ecs_struct(world, { .entity = ecs_id(Position), .members = {
-        { .name = "x", .type = ecs_id(ecs_f32_t) },
-        { .name = "y", .type = ecs_id(ecs_f32_t) } } });
-    ecs_enum(world, { .entity = ecs_id(Kind), .constants = {
-        { .name = "Star" }, { .name = "Planet" }, { .name = "Moon" } } });
+    ecs_id(Position) = ecs_struct(world, { .entity = ecs_entity(world, { .name = "Position" }),
+        .members = {
+            { .name = "x", .type = ecs_id(ecs_f32_t) },
+            { .name = "y", .type = ecs_id(ecs_f32_t) } } });
+    ecs_id(Kind) = ecs_enum(world, { .entity = ecs_entity(world, { .name = "Kind" }),
+        .constants = { { .name = "Star" }, { .name = "Planet" }, { .name = "Moon" } } });
     ECS_TAG(world, HasRocks);
 
     ecs_entity_t rocky = ecs_entity(world, { .name = "planets.RockyPlanet", .add = ecs_ids(EcsPrefab) });
