@@ -407,4 +407,30 @@ mod tests {
         assert!(!d.set("rows", true));
         assert_eq!(run("T", &d, Page::default()), "{}");
     }
+
+    #[test]
+    fn an_or_field_of_two_types_has_no_values() {
+        // v4.1.6 (`flecs_query_or_other_type`): `Position || Kind` writes ids only.
+        let mut l = script::load_str_version(
+            r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f64"]]],
+                ["entity", "a"], ["set", "a", "Position", {"x": 1}],
+                ["entity", "b"], ["set", "b", "Mass", {"v": 2}]]"#,
+            FlecsVersion::V4,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        l.world.process_pending();
+        let q = Query::new(&l.world, "Position || Mass").unwrap_or_else(|e| panic!("{e}"));
+        let out = iter_to_json(
+            &l.world,
+            &q,
+            &IterDesc::default(),
+            Page::default(),
+            u64::MAX,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            out,
+            r#"{"results":[{"name":"a", "fields":{"ids":[["Position"]]}}, {"name":"b", "fields":{"ids":[["Mass"]]}}]}"#
+        );
+    }
 }
