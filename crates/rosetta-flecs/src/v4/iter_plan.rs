@@ -48,6 +48,10 @@ pub(super) struct Plan {
     /// Named variables (index, name): not `$this`, not `_`-prefixed.
     pub vars: Vec<(usize, String)>,
     pub ctx: Vec<Option<FieldCtx>>,
+    /// `it->sources` as the iteration left it: each field's source where it was last set
+    /// (0 for `$this`). A field that is not set keeps the source of an earlier result,
+    /// which decides whether Flecs writes `sources` at all.
+    pub last_src: Vec<Id>,
 }
 
 /// Whether `id` holds `*` or `_` anywhere.
@@ -183,6 +187,7 @@ impl Plan {
             cond_set,
             vars,
             ctx: (0..field_count).map(|_| None).collect(),
+            last_src: vec![Id::NULL; field_count],
         }
     }
 
