@@ -3,18 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rosetta_world::query::{parse, IdRef, QueryAst, Span, Term};
 
-fn normalized(q: &QueryAst) -> Vec<Term> {
-    q.terms
-        .iter()
-        .cloned()
-        .map(|mut t| {
-            t.span = Span::default();
-            t
-        })
-        .collect()
-}
+#[path = "common/query_round_trip.rs"]
+mod common;
+use rosetta_world::query::{parse, IdRef, QueryAst};
 
 /// Whether every name can be written back: a name whose token had a `"` (which switches
 /// Flecs' tokenizer into string mode) or a byte it only took through a backslash escape
@@ -43,26 +35,5 @@ fn printable(q: &QueryAst) -> bool {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    match parse(&text) {
-        Err(e) => {
-            let _ = e.to_string();
-        }
-        Ok(q) => {
-            for w in &q.warnings {
-                let _ = w.to_string();
-            }
-            if !printable(&q) {
-                return;
-            }
-            let printed = q.to_string();
-            match parse(&printed) {
-                Ok(again) => assert_eq!(
-                    normalized(&again),
-                    normalized(&q),
-                    "{text:?} -> {printed:?}"
-                ),
-                Err(e) => panic!("{text:?} printed as {printed:?}, which fails:\n{e}"),
-            }
-        }
-    }
+    common::check(&text, parse, |q| q.to_string(), printable);
 });

@@ -4,18 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rosetta_world::query::{parse_v4, IdFlag, IdRef, Oper, QueryAst, Span, Term};
 
-fn normalized(q: &QueryAst) -> Vec<Term> {
-    q.terms
-        .iter()
-        .cloned()
-        .map(|mut t| {
-            t.span = Span::default();
-            t
-        })
-        .collect()
-}
+#[path = "common/query_round_trip.rs"]
+mod common;
+use rosetta_world::query::{parse_v4, IdFlag, IdRef, Oper, QueryAst};
 
 /// Whether every name can be written back: a non-ASCII character reaches a name only
 /// through a `\\` escape (which takes one byte and ends the name) or inside a trailing
@@ -62,23 +54,5 @@ fn printable(q: &QueryAst) -> bool {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    match parse_v4(&text) {
-        Err(e) => {
-            let _ = e.to_string();
-        }
-        Ok(q) => {
-            if !printable(&q) {
-                return;
-            }
-            let printed = q.to_v4_string();
-            match parse_v4(&printed) {
-                Ok(again) => assert_eq!(
-                    normalized(&again),
-                    normalized(&q),
-                    "{text:?} -> {printed:?}"
-                ),
-                Err(e) => panic!("{text:?} printed as {printed:?}, which fails:\n{e}"),
-            }
-        }
-    }
+    common::check(&text, parse_v4, QueryAst::to_v4_string, printable);
 });

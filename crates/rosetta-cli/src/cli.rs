@@ -437,7 +437,7 @@ pub struct ServeArgs {
     /// Write replies byte for byte as Flecs does: its floats (10 decimals; by default v3
     /// replies write them so they read back exactly, v4 replies as Flecs does where that is
     /// valid JSON), and error bodies even where that is not JSON (an unescaped `"` in an
-    /// entity path, `Missing parameter 'q'`/`'expr'` as plain text).
+    /// entity path, v3's `Missing parameter 'q'` as plain text; v4's `'expr'` always is).
     #[arg(long = "engine-bytes", visible_alias = "engine_bytes")]
     pub engine_bytes: bool,
 

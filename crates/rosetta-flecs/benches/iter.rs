@@ -26,55 +26,19 @@
 //! each counts, and the ratio is printed: Rosetta's time over Flecs' (the budget: at most 1x,
 //! Rosetta not slower).
 
+mod common;
+
 use std::ffi::CStr;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
-use rosetta_devtools::timing::{in_turns, Job};
+use rosetta_devtools::timing::Job;
 
-use criterion::{Criterion, Throughput};
 use flecs_sys as f;
 use rosetta_flecs::{IterDesc, Page};
-use rosetta_types::Value;
 use rosetta_world::eval::Query;
-use rosetta_world::{script, World};
+use rosetta_world::{FlecsVersion, World};
 
-fn entity_count() -> usize {
-    std::env::var("ROSETTA_BENCH_ENTITIES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000)
-}
-
-/// Entity `i`'s Position and Velocity.
-fn values(i: usize) -> ([f32; 2], [f32; 2]) {
-    let x = (i % 4000) as f32 * 0.25;
-    ([x, x + 1.0], [(i % 7) as f32, -2.5])
-}
-
-const QUERY: &str = "Position, Velocity";
-
-// ---- Rosetta ---------------------------------------------------------------------------------
-
-fn rosetta_world(n: usize) -> World {
-    let mut w = script::load_str(
-        r#"[["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-            ["struct", "Velocity", [["x", "f32"], ["y", "f32"]]]]"#,
-    )
-    .expect("the types load")
-    .world;
-    let pos = w.lookup("Position").expect("Position");
-    let vel = w.lookup("Velocity").expect("Velocity");
-    let xy = |v: [f32; 2]| Value::Struct(v.iter().map(|&x| Value::F32(x)).collect());
-    for i in 0..n {
-        let (p, v) = values(i);
-        let e = w.new_entity();
-        w.set(e, pos, xy(p)).expect("Position");
-        w.set(e, vel, xy(v)).expect("Velocity");
-    }
-    w.process_pending();
-    w
-}
+use common::{entity_count, values, QUERY};
 
 fn rosetta_run(w: &World, q: &Query) -> String {
     // Flecs' own float text, as the peer writes it (the default, lossless, is other bytes).
@@ -190,28 +154,10 @@ fn without_entity_ids(s: &str) -> String {
 
 // ---- timing ----------------------------------------------------------------------------------
 
-/// Rounds of [`in_turns`].
-const ROUNDS: usize = 6;
-
 fn main() {
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8))
-        .sample_size(10)
-        .configure_from_args();
     let n = entity_count();
-    let started = Instant::now();
-    let rw = rosetta_world(n);
-    eprintln!(
-        "Rosetta world: {n} entities, built in {:.2?}",
-        started.elapsed()
-    );
-    let started = Instant::now();
-    let fl = flecs_world(n);
-    eprintln!(
-        "Flecs world: {n} entities, built in {:.2?}",
-        started.elapsed()
-    );
+    let rw = common::built("Rosetta", n, || common::rosetta_world(n, FlecsVersion::V3));
+    let fl = common::built("Flecs", n, || flecs_world(n));
     let q = Query::new(&rw, QUERY).expect("the query compiles");
 
     // The same output, up to v3.2.8's entity numbers.
@@ -221,19 +167,7 @@ fn main() {
     drop(full);
     let (_, theirs) = flecs_run(&fl, true);
     let theirs = without_entity_ids(&theirs.expect("a copy"));
-    if ours != theirs {
-        let at = ours
-            .bytes()
-            .zip(theirs.bytes())
-            .position(|(a, b)| a != b)
-            .unwrap_or(ours.len().min(theirs.len()));
-        let lo = at.saturating_sub(80);
-        panic!(
-            "outputs differ at byte {at}:\nrosetta {}\nflecs   {}",
-            &ours[lo..(at + 80).min(ours.len())],
-            &theirs[lo..(at + 80).min(theirs.len())]
-        );
-    }
+    common::assert_same(&ours, &theirs);
     eprintln!("both write the same values and as many entities ({size} bytes)");
     drop((ours, theirs));
 
@@ -251,35 +185,5 @@ fn main() {
             }),
         ),
     ];
-    let mut ran = [false; 2];
-    let mut group = c.benchmark_group(format!("iter_to_json/{n}"));
-    group.throughput(Throughput::Elements(n as u64));
-    for ((id, job), ran) in jobs.iter_mut().zip(&mut ran) {
-        group.bench_function(*id, |b| {
-            *ran = true;
-            b.iter(&mut *job)
-        });
-    }
-    group.finish();
-    c.final_summary();
-
-    if std::env::args().any(|a| a == "--bench") {
-        // Seconds per run (in_turns gives nanoseconds).
-        let best: Vec<f64> = in_turns(&mut jobs, ROUNDS)
-            .into_iter()
-            .map(|ns| ns / 1e9)
-            .collect();
-        println!("\nfastest of {ROUNDS} rounds, {n} entities:");
-        for ((name, _), t) in jobs.iter().zip(&best) {
-            println!(
-                "  {name:<8} {:>9.1} ms  {:>6.1} MB/s of JSON",
-                t * 1e3,
-                size as f64 / 1e6 / t
-            );
-        }
-        println!(
-            "  rosetta / flecs_c = {:.2}x (budget: at most 1x)",
-            best[0] / best[1]
-        );
-    }
+    common::measure("iter_to_json", n, size, &mut jobs);
 }

@@ -1,9 +1,15 @@
 //! Differential test of the v4 query plan (`query_plan` of the iterator JSON, v4.1.6's
 //! `ecs_query_plan`): Rosetta's listing against real Flecs 4.1.2's for the same world and
-//! query. The listing code is the same in 4.1.2 and 4.1.6 for these plans.
+//! query. Where 4.1.2 and 4.1.6 differ: 4.1.6 pads an operation's name to 12 characters
+//! (its longest, `treesup_post`), 4.1.2 to 10, so 4.1.2's lines are laid out again as
+//! 4.1.6 writes them (`rosetta_flecs::v4::plan412`); and 4.1.6 matches `ChildOf` pairs with its hierarchy
+//! operations (`children`, `tree`, ...) and does not optimize `(ChildOf, x)` out, so those
+//! plans are checked against a v4.1.6 server's text in `rosetta-world`'s `listing_v4` tests
+//! instead. The operations are the same in both for the plans below.
 
 mod oracle4;
 
+use rosetta_flecs::v4::plan412::{as_v416, strip_colors};
 use rosetta_world::{eval::Query, script, FlecsVersion};
 use serde_json::{json, Value as Json};
 
@@ -45,40 +51,9 @@ fn plans(queries: &[&str]) -> Vec<(String, String, String)> {
             Ok(query) => query.plan_str(w, false),
             Err(e) => panic!("{q}: {e}"),
         };
-        out.push((q.to_string(), ours, strip_colors(&flecs)));
+        out.push((q.to_string(), ours, as_v416(&strip_colors(&flecs))));
     }
     out
-}
-
-/// Flecs' plan without its color codes (`ESC[0;37m`, which its JSON escaping writes as
-/// `[[0;37m`): the colored form is checked by the `flecs4` conformance suite.
-fn strip_colors(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let lead = b[i] == 0x1b || b[i] == b'[';
-        if lead && b.get(i + 1) == Some(&b'[') {
-            let mut j = i + 2;
-            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b';') {
-                j += 1;
-            }
-            if j > i + 2 && b.get(j) == Some(&b'm') {
-                i = j + 1;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-#[test]
-fn color_codes_are_stripped_from_flecs_text() {
-    assert_eq!(strip_colors("\x1b[0;37mA [[0;49m[1]"), "A [1]");
-    assert_eq!(strip_colors("[0;32m [x]"), "[0;32m [x]");
-    assert_eq!(strip_colors("\x1b"), "\x1b");
 }
 
 #[test]
@@ -94,7 +69,6 @@ fn v4_plans_match_flecs() {
         "(Likes, _)",
         "Position, Tag || Mass",
         "Likes($x, Apples)",
-        "(ChildOf, Sun)",
         "Position($x)",
         "(Likes, $y), Position($y)",
         "!Tag, Position",

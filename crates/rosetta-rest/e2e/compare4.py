@@ -4,7 +4,11 @@ server with the same world, their replies compared as JSON: entity ids (`"id":47
 and timings aside. Prints one line per request (`same` or what differs, as JSON Pointers) and
 exits 1 if any reply differs. How to run: README.md.
 
-    python3 compare4.py [ROSETTA_HOST] [FLECS_HOST]     (127.0.0.1:27750 and 127.0.0.1:27751)
+    python3 compare4.py [--full] [--only WORDS] [ROSETTA_HOST] [FLECS_HOST]
+        (hosts: 127.0.0.1:27750 and 127.0.0.1:27751)
+
+`--full` prints differing strings whole (both, one per line) instead of cut at 60 characters;
+`--only WORDS` sends only the requests whose name contains WORDS (e.g. `--only "query page"`).
 """
 import json
 import re
@@ -13,8 +17,13 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-ROSETTA = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:27750"
-FLECS = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1:27751"
+ARGS = sys.argv[1:]
+FULL = "--full" in ARGS
+ONLY = ARGS[ARGS.index("--only") + 1] if "--only" in ARGS and ARGS[-1] != "--only" else None
+HOSTS = [a for i, a in enumerate(ARGS)
+         if not a.startswith("--") and not (i > 0 and ARGS[i - 1] == "--only")]
+ROSETTA = HOSTS[0] if len(HOSTS) > 0 else "127.0.0.1:27750"
+FLECS = HOSTS[1] if len(HOSTS) > 1 else "127.0.0.1:27751"
 
 # The explorer's tree query (entity-subtree.vue), one term per kind of entity.
 TREE = ("[none] ?flecs.core.Module,[none] ?flecs.core.Component,[none] ?flecs.core.Relationship,"
@@ -106,7 +115,11 @@ def diff(a, b, at=""):
             return [f"{at or '/'}: {len(a)} elements vs {len(b)}"] + \
                 [d for x, y, i in zip(a, b, range(len(a))) for d in diff(x, y, f"{at}/{i}")][:3]
         return [d for i, (x, y) in enumerate(zip(a, b)) for d in diff(x, y, f"{at}/{i}")]
-    return [] if a == b else [f"{at or '/'}: {short(a)} vs {short(b)}"]
+    if a == b:
+        return []
+    if FULL and isinstance(a, str):
+        return [f"{at or '/'}: Rosetta:\n{a}\n    Flecs:\n{b}"]
+    return [f"{at or '/'}: {short(a)} vs {short(b)}"]
 
 
 def short(v):
@@ -123,7 +136,8 @@ def parse(text):
 
 def main():
     differing = 0
-    for what, method, target in REQUESTS:
+    requests = [r for r in REQUESTS if ONLY is None or ONLY in r[0]]
+    for what, method, target in requests:
         (sa, ta), (sb, tb) = fetch(ROSETTA, method, target), fetch(FLECS, method, target)
         a, b = normalize(parse(ta)), normalize(parse(tb))
         diffs = ([f"status {sa} vs {sb}"] if sa != sb else []) + diff(a, b)
@@ -136,7 +150,7 @@ def main():
                 print(f"    ... and {len(diffs) - 12} more")
         else:
             print(f"same    {what}")
-    print(f"{len(REQUESTS) - differing} of {len(REQUESTS)} the same")
+    print(f"{len(requests) - differing} of {len(requests)} the same")
     return 1 if differing else 0
 
 

@@ -19,7 +19,8 @@ pub struct Options {
     pub read_only: bool,
     /// Write error bodies byte for byte as v3.2.12 does, even where that is not JSON: an
     /// entity path with a `"` unescaped in `entity '...' not found`, and `Missing parameter
-    /// 'q'` as plain text. By default these are written as valid JSON (`{"error":"..."}`, the
+    /// 'q'` as plain text (v4.1.6's `Missing parameter 'expr'` is plain text either way, as
+    /// the replies are compared with a v4.1.6 server's). By default these are written as valid JSON (`{"error":"..."}`, the
     /// path escaped); for every other input the two are the same bytes. It also writes values
     /// in [`Mode::Engine`] (Flecs' floats, rounded to 10 decimals); by default they are as
     /// [`Options::mode`] says.

@@ -48,11 +48,9 @@ fn errors_as_v4_words_them() {
         (r.code, r.body.as_str()),
         (400, r#"{"error":"component 'HasRocks' is not a type"}"#)
     );
+    // v4.1.6 writes this one as plain text (`flecs_rest_get_query`).
     let r = call(&w, "GET", "/query");
-    assert_eq!(
-        (r.code, r.body.as_str()),
-        (400, r#"{"error":"Missing parameter 'expr'"}"#)
-    );
+    assert_eq!((r.code, r.body.as_str()), (400, "Missing parameter 'expr'"));
     let r = call(&w, "GET", "/query?name=Sun");
     assert_eq!(
         (r.code, r.body.as_str()),
@@ -91,14 +89,9 @@ fn component_values_and_type_info() {
         (r.code, r.body.as_str()),
         (200, r#"{"x":["float"], "y":["float"]}"#)
     );
+    // v4.1.6 answers a type without reflection data with 200 and `0`.
     let r = call(&w, "GET", "/type_info/HasRocks");
-    assert_eq!(
-        (r.code, r.body.as_str()),
-        (
-            500,
-            r#"{"error":"failed to serialize type info for 'HasRocks'"}"#
-        )
-    );
+    assert_eq!((r.code, r.body.as_str()), (200, "0"));
 }
 
 #[test]

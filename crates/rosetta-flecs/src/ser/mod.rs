@@ -18,7 +18,7 @@ pub mod iter;
 pub(crate) mod names;
 mod options;
 mod plan;
-mod query_info;
+pub(crate) mod query_info;
 pub use options::{EntityDesc, IterDesc, Page};
 mod rows;
 pub(crate) mod types;

@@ -62,7 +62,7 @@ pub(super) fn query_info(out: &mut String, obj: &mut List, w: &World, q: &Query,
         if let Some(trav) = t.trav {
             o.key(out, "trav", mode);
             let mut e = List::open(out, '{');
-            term_entity(out, &mut e, w, trav, mode);
+            term_entity(out, &mut e, w, trav, mode, symbol);
             e.close(out, '}');
         }
         o.key(out, "flags", mode);
@@ -85,11 +85,23 @@ pub(super) fn query_info(out: &mut String, obj: &mut List, w: &World, q: &Query,
     info.close(out, '}');
 }
 
-/// `{"entity":...}`, `{"var":...}` or `{"name":...}`.
+/// `{"entity":...}`, `{"var":...}` or `{"name":...}`, with v3.2.12's symbols.
 fn term_ref(out: &mut String, w: &World, r: &TermRef, mode: Mode) {
+    term_ref_with(out, w, r, mode, symbol);
+}
+
+/// `{"entity":...}`, `{"var":...}` or `{"name":...}` (both versions write a term's parts
+/// alike); `symbol` gives an entity's symbol, the one thing v3 and v4 look up differently.
+pub(crate) fn term_ref_with(
+    out: &mut String,
+    w: &World,
+    r: &TermRef,
+    mode: Mode,
+    symbol: fn(&World, Id) -> Option<String>,
+) {
     let mut o = List::open(out, '{');
     match r {
-        TermRef::Entity(e) => term_entity(out, &mut o, w, *e, mode),
+        TermRef::Entity(e) => term_entity(out, &mut o, w, *e, mode, symbol),
         TermRef::Var(name) => {
             o.key(out, "var", mode);
             text::push_escaped(out, name, mode);
@@ -103,7 +115,14 @@ fn term_ref(out: &mut String, w: &World, r: &TermRef, mode: Mode) {
 }
 
 /// `"entity":<path>`, its `"symbol"` if it has one and `"type":true` for a component.
-fn term_entity(out: &mut String, o: &mut List, w: &World, e: Id, mode: Mode) {
+pub(crate) fn term_entity(
+    out: &mut String,
+    o: &mut List,
+    w: &World,
+    e: Id,
+    mode: Mode,
+    symbol: fn(&World, Id) -> Option<String>,
+) {
     o.key(out, "entity", mode);
     push_path(out, w, e, mode);
     if e == Id::NULL {

@@ -188,15 +188,14 @@ pub fn iter_to_json(
 /// The part of every row of a result that is the same: `vars` and `fields`' `is_set`, `ids`
 /// and `sources` (the `fields` object left open). Returns the text and whether `fields`
 /// holds a member.
-fn common(cx: &Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
+fn common(cx: &mut Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
     let mode = cx.desc.mode;
     let w = cx.w;
-    let plan = &cx.plan;
-    let fields = plan.field_count;
+    let fields = cx.plan.field_count;
     let mut s = String::new();
     // Joined by "," without a space, as the list Flecs opens for them.
     let mut tight = TightList::default();
-    if !plan.vars.is_empty() {
+    if !cx.plan.vars.is_empty() {
         tight.next(&mut s);
         let mut dummy = List::new();
         vars(&mut s, &mut dummy, cx, m);
@@ -206,7 +205,7 @@ fn common(cx: &Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
         tight.next(&mut s);
         s.push_str("\"fields\":");
         let mut o = List::open(&mut s, '{');
-        if plan.cond_set {
+        if cx.plan.cond_set {
             any = true;
             o.key(&mut s, "is_set", mode);
             let mut l = List::open(&mut s, '[');
@@ -216,13 +215,13 @@ fn common(cx: &Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
             }
             l.close(&mut s, ']');
         }
-        if !plan.static_id.iter().all(|&st| st) {
+        if !cx.plan.static_id.iter().all(|&st| st) {
             any = true;
             o.key(&mut s, "ids", mode);
             let mut l = List::open(&mut s, '[');
             for f in 0..fields {
                 l.next(&mut s);
-                if !m.is_set(f) || plan.static_id[f] {
+                if !m.is_set(f) || cx.plan.static_id[f] {
                     s.push('0');
                 } else {
                     push_id(&mut s, w, m.id(f), mode);
@@ -230,7 +229,14 @@ fn common(cx: &Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
             }
             l.close(&mut s, ']');
         }
-        if (0..fields).any(|f| m.source(f) != Id::NULL) {
+        for (f, last) in cx.plan.last_src.iter_mut().enumerate() {
+            if m.is_set(f) {
+                *last = m.source(f);
+            }
+        }
+        // `flecs_json_serialize_iter_result_sources` reads `it->sources`, where a field that
+        // is not set still holds the source an earlier result gave it.
+        if cx.plan.last_src.iter().any(|&src| src != Id::NULL) {
             any = true;
             o.key(&mut s, "sources", mode);
             let mut l = List::open(&mut s, '[');
@@ -406,5 +412,59 @@ mod tests {
         assert!(d.set("results", false) && d.dont_serialize_results);
         assert!(!d.set("rows", true));
         assert_eq!(run("T", &d, Page::default()), "{}");
+    }
+
+    #[test]
+    fn an_or_field_of_two_types_has_no_values() {
+        // v4.1.6 (`flecs_query_or_other_type`): `Position || Kind` writes ids only.
+        let mut l = script::load_str_version(
+            r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f64"]]],
+                ["entity", "a"], ["set", "a", "Position", {"x": 1}],
+                ["entity", "b"], ["set", "b", "Mass", {"v": 2}]]"#,
+            FlecsVersion::V4,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        l.world.process_pending();
+        let q = Query::new(&l.world, "Position || Mass").unwrap_or_else(|e| panic!("{e}"));
+        let out = iter_to_json(
+            &l.world,
+            &q,
+            &IterDesc::default(),
+            Page::default(),
+            u64::MAX,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            out,
+            r#"{"results":[{"name":"a", "fields":{"ids":[["Position"]]}}, {"name":"b", "fields":{"ids":[["Mass"]]}}]}"#
+        );
+    }
+
+    #[test]
+    fn sources_are_written_while_a_field_keeps_an_earlier_results_source() {
+        // v4.1.6 writes `sources` when `it->sources` holds one, and an optional field that is
+        // not set keeps the source an earlier result gave it (the explorer's tree query:
+        // `"sources":[0, ..., 0]` for an entity without children after one with).
+        let mut l = script::load_str_version(
+            r#"[["tag", "T"], ["tag", "U"], ["entity", "a"], ["add", "a", "T"],
+                ["entity", "a.c"], ["entity", "b"], ["add", "b", "T"], ["add", "b", "U"]]"#,
+            FlecsVersion::V4,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        l.world.process_pending();
+        let q =
+            Query::new(&l.world, "T, [none] ?ChildOf(_, $this)").unwrap_or_else(|e| panic!("{e}"));
+        let out = iter_to_json(
+            &l.world,
+            &q,
+            &IterDesc::default(),
+            Page::default(),
+            u64::MAX,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            out,
+            r#"{"results":[{"name":"a", "fields":{"is_set":[true, true], "ids":[0, ["flecs.core.ChildOf","a"]], "sources":[0, "*"]}}, {"name":"b", "fields":{"is_set":[true, false], "ids":[0, 0], "sources":[0, 0]}}]}"#
+        );
     }
 }

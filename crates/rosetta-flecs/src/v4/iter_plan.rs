@@ -48,6 +48,10 @@ pub(super) struct Plan {
     /// Named variables (index, name): not `$this`, not `_`-prefixed.
     pub vars: Vec<(usize, String)>,
     pub ctx: Vec<Option<FieldCtx>>,
+    /// `it->sources` as the iteration left it: each field's source where it was last set
+    /// (0 for `$this`). A field that is not set keeps the source of an earlier result,
+    /// which decides whether Flecs writes `sources` at all.
+    pub last_src: Vec<Id>,
 }
 
 /// Whether `id` holds `*` or `_` anywhere.
@@ -81,6 +85,19 @@ impl Plan {
         let mut or_field = vec![false; field_count];
         let mut cond_set = false;
         let mut scope = 0usize;
+        let info = q.term_info(w);
+        // The id of each term, as far as it is an entity or a pair of entities.
+        let term_id = |i: usize| -> Option<Id> {
+            use rosetta_world::eval::TermRef;
+            let t = info.get(i)?;
+            match (&t.first, &t.second) {
+                (TermRef::Entity(f), None) => Some(*f),
+                (TermRef::Entity(f), Some(TermRef::Entity(s))) => Some(Id::pair(*f, *s)),
+                _ => None,
+            }
+        };
+        // The first term of the Or chain a term is in.
+        let mut chain_start = 0usize;
         for (i, t) in ast.terms.iter().enumerate() {
             let f = t.field;
             let or_chain = t.oper == Oper::Or || (i > 0 && ast.terms[i - 1].oper == Oper::Or);
@@ -111,6 +128,15 @@ impl Plan {
                 scope = scope.saturating_sub(1);
             }
             let no_src = t.src.id == IdRef::Entity(0);
+            if !(i > 0 && ast.terms[i - 1].oper == Oper::Or) {
+                chain_start = i;
+            }
+            // `flecs_query_or_other_type`: a term of an Or chain whose type is not the
+            // chain's first term's carries no data, and takes the field's data away.
+            let other_type = or_chain
+                && chain_start < i
+                && term_id(chain_start).and_then(|id| type_of(w, id))
+                    != term_id(i).and_then(|id| type_of(w, id));
             let nodata = no_src
                 || inout == InOut::None
                 || t.kind != TermKind::Id
@@ -124,7 +150,11 @@ impl Plan {
                     *o = true;
                 }
             }
-            if !nodata && t.oper != Oper::Not {
+            if !nodata && other_type {
+                if let Some(d) = data.get_mut(f) {
+                    *d = false;
+                }
+            } else if !nodata && t.oper != Oper::Not {
                 if let Some(d) = data.get_mut(f) {
                     *d = true;
                 }
@@ -157,6 +187,7 @@ impl Plan {
             cond_set,
             vars,
             ctx: (0..field_count).map(|_| None).collect(),
+            last_src: vec![Id::NULL; field_count],
         }
     }
 

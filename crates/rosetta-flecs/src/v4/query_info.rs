@@ -4,12 +4,12 @@
 
 use std::time::Instant;
 
-use rosetta_world::builtin::{COMPONENT, EXCLUSIVE};
+use rosetta_world::builtin::EXCLUSIVE;
 use rosetta_world::eval::{Query, TermRef};
 use rosetta_world::query::{InOut, Oper};
 use rosetta_world::{Id, World};
 
-use super::iter_names::{alive_or, push_label, push_path};
+use super::iter_names::{alive_or, push_label};
 use super::iter_row::Ctx;
 use crate::error::Result;
 use crate::text::{self, List, Mode};
@@ -176,7 +176,7 @@ pub(super) fn query_info(out: &mut String, cx: &Ctx<'_>, q: &Query) {
         if let Some(trav) = trav {
             o.key(out, "trav", mode);
             let mut e = List::open(out, '{');
-            term_entity(out, &mut e, w, trav, mode);
+            crate::ser::query_info::term_entity(out, &mut e, w, trav, mode, symbol);
             e.close(out, '}');
         }
         o.key(out, "flags", mode);
@@ -198,36 +198,15 @@ pub(super) fn query_info(out: &mut String, cx: &Ctx<'_>, q: &Query) {
     info.close(out, '}');
 }
 
+/// A term's part as v3 writes it, with the symbol the entity has (v4 has no `Ecs<Name>`
+/// fallback for core entities: its builtins have their symbols in the world).
 fn term_ref(out: &mut String, w: &World, r: &TermRef, mode: Mode) {
-    let mut o = List::open(out, '{');
-    match r {
-        TermRef::Entity(e) => term_entity(out, &mut o, w, *e, mode),
-        TermRef::Var(name) => {
-            o.key(out, "var", mode);
-            text::push_escaped(out, name, mode);
-        }
-        TermRef::Name(name) => {
-            o.key(out, "name", mode);
-            text::push_escaped(out, name, mode);
-        }
-    }
-    o.close(out, '}');
+    crate::ser::query_info::term_ref_with(out, w, r, mode, symbol);
 }
 
-fn term_entity(out: &mut String, o: &mut List, w: &World, e: Id, mode: Mode) {
-    o.key(out, "entity", mode);
-    push_path(out, w, e, mode);
-    if e == Id::NULL {
-        return;
-    }
-    if let Some(symbol) = w.symbol_of(e) {
-        o.key(out, "symbol", mode);
-        text::push_escaped(out, symbol, mode);
-    }
-    if w.owns(e, COMPONENT) {
-        o.key(out, "type", mode);
-        out.push_str("true");
-    }
+/// The entity's symbol, if it has one (`ecs_get_symbol`).
+fn symbol(w: &World, e: Id) -> Option<String> {
+    w.symbol_of(e).map(str::to_owned)
 }
 
 /// `query_plan`: the plan listing with Flecs' terminal colors, escaped.

@@ -20,6 +20,7 @@ mod entity;
 mod params;
 mod query;
 mod stats;
+mod steps;
 mod tables;
 mod v4;
 mod write;

@@ -90,10 +90,9 @@ fn iter_reply(
     match rosetta_flecs::iter_to_json_bounded(world, query, &desc, page, max_steps) {
         Ok(body) => Reply::ok(body),
         // A query that ran out of search steps is the client's to narrow.
-        Err(e @ rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))) => Reply::error(
-            400,
-            &format!("{e}; the server's limit is set with rosetta serve --step-limit"),
-        ),
+        Err(e @ rosetta_flecs::Error::World(rosetta_world::Error::QueryBudget(_))) => {
+            super::steps::out_of_steps(&e)
+        }
         // A value the serializer cannot write (Flecs' serializer returns NULL): 500, empty.
         Err(_) => Reply::internal_error(),
     }

@@ -410,6 +410,12 @@ fn full_path(world: &World, e: Id) -> String {
 
 /// One line of the listing. Columns are counted on the text without colors.
 pub(super) fn write_op(out: &mut String, i: usize, op: &Op, colors: bool) {
+    write_op_with(out, i, op, colors, 8);
+}
+
+/// One line, the operation's name padded to `name_width` (v3: 8, v4: 12) and a space after
+/// its indent, then to the 12th character; the ids start at the 30th.
+pub(super) fn write_op_with(out: &mut String, i: usize, op: &Op, colors: bool, name_width: usize) {
     let c = |code: &'static str| if colors { code } else { "" };
     let _ = write!(
         out,
@@ -424,7 +430,7 @@ pub(super) fn write_op(out: &mut String, i: usize, op: &Op, colors: bool) {
     );
     let mut visible = String::new();
     visible.push_str(&" ".repeat(op.indent));
-    let _ = write!(visible, "{:<8} ", op.name);
+    let _ = write!(visible, "{:<name_width$} ", op.name);
     while visible.len() < 12 {
         visible.push(' ');
     }

@@ -1,16 +1,22 @@
 //! A compiled query's plan listed as Flecs v4.1.6's `ecs_query_plan` writes it, with the
 //! line the iterator JSON's `query_plan` holds for a query that has no plan.
 //!
-//! The line layout is v3's ([`super::listing`]); what differs is the plan v4's compiler
-//! makes: a query whose terms all match `$this` by itself with `and` and fixed ids has no
-//! plan at all ("Optimized out (trivial query)"); fixed-id terms are `and` (no `andid` and
-//! no closing `pop`); terms with a fixed source come first, as `with`; a transitive pair is
-//! `trav`; a query's leading optional terms go after the others.
+//! The line layout differs from v3's ([`super::listing`]) in its column: v4 pads an
+//! operation's name to 12 characters and a space, after its block's indent, and starts the
+//! ids at the 30th character counted with that indent. The plan v4's compiler makes: a query
+//! whose terms all match `$this` by itself with `and` and fixed ids (no `(ChildOf, x)` but
+//! `(ChildOf, 0)`) has no plan at all ("Optimized out (trivial query)"); fixed-id terms
+//! (predicates with a fixed right-hand side too) are `and` (no `andid` and no closing
+//! `pop`); terms with a fixed source come first, as `with`; a transitive pair is `trav`; a
+//! `(*, x)` pair is `and_wct`; a `ChildOf` pair is one of the hierarchy operations (`tree`,
+//! `tree_wc`, `tree_w`, or `children`/`children_wc` when it is the query's only term); a
+//! `~=` on a `$this` nothing found yet first finds every table with a name; a query's
+//! leading optional terms go after the others.
 
 use super::compile::{CTerm, Compiled, Ref};
 use super::info::in_or_chain;
-use super::listing::{each, linked, write_op, Names, Op, Operand, GREY};
-use crate::builtin::TRANSITIVE;
+use super::listing::{each, linked, write_op_with, Names, Op, Operand, GREY};
+use crate::builtin::{CHILD_OF, TRANSITIVE};
 use crate::query::{Oper, TermKind};
 use crate::world::World;
 
@@ -27,9 +33,20 @@ pub(crate) fn plan_str(compiled: &Compiled, world: &World, colors: bool) -> Stri
     }
     let mut out = String::new();
     for (i, op) in plan_ops(compiled, world).iter().enumerate() {
-        write_op(&mut out, i, op, colors);
+        // `flecs_query_op_str` pads every name to 12 characters.
+        write_op_with(&mut out, i, op, colors, 12);
     }
     out
+}
+
+/// Whether the term is a `ChildOf` pair v4 matches with its hierarchy operations
+/// (`EcsTermNonFragmentingChildOf` without traversal).
+fn hierarchy(t: &CTerm) -> bool {
+    t.kind == TermKind::Id
+        && t.first == Ref::Ent(CHILD_OF)
+        && t.second != Ref::Unset
+        && t.oper == Oper::And
+        && t.up.is_none()
 }
 
 /// Whether the term's pair is followed through a transitive relationship (`trav`).
@@ -53,20 +70,25 @@ fn is_trivial(compiled: &Compiled, world: &World) -> bool {
                 && matches!(t.first, Ref::Ent(_))
                 && matches!(t.second, Ref::Ent(_) | Ref::Unset)
                 && !transitive(t, world)
+                // `(ChildOf, x)` is not trivial; the root's `(ChildOf, 0)` is.
+                && !(t.first == Ref::Ent(CHILD_OF) && t.second != Ref::Ent(crate::id::Id::NULL))
         })
 }
 
 /// `flecs_term_is_fixed_id`, or a term with a fixed source: the ids `setids` sets.
 fn fixed_id(terms: &[CTerm], i: usize, world: &World) -> bool {
     let Some(t) = terms.get(i) else { return false };
-    if matches!(t.src, Ref::Ent(_)) {
+    // `setids` also goes first for a term on no source (`#0`).
+    if t.src == Ref::Ent(crate::id::Id::NULL) {
         return true;
     }
     let ids_fixed = matches!(t.first, Ref::Ent(_)) && matches!(t.second, Ref::Ent(_) | Ref::Unset);
     let inherited = t.up == Some(crate::builtin::IS_A);
     let leading_cond = i == 0 && matches!(t.oper, Oper::Not | Oper::Optional);
-    t.kind == TermKind::Id
-        && ids_fixed
+    // A predicate's id is `(PredEq, x)`: fixed unless its right-hand side is a variable.
+    let pred_fixed = matches!(t.kind, TermKind::Eq | TermKind::Match)
+        && (t.text.is_some() || matches!(t.second, Ref::Ent(_)));
+    (t.kind == TermKind::Id && ids_fixed || pred_fixed)
         && !transitive(t, world)
         && !inherited
         && !in_or_chain(terms, i)
@@ -104,6 +126,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         .chain(rest.filter(|i| !fixed.contains(i)))
         .collect();
     let mut this_found = false;
+    let mut written = Written::default();
     // `not` blocks of `!{ ... }` scopes still open: where each starts.
     let mut scopes: Vec<Option<usize>> = Vec::new();
     let mut k = 0;
@@ -165,6 +188,11 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             }
             ops.push(linked("end", block as i64, close as i64 + 1, 0));
             this_found |= t.src == Ref::Var(0);
+            for j in k..=end {
+                if let Some(t) = order.get(j).and_then(|&j| terms.get(j)) {
+                    written.write(t, true);
+                }
+            }
             k = end + 1;
             continue;
         }
@@ -174,31 +202,60 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             (Oper::Optional, _) => Some("option"),
             _ => None,
         };
-        // A `not` that would be the first to find `$this` needs every table first.
-        if block.is_some() && t.src == Ref::Var(0) && !this_found {
+        // `flecs_query_select_all`: a `not` or `option` (or `!=`) that would be the first to
+        // find `$this` needs every table first; a `~=` every table with a name.
+        let select_all = t.src == Ref::Var(0)
+            && !this_found
+            && (matches!(t.oper, Oper::Not | Oper::Optional) || t.kind == TermKind::Match);
+        if select_all {
+            let (first, second) = if t.kind == TermKind::Match {
+                ("Identifier", Some(Operand::Ent("Name".to_owned())))
+            } else {
+                ("_", None)
+            };
             ops.push(Op {
                 src: Some(names.src(world, t.src)),
-                first: Some(Operand::Ent("_".to_owned())),
+                first: Some(Operand::Ent(first.to_owned())),
+                second,
                 ..linked("all", 0, 0, 0)
             });
+            this_found = true;
         }
+        let this_before = this_found;
         if block.is_none() && depth == 0 && t.src == Ref::Var(0) {
             this_found = true;
         }
         let mut op = term_op(world, t, &mut names);
+        // `_` on a `$this` nothing found yet lists every table (the `_` record).
+        if op.name == "and_any" && t.first == Ref::Any && t.second == Ref::Unset && !this_before {
+            op.name = "all";
+        }
         let needed = names.take_tables();
         each(&mut ops, &names, needed);
+        // `ifvar`: the term uses variables an earlier optional or Or term may not have set.
+        let cond_ref = |r: Ref| matches!(r, Ref::Var(v) if written.cond.contains(&v));
+        let ifvar = (cond_ref(t.src) || cond_ref(t.first) || cond_ref(t.second)).then(|| {
+            let at = ops.len();
+            ops.push(Op {
+                src: op.src.clone().filter(|_| cond_ref(t.src)),
+                first: op.first.clone().filter(|_| cond_ref(t.first)),
+                second: op.second.clone().filter(|_| cond_ref(t.second)),
+                ..linked("ifvar", 0, 0, depth)
+            });
+            at
+        });
+        let depth = depth + usize::from(ifvar.is_some());
         let here = ops.len() as i64;
+        let (src, first, second) = (op.src.clone(), op.first.clone(), op.second.clone());
         match block {
             Some(name) => {
                 ops.push(linked(name, here - 1, here + 2, depth));
                 (op.prev, op.next, op.indent) = (here, here + 2, depth + 1);
-                let (src, first, second) = (op.src.clone(), op.first.clone(), op.second.clone());
                 ops.push(op);
                 ops.push(Op {
-                    src,
-                    first,
-                    second,
+                    src: src.clone(),
+                    first: first.clone(),
+                    second: second.clone(),
                     ..linked("end", here, here + 3, depth)
                 });
             }
@@ -207,7 +264,31 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
                 ops.push(op);
             }
         }
+        if let Some(at) = ifvar {
+            let end = ops.len();
+            if let Some(jump) = ops.get_mut(at) {
+                (jump.prev, jump.next) = (at as i64 - 1, end as i64);
+            }
+            ops.push(Op {
+                src,
+                first,
+                second,
+                ..linked("end", at as i64, end as i64 + 1, depth - 1)
+            });
+        }
+        written.write(t, t.oper == Oper::Optional);
         k += 1;
+    }
+    // A query of one term whose operation is a hierarchy search lists its parent's
+    // children instead.
+    if terms.len() == 1 {
+        if let Some(op) = ops.last_mut() {
+            op.name = match op.name {
+                "tree" => "children",
+                "tree_wc" => "children_wc",
+                other => other,
+            };
+        }
     }
     let left = names.remaining_tables();
     each(&mut ops, &names, left);
@@ -223,6 +304,31 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// The variables the plan has found so far, and which of them only an optional or Or term
+/// found (`ctx->written`, `ctx->cond_written`).
+#[derive(Default)]
+struct Written {
+    all: Vec<usize>,
+    cond: Vec<usize>,
+}
+
+impl Written {
+    /// After a term: its variables are found, conditionally if the term is optional or
+    /// part of an Or chain and found them first.
+    fn write(&mut self, t: &CTerm, cond: bool) {
+        for r in [t.src, t.first, t.second] {
+            if let Ref::Var(v) = r {
+                if !self.all.contains(&v) {
+                    self.all.push(v);
+                    if cond {
+                        self.cond.push(v);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The operation that matches one term (`flecs_query_set_op_kind`).
@@ -255,18 +361,32 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
         };
     }
     let any = t.first == Ref::Any || t.second == Ref::Any;
+    let src_var = !matches!(t.src, Ref::Ent(_));
+    // `(*, x)` and `($x, y)`: the term's id has a wildcard relationship.
+    let wild_first = t.second != Ref::Unset && matches!(t.first, Ref::Wild | Ref::Var(_));
     let name = match (t.self_, t.up.is_some()) {
         _ if transitive(t, world) => "trav",
-        _ if any => "and_any",
+        // The root's `(ChildOf, #0)` is matched as the `_` pair.
+        _ if hierarchy(t) && t.second == Ref::Ent(crate::id::Id::NULL) => "and_any",
         (true, true) => "selfup",
         (false, true) => "up",
-        _ if matches!(t.src, Ref::Ent(_)) => "with",
+        _ if hierarchy(t) && !src_var => "tree_w",
+        // `(ChildOf, _)` is a wildcard search too; `(ChildOf, 0)` stays `and_any`.
+        _ if hierarchy(t) && any => "tree_wc",
+        _ if any => "and_any",
+        _ if hierarchy(t) && matches!(t.second, Ref::Ent(_)) => "tree",
+        _ if hierarchy(t) => "tree_wc",
+        _ if wild_first && src_var => "and_wct",
+        _ if wild_first => "with_wct",
+        _ if !src_var => "with",
         _ => "and",
     };
     let src = Some(names.src(world, t.src));
     let first = Some(names.id(world, t.first));
     let second = match t.second {
         Ref::Unset => None,
+        // v4's `ecs_get_path` writes the entity 0 as `#0`.
+        Ref::Ent(e) if e == crate::id::Id::NULL => Some(Operand::Ent("#0".to_owned())),
         r => Some(names.id(world, r)),
     };
     Op {
@@ -306,7 +426,7 @@ mod tests {
     #[test]
     fn trivial_queries_are_optimized_out() {
         let w = world();
-        for text in ["Position", "Position, Tag", "(ChildOf, Moon)"] {
+        for text in ["Position", "Position, Tag", "(ChildOf, #0)"] {
             assert_eq!(
                 plan(&w, text),
                 "   Optimized out (trivial query)\n",
@@ -320,7 +440,7 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "Position, ?Mass"),
-            " 0. [-1,  1]  setids      \n 1. [ 0,  2]  and         $[this]           (Position)\n 2. [ 1,  4]  option      \n 3. [ 2,  4]   and        $[this]           (Mass)\n 4. [ 2,  5]  end         $[this]           (Mass)\n 5. [ 4,  6]  yield       \n"
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  4]  option       \n 3. [ 2,  4]   and          $[this]         (Mass)\n 4. [ 2,  5]  end          $[this]          (Mass)\n 5. [ 4,  6]  yield        \n"
         );
     }
 
@@ -329,7 +449,7 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "Position, Mass(Moon)"),
-            " 0. [-1,  1]  setfix      \n 1. [ 0,  2]  setids      \n 2. [ 1,  3]  with        Moon              (Mass)\n 3. [ 2,  4]  and         $[this]           (Position)\n 4. [ 3,  5]  yield       \n"
+            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  setids       \n 2. [ 1,  3]  with         Moon             (Mass)\n 3. [ 2,  4]  and          $[this]          (Position)\n 4. [ 3,  5]  yield        \n"
         );
     }
 
@@ -338,15 +458,15 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "(Likes, *)"),
-            " 0. [-1,  1]  and         $[this]           (Likes, $*'1)\n 1. [ 0,  2]  yield       \n"
+            " 0. [-1,  1]  and          $[this]          (Likes, $*'1)\n 1. [ 0,  2]  yield        \n"
         );
         assert_eq!(
             plan(&w, "Likes($this, $x)"),
-            " 0. [-1,  1]  and         $[this]           (Likes, $x)\n 1. [ 0,  2]  yield       \n"
+            " 0. [-1,  1]  and          $[this]          (Likes, $x)\n 1. [ 0,  2]  yield        \n"
         );
         assert_eq!(
             plan(&w, "(IsA, Moon)"),
-            " 0. [-1,  1]  trav        $[this]           (IsA, Moon)\n 1. [ 0,  2]  yield       \n"
+            " 0. [-1,  1]  trav         $[this]          (IsA, Moon)\n 1. [ 0,  2]  yield        \n"
         );
     }
 
@@ -355,7 +475,7 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "Tag || Mass"),
-            " 0. [-1,  3]  or          $[this]\n 1. [ 2,  3]   and        $[this]           (Tag)\n 2. [ 0,  3]   and        $[this]           (Mass)\n 3. [ 0,  4]  end         \n 4. [ 3,  5]  yield       \n"
+            " 0. [-1,  3]  or           $[this]\n 1. [ 2,  3]   and          $[this]         (Tag)\n 2. [ 0,  3]   and          $[this]         (Mass)\n 3. [ 0,  4]  end          \n 4. [ 3,  5]  yield        \n"
         );
     }
 
@@ -364,10 +484,10 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "?Mass"),
-            " 0. [-1,  1]  all         $[this]           (_)\n 1. [ 0,  3]  option      \n 2. [ 1,  3]   and        $[this]           (Mass)\n 3. [ 1,  4]  end         $[this]           (Mass)\n 4. [ 3,  5]  yield       \n"
+            " 0. [-1,  1]  all          $[this]          (_)\n 1. [ 0,  3]  option       \n 2. [ 1,  3]   and          $[this]         (Mass)\n 3. [ 1,  4]  end          $[this]          (Mass)\n 4. [ 3,  5]  yield        \n"
         );
         assert!(plan(&w, "!Tag, Position")
-            .contains(" 1. [ 0,  2]  all         $[this]           (_)\n"));
+            .contains(" 1. [ 0,  2]  all          $[this]          (_)\n"));
     }
 
     #[test]
@@ -375,11 +495,71 @@ mod tests {
         let w = world();
         assert_eq!(
             plan(&w, "Position, $this == Moon"),
-            " 0. [-1,  1]  setids      \n 1. [ 0,  2]  and         $[this]           (Position)\n 2. [ 1,  3]  eq          $[this]           (PredEq, Moon)\n 3. [ 2,  4]  yield       \n"
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  3]  eq           $[this]          (PredEq, Moon)\n 3. [ 2,  4]  yield        \n"
         );
         assert_eq!(
             plan(&w, "Position, !{Tag, Mass}"),
-            " 0. [-1,  1]  setfix      \n 1. [ 0,  2]  setids      \n 2. [ 1,  3]  and         $[this]           (Position)\n 3. [ 2,  6]  not         \n 4. [ 3,  5]   and        $[this]           (Tag)\n 5. [ 4,  6]   and        $[this]           (Mass)\n 6. [ 3,  7]  end         \n 7. [ 6,  8]  yield       \n"
+            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  setids       \n 2. [ 1,  3]  and          $[this]          (Position)\n 3. [ 2,  6]  not          \n 4. [ 3,  5]   and          $[this]         (Tag)\n 5. [ 4,  6]   and          $[this]         (Mass)\n 6. [ 3,  7]  end          \n 7. [ 6,  8]  yield        \n"
+        );
+    }
+
+    // Expected texts below are v4.1.6's, from its REST server's `query_plan` for the same
+    // queries on examples/world/space.json (its `Sun` in place of `Moon`).
+
+    #[test]
+    fn childof_pairs_use_the_hierarchy_operations() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "(ChildOf, Moon)"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  children     $[this]          (ChildOf, Moon)\n 2. [ 1,  3]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "(ChildOf, $parent), Position"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  tree_wc      $[this]          (ChildOf, $parent)\n 2. [ 1,  3]  and          $[this]          (Position)\n 3. [ 2,  4]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "(ChildOf, *)"),
+            " 0. [-1,  1]  children_wc  $[this]          (ChildOf, $*'1)\n 1. [ 0,  2]  yield        \n"
+        );
+        assert!(plan(&w, "Position, (ChildOf, Moon)")
+            .contains(" 2. [ 1,  3]  tree         $[this]          (ChildOf, Moon)\n"));
+    }
+
+    #[test]
+    fn a_term_on_a_variable_an_optional_term_set_is_an_ifvar_block() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, ?(ChildOf, $parent), Position($parent)"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  4]  option       \n 3. [ 2,  4]   and          $[this]         (ChildOf, $parent)\n 4. [ 2,  5]  end          $[this]          (ChildOf, $parent)\n 5. [ 4,  7]  ifvar        $parent\n 6. [ 5,  7]   and          $parent         (Position)\n 7. [ 5,  8]  end          $parent          (Position)\n 8. [ 7,  9]  setvars      \n 9. [ 8, 10]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "Position || Mass, Position"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  4]  or           $[this]\n 2. [ 3,  4]   and          $[this]         (Position)\n 3. [ 1,  4]   and          $[this]         (Mass)\n 4. [ 1,  5]  end          \n 5. [ 4,  7]  ifvar        $[this]\n 6. [ 5,  7]   and          $[this]         (Position)\n 7. [ 5,  8]  end          $[this]          (Position)\n 8. [ 7,  9]  yield        \n"
+        );
+    }
+
+    #[test]
+    fn predicates_and_any_on_a_this_not_found_yet_select_tables_first() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "$this != Moon"),
+            " 0. [-1,  1]  all          $[this]          (_)\n 1. [ 0,  2]  neq          $[this]          (PredEq, Moon)\n 2. [ 1,  3]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "$this ~= \"Mo\""),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  all          $[this]          (Identifier, Name)\n 2. [ 1,  3]  eq_m         $[this]          (PredMatch, \"Mo\")\n 3. [ 2,  4]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "_"),
+            " 0. [-1,  1]  all          $[this]          ($_'1)\n 1. [ 0,  2]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "(*, *)"),
+            " 0. [-1,  1]  and_wct      $[this]          ($*'1, $*'2)\n 1. [ 0,  2]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "$x(Moon)"),
+            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  with         Moon             ($x)\n 2. [ 1,  3]  yield        \n"
         );
     }
 }

@@ -50,8 +50,9 @@ pub(crate) fn entity_params(world: &World, req: &Request) -> EntityParams {
     d
 }
 
-/// `ecs_type_info_to_json` of the type at `path`: 404 when there is no entity, 500 `failed to
-/// serialize type info for '<path>'` when it has no reflection data.
+/// `ecs_type_info_to_json` of the type at `path`: 404 when there is no entity, `0` (200) for
+/// an entity without reflection data (v4.1.6's serializer writes that and succeeds), 500
+/// `failed to serialize type info for '<path>'` when the serializer fails.
 pub(crate) fn type_info(world: &World, path: &str, options: &Options) -> Reply {
     let e = match find(world, path, options) {
         Ok(e) => e,
@@ -60,7 +61,7 @@ pub(crate) fn type_info(world: &World, path: &str, options: &Options) -> Reply {
     let mut out = String::new();
     let written =
         rosetta_flecs::ser::type_info::type_info_to_json_mode(&mut out, world, e, options.mode());
-    if written.is_err() || out == "0" {
+    if written.is_err() {
         return error_quoting(
             500,
             options,

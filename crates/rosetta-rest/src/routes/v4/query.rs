@@ -19,14 +19,11 @@ pub(crate) fn reply(world: &World, req: &Request, options: &Options) -> Reply {
         return named(world, req, name, options);
     }
     let Some(expr) = req.param("expr") else {
-        // Flecs writes this one as plain text.
-        return if options.engine_bytes {
-            Reply {
-                code: 400,
-                ..Reply::ok("Missing parameter 'expr'".to_owned())
-            }
-        } else {
-            Reply::error(400, "Missing parameter 'expr'")
+        // v4.1.6 writes this one as plain text, not JSON (`flecs_rest_get_query`), with its
+        // JSON content type; the replies are compared with a v4.1.6 server's, so v4 does too.
+        return Reply {
+            code: 400,
+            ..Reply::ok("Missing parameter 'expr'".to_owned())
         };
     };
     let mut try_ = false;
@@ -94,10 +91,7 @@ fn iter_reply(world: &World, req: &Request, query: &Query, options: &Options) ->
         options.mode(),
     ) {
         Ok(body) => Reply::ok(body),
-        Err(JsonError::Budget(e)) => Reply::error(
-            400,
-            &format!("{e}; the server's limit is set with rosetta serve --step-limit"),
-        ),
+        Err(JsonError::Budget(e)) => crate::routes::steps::out_of_steps(&e),
         Err(JsonError::Other) => Reply::internal_error(),
     }
 }
