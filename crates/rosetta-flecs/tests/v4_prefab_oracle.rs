@@ -161,7 +161,14 @@ fn compare(rosetta_script: &str, flecs_script: &str, desc: EntityDesc) -> Vec<St
             },
         )
         .unwrap();
-        assert_eq!(got, want, "entity {path}");
+        if want.contains("\"flecs.meta.type\"") {
+            // A type entity: 4.1.6 (which Rosetta follows) writes its meta components in id
+            // order (struct, TypeSerializer, type), 4.1.2 the other way, so compare as JSON.
+            let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+            assert_eq!(parse(&got), parse(&want), "type entity {path}");
+        } else {
+            assert_eq!(got, want, "entity {path}");
+        }
     }
     ours.into_iter().collect()
 }
