@@ -39,6 +39,10 @@ async function lines(page) {
   const open = async (params, wait) => {
     await page.goto(`${EXPLORER}?host=${HOST}${params}`);
     await page.waitForTimeout(wait);
+    // On a loaded machine the explorer may still be connecting after `wait`: edits typed then
+    // are dropped, so wait (up to 20 s more) until its address bar no longer says so.
+    await page.waitForFunction(() => !document.body.innerText.includes('[ connecting ]'),
+      null, { timeout: 20000 }).catch(() => {});
   };
 
   // 1. Connect: the tree and the version.
