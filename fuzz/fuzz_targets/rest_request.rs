@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
         };
         let before = (method == "PUT").then(|| state(&world));
         let reply = routes::answer(&world, &req, &options);
-        if !reply.body.is_empty() {
+        // Flecs v4.1.6 answers a missing parameter in plain text (under a JSON content type),
+        // and the v4 routes answer as it does; every other body is JSON.
+        let flecs_plain_text = reply.code == 400 && reply.body.starts_with("Missing parameter '");
+        if !reply.body.is_empty() && !flecs_plain_text {
             if let Err(e) = serde_json::from_str::<serde_json::Value>(&reply.body) {
                 panic!(
                     "{method} {target}: {} is not JSON ({e}): {}",
