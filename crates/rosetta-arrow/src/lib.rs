@@ -32,6 +32,7 @@
 mod error;
 mod read;
 pub mod schema;
+pub mod sql;
 mod write;
 
 pub use error::{Error, Result};

@@ -64,6 +64,77 @@ pub enum Command {
     /// snapshot.
     #[command(after_help = help::IMPORT_EXAMPLES)]
     Import(ImportArgs),
+    /// Ask snapshots or exported datasets a question in SQL (DataFusion): one table per
+    /// component, named by its qualified name, and `entities`.
+    #[command(after_help = help::SQL_EXAMPLES)]
+    Sql(SqlArgs),
+}
+
+/// Arguments of `rosetta sql`.
+#[derive(Debug, Args)]
+pub struct SqlArgs {
+    /// Snapshots (binary or JSON), folders of them, or datasets written by `rosetta export`;
+    /// then the query, last. Component tables are named by their qualified names, quoted:
+    /// `SELECT count(*) FROM "game.Health"`.
+    // One list split in `inputs_and_query`: clap cannot end a list of positionals with another.
+    #[arg(value_name = "INPUT... QUERY", required = true)]
+    pub inputs_and_query: Vec<String>,
+
+    /// A schema root whose components the snapshots hold. Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR",
+        required = true
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// How to write the result; found from OUTPUT's extension when left out (a table on a
+    /// terminal).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<SqlFormatArg>,
+
+    /// Where to write the result (`-` for standard output, the default).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUTPUT",
+        default_value = "-"
+    )]
+    pub output: PathBuf,
+
+    /// Enums as their numbers, not as their names.
+    #[arg(long)]
+    pub enum_as_int: bool,
+}
+
+impl SqlArgs {
+    /// The inputs: every argument but the last.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        let n = self.inputs_and_query.len().saturating_sub(1);
+        self.inputs_and_query[..n]
+            .iter()
+            .map(PathBuf::from)
+            .collect()
+    }
+
+    /// The query: the last argument.
+    pub fn query(&self) -> &str {
+        self.inputs_and_query.last().map_or("", String::as_str)
+    }
+}
+
+/// `rosetta sql --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SqlFormatArg {
+    /// An aligned text table.
+    Table,
+    /// CSV with a header line.
+    Csv,
+    /// One JSON object per row, one per line.
+    Json,
+    /// A Parquet file.
+    Parquet,
 }
 
 /// Arguments of `rosetta export`.

@@ -369,3 +369,15 @@ need `entity_id` and the component's fields as columns, named as in the schema.
 
 Examples:
   rosetta import target/tables -o target/world.snapshot --schema_path schema --schema_path examples/schema";
+
+/// `rosetta sql --help`.
+pub const SQL_EXAMPLES: &str = "\
+Snapshots are read straight into the query, a batch at a time; datasets written by
+`rosetta export` are read as Parquet. Every table ends in a `snapshot` column (the input's file
+name without its extension), so one query can compare snapshots.
+
+Examples:
+  rosetta sql examples/data/world.snapshot --schema_path schema --schema_path examples/schema \\
+      'SELECT entity_id, current, maximum FROM \"game.Health\" ORDER BY entity_id'
+  rosetta sql examples/data/world.snapshot --schema_path schema --schema_path examples/schema \\
+      'SELECT e.name, h.current FROM entities e JOIN \"game.Health\" h USING (entity_id)' --format csv";

@@ -17,6 +17,7 @@ mod schema_load;
 mod serve_cmd;
 mod serve_save;
 mod snapshot_cmd;
+mod sql_cmd;
 mod suggest;
 mod world;
 
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(&args),
         Command::Export(args) => export_cmd::export(&args),
         Command::Import(args) => export_cmd::import(&args),
+        Command::Sql(args) => sql_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -208,13 +208,18 @@ pub struct SnapshotBatcher<'r> {
     batch_rows: usize,
     entities: EntitiesBatcher,
     components: HashMap<ComponentId, ComponentBatcher>,
-    /// `improbable.Metadata`'s id and its `entity_type` field's number, for entity names.
+    names: EntityNames,
+}
+
+/// Where a snapshot entity's name is: `improbable.Metadata`'s `entity_type`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EntityNames {
+    /// `improbable.Metadata`'s id and its `entity_type` field's number.
     metadata: Option<(ComponentId, u32)>,
 }
 
-impl<'r> SnapshotBatcher<'r> {
-    /// A batcher of snapshot entities described by `registry`.
-    pub fn new(registry: &'r TypeRegistry, options: ArrowOptions, batch_rows: usize) -> Self {
+impl EntityNames {
+    pub fn new(registry: &TypeRegistry) -> Self {
         let metadata = registry.get_by_name("improbable.Metadata").and_then(|t| {
             let id = t.component()?.id();
             let rosetta_types::Kind::Struct(def) = t.kind() else {
@@ -223,13 +228,26 @@ impl<'r> SnapshotBatcher<'r> {
             let field = def.fields().iter().find(|f| f.name() == "entity_type")?;
             Some((id, field.number()?))
         });
+        EntityNames { metadata }
+    }
+
+    /// The entity's name, when it has one.
+    pub fn name_of<'e>(&self, entity: &'e SnapshotEntity) -> Option<&'e str> {
+        let (id, field) = self.metadata?;
+        entity.component(id)?.string(field)
+    }
+}
+
+impl<'r> SnapshotBatcher<'r> {
+    /// A batcher of snapshot entities described by `registry`.
+    pub fn new(registry: &'r TypeRegistry, options: ArrowOptions, batch_rows: usize) -> Self {
         SnapshotBatcher {
             registry,
             options,
             batch_rows,
             entities: EntitiesBatcher::new(batch_rows),
             components: HashMap::new(),
-            metadata,
+            names: EntityNames::new(registry),
         }
     }
 
@@ -239,9 +257,7 @@ impl<'r> SnapshotBatcher<'r> {
         entity: &SnapshotEntity,
         sink: &mut dyn FnMut(Table<'_>, RecordBatch) -> Result<()>,
     ) -> Result<()> {
-        let name = self
-            .metadata
-            .and_then(|(id, field)| entity.component(id)?.string(field));
+        let name = self.names.name_of(entity);
         if let Some(batch) = self
             .entities
             .push(entity.id, name, entity.component_ids())?
