@@ -14,11 +14,13 @@ use crate::builtin::{
     WILDCARD,
 };
 use crate::id::Id;
-use crate::query::{IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal};
+use crate::query::{
+    FinalTrav, IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal,
+};
 use crate::world::World;
 
 use super::compile::{
-    check_written, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
+    check_written, path_v4, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
 };
 
 /// The `(OnInstantiate, Inherit)` pair of this world, if it has those entities.
@@ -90,9 +92,13 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
     let mut cascade = None;
     for (i, t) in ast.terms.iter().enumerate() {
         // v4 looks up the source, then the first element, then the second.
+        cx.part = 0;
         let src = cx.resolve(i, &t.src.id)?;
+        cx.part = 1;
         let first = cx.resolve(i, &t.first.id)?;
+        cx.part = 2;
         let mut second = cx.resolve(i, &t.second.id)?;
+        cx.part = 3;
         let text = match &t.second.id {
             IdRef::Str(s) => Some(s.clone()),
             _ => None,
@@ -201,6 +207,10 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
                 _ => {}
             }
         }
+        cx.finals.push(FinalTrav {
+            self_,
+            up: up.map(|r| path_v4(w, r)),
+        });
         out.push(CTerm {
             kind: t.kind,
             first,
