@@ -9,9 +9,9 @@
 //! not hold alike (and any name the Rosetta world resolves to a builtin), `_` alone as a
 //! term's id, paths with `.*`, and entity ids (`#3`: the two worlds number builtins apart).
 //!
-//! Still open (so CI does not run this target; run it by hand): a variable as a term's first
-//! element (`$this`, `$n.ew`), which Flecs refuses or matches nothing with, and Rosetta
-//! matches.
+//! A variable as a term's first element follows Flecs: `$this` there is the matched entity
+//! itself, and a dotted variable (`$n.ew`) is a lookup variable, refused unless an earlier
+//! term writes its base.
 #![no_main]
 
 use std::ffi::{c_char, CStr, CString};

@@ -74,6 +74,9 @@ pub(crate) struct Compiled {
     /// For a scope's `{` the index of its `}`, and the other way round (other terms: their
     /// own index).
     pub scopes: Vec<usize>,
+    /// v4's lookup variables (`$a.b`), by variable index: the base variable and the path
+    /// looked up under its entity (empty for v3).
+    pub lookups: Vec<Option<(usize, String)>>,
 }
 
 /// Pairs each scope bracket with its partner (the parser has checked they balance).
@@ -332,6 +335,7 @@ pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         match_disabled,
         cascade,
         scopes: scope_partners(&ast.terms),
+        lookups: Vec::new(),
     })
 }
 

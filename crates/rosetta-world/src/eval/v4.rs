@@ -21,6 +21,7 @@ use crate::world::World;
 
 use super::compile::{
     check_written, path_v4, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
+    Variable,
 };
 
 /// The `(OnInstantiate, Inherit)` pair of this world, if it has those entities.
@@ -229,6 +230,8 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;
+    check_lookup_vars(&ast.terms, &out, &cx.vars)?;
+    let lookups = lookups(&cx.vars);
     Ok(Compiled {
         terms: out,
         field_count: ast.field_count,
@@ -237,5 +240,55 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         match_disabled,
         cascade,
         scopes: scope_partners(&ast.terms),
+        lookups,
     })
+}
+
+/// Each lookup variable's base variable and the path under it (`$a.b`: `$a`, `b`).
+fn lookups(vars: &[Variable]) -> Vec<Option<(usize, String)>> {
+    vars.iter()
+        .map(|v| {
+            let (base, path) = v.name.split_once('.')?;
+            let b = vars.iter().position(|x| x.name == base)?;
+            Some((b, path.to_owned()))
+        })
+        .collect()
+}
+
+/// A variable named with a dot (`$a.b`) is v4's lookup variable: the child `b` of `$a`'s
+/// entity. Compiling a term that reads it needs `$a` written by an earlier term
+/// (`flecs_query_compile_ensure_vars`), or the query is refused.
+fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result<(), ParseError> {
+    let mut written = vec![false; vars.len()];
+    for (t, ct) in terms.iter().zip(out) {
+        for r in [ct.src, ct.first, ct.second] {
+            let Ref::Var(v) = r else { continue };
+            let Some((base, _)) = vars.get(v).and_then(|x| x.name.split_once('.')) else {
+                continue;
+            };
+            let base_written = match vars.iter().position(|x| x.name == base) {
+                Some(b) => written.get(b).copied().unwrap_or(false),
+                // `$this` is numbered 0 and named `this`; another base no term names.
+                None => false,
+            };
+            if !base_written {
+                let name = vars.get(v).map_or("", |x| x.name.as_str());
+                return Err(ParseError::v4_plain(
+                    format!("dependent variable of '${name}' is not written"),
+                    Some(t.span.start),
+                ));
+            }
+        }
+        if ct.oper != Oper::Not {
+            for r in [ct.src, ct.first, ct.second] {
+                if let Some(w) = match r {
+                    Ref::Var(v) => written.get_mut(v),
+                    _ => None,
+                } {
+                    *w = true;
+                }
+            }
+        }
+    }
+    Ok(())
 }
