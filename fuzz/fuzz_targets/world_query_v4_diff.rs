@@ -136,6 +136,15 @@ fn skipped(text: &str) -> bool {
     }
 }
 
+/// Errors of 4.1.6 (Rosetta's, checked against the real 4.1.6 server) for texts 4.1.2
+/// accepts: its validator's `and|`/`or|`/`not|` id check and `?{`/`or|{` scopes, and its
+/// tokenizer's `..` after a traversal flag word (`*|r6tem..`).
+fn refused_by_4_1_6_only(error: &str) -> bool {
+    ["invalid AndFrom/OrFrom/NotFrom term", "invalid operator for scope", "unexpected '..'"]
+        .iter()
+        .any(|m| error.starts_with(m))
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() > 200 {
         return;
@@ -192,6 +201,7 @@ fuzz_target!(|data: &[u8]| {
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}: matched entities differ"),
         (Err(_), Err(_)) => {}
+        (Err(e), Ok(_)) if refused_by_4_1_6_only(&e.to_string()) => {}
         _ => panic!("{text:?}: rosetta {ours:?}, flecs 4.1.2 {theirs:?}"),
     }
 });

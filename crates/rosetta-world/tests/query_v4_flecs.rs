@@ -376,6 +376,7 @@ const QUERIES: &[&str] = &[
     "$n.ew",
     "TagA, $n.ew",
     "TagA($a.b), TagB($a)",
+    "not|(Likes, Apples)",
     "[none] ?flecs.core.Module, [none] ?flecs.core.Component, TagA",
     // Refused, with the same error.
     "TagA TagB",
@@ -526,6 +527,32 @@ const DIFFERS_4_1_2: &[(&str, &str, &str, &str)] = &[(
      in tokenizer.c); 4.1.6's `flecs_keyword_match` also before the end of the text, any \
      whitespace or a comment, so a trailing `in` is the keyword there",
 )];
+
+/// Fuzz find: 4.1.6's validator refuses `and|`/`or|`/`not|` with a pair, a variable or a
+/// wildcard as id (a check 4.1.2's `validator.c` does not have; the texts are the real 4.1.6
+/// server's for the same queries).
+#[test]
+fn and_from_needs_a_regular_entity_in_4_1_6() {
+    let flecs = Flecs::new();
+    let w = rosetta_world();
+    let cases = [
+        ("or|$x", "   "),
+        ("TagA, and|$x", "   TagA($this),\n > $x($this)\n"),
+        ("TagA, or|*", "   TagA($this),\n > *($this)\n"),
+    ];
+    for (text, terms) in cases {
+        let ours = rosetta_run(&w, text).err().unwrap_or_default();
+        let expected = if terms.trim().is_empty() {
+            format!("{MSG}\nexpr: {text}\n > $x($this)\n")
+        } else {
+            format!("{MSG}\nexpr: {text}\n{terms}")
+        };
+        assert_eq!(ours, expected, "{text}");
+        assert!(flecs.run(text).is_ok(), "{text}: 4.1.2 accepts it");
+    }
+}
+
+const MSG: &str = "invalid AndFrom/OrFrom/NotFrom term: id must be a regular entity";
 
 #[test]
 fn where_4_1_2_and_4_1_6_differ() {

@@ -115,6 +115,15 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             oper = Oper::And;
             second = Ref::Ent(Id::NULL);
         }
+        if matches!(oper, Oper::AndFrom | Oper::OrFrom | Oper::NotFrom)
+            && (second != Ref::Unset || !matches!(first, Ref::Ent(_)))
+        {
+            // The id of `and|`/`or|`/`not|` names a type entity: no pair, no variable.
+            return Err(cx.error(
+                i,
+                "invalid AndFrom/OrFrom/NotFrom term: id must be a regular entity",
+            ));
+        }
         let inherit = inherits(w, trait_pair, first);
         let written = t.src.trav.flags;
         let rel = match t.src.trav.rel.as_deref() {
