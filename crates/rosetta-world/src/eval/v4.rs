@@ -288,6 +288,13 @@ fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result
                 ));
             }
         }
+        // A `$this` source is found even by a `!` term (which then selects every table
+        // first, `flecs_query_select_all`); other variables only by a matching term.
+        if ct.src == Ref::Var(0) {
+            if let Some(w) = written.get_mut(0) {
+                *w = true;
+            }
+        }
         if ct.oper != Oper::Not {
             for r in [ct.src, ct.first, ct.second] {
                 if let Some(w) = match r {
