@@ -126,9 +126,16 @@ fn skipped(text: &str) -> bool {
         "flecs", "ChildOf", "IsA", "Prefab", "Disabled", "Module", "Component", "Query",
         "Observer", "Identifier", "Name", "Symbol",
     ];
-    // Entity ids (`#3`) are Rosetta's own, not Flecs': the two worlds number builtins apart.
+    // Entity ids (`#3`, or a name of digits, `636`) are Rosetta's own, not Flecs': the two
+    // worlds number builtins apart.
     if BUILTIN.iter().any(|b| text.contains(b)) || text.contains(".*") || text.contains('#') {
         return true;
+    }
+    let digits = |r: &IdRef| matches!(r, IdRef::Name(n) if n.bytes().all(|b| b.is_ascii_digit()));
+    if let Ok(q) = parse_v4(text) {
+        if q.terms.iter().any(|t| digits(&t.first.id) || digits(&t.second.id) || digits(&t.src.id)) {
+            return true;
+        }
     }
     match parse_v4(text) {
         Err(e) => e.to_string().contains("unexpected keyword"),

@@ -377,6 +377,9 @@ const QUERIES: &[&str] = &[
     // ...): one entity at a time.
     "!TagC, TagA($this.Player)",
     "!TagC, TagB($this.Player), TagA",
+    // Fuzz find: a wildcard cannot be the left-hand side of `~=`.
+    "*~=\"Bo\"",
+    "TagA, _ ~= \"Bo\"",
     "$n.ew",
     "TagA, $n.ew",
     "TagA($a.b), TagB($a)",

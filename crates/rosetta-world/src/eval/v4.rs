@@ -238,6 +238,14 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             never_set: no_src || matches!(t.kind, TermKind::ScopeOpen | TermKind::ScopeClose),
         });
     }
+    if let Some((i, _)) = wildcard_match_lhs(&out) {
+        // `* ~= "x"`: the wildcard is no variable a term could write (Flecs names it
+        // `(null)`).
+        return Err(ParseError::v4_plain(
+            "uninitialized variable '(null)' on left-hand side of equality operator",
+            ast.terms.get(i).map(|t| t.span.start),
+        ));
+    }
     check_written(&ast.terms, &out, &cx.vars)?;
     check_lookup_vars(&ast.terms, &out, &cx.vars)?;
     let lookups = lookups(&cx.vars);
@@ -307,4 +315,11 @@ fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result
         }
     }
     Ok(())
+}
+
+/// The first `~=` term whose left-hand side is `*` or `_`.
+fn wildcard_match_lhs(out: &[CTerm]) -> Option<(usize, &CTerm)> {
+    out.iter()
+        .enumerate()
+        .find(|(_, t)| t.kind == TermKind::Match && matches!(t.src, Ref::Wild | Ref::Any))
 }
