@@ -232,6 +232,14 @@ fn common(cx: &mut Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
         for (f, last) in cx.plan.last_src.iter_mut().enumerate() {
             if m.is_set(f) {
                 *last = m.source(f);
+            } else if let Some(Some(v)) = cx.plan.src_var.get(f) {
+                // `flecs_query_setvars` fills the source of a field whose source is a
+                // variable even when the field is not set (a Not or a failed Optional
+                // term): the variable's entity, `*` while it is unbound.
+                *last = match m.var(*v) {
+                    Id(0) => rosetta_world::builtin::WILDCARD,
+                    e => e,
+                };
             }
         }
         // `flecs_json_serialize_iter_result_sources` reads `it->sources`, where a field that
@@ -465,6 +473,33 @@ mod tests {
         assert_eq!(
             out,
             r#"{"results":[{"name":"a", "fields":{"is_set":[true, true], "ids":[0, ["flecs.core.ChildOf","a"]], "sources":[0, "*"]}}, {"name":"b", "fields":{"is_set":[true, false], "ids":[0, 0], "sources":[0, 0]}}]}"#
+        );
+    }
+
+    #[test]
+    fn a_not_field_on_a_variable_source_writes_sources() {
+        // v4.1.6's `setvars` operation copies `$p` into `it->sources` for `!U($p)` although
+        // the field is never set, so `sources` is written (all 0): the explorer's observers
+        // page, `Observer, ..., !Observer($parent)`.
+        let mut l = script::load_str_version(
+            r#"[["tag", "T"], ["tag", "U"], ["entity", "p"], ["entity", "p.a"],
+                ["add", "p.a", "T"]]"#,
+            FlecsVersion::V4,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        l.world.process_pending();
+        let q = Query::new(&l.world, "T, (ChildOf, $p), !U($p)").unwrap_or_else(|e| panic!("{e}"));
+        let out = iter_to_json(
+            &l.world,
+            &q,
+            &IterDesc::default(),
+            Page::default(),
+            u64::MAX,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            out,
+            r#"{"results":[{"parent":"p", "name":"a", "vars":{"p":"p"},"fields":{"is_set":[true, true, false], "ids":[0, ["flecs.core.ChildOf","p"], 0], "sources":[0, 0, 0]}}]}"#
         );
     }
 }
