@@ -382,12 +382,19 @@ mod tests {
     use rosetta_world::{script, FlecsVersion};
 
     fn run(q: &str, desc: &IterDesc, page: Page) -> String {
-        let mut l = script::load_str_version(
+        run_in(
             r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"], ["entity", "b"],
                 ["add", "b", "T"], ["entity", "c"], ["add", "c", "T"]]"#,
-            FlecsVersion::V4,
+            q,
+            desc,
+            page,
         )
-        .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// The query's JSON in the v4 world of `script`.
+    fn run_in(script: &str, q: &str, desc: &IterDesc, page: Page) -> String {
+        let mut l =
+            script::load_str_version(script, FlecsVersion::V4).unwrap_or_else(|e| panic!("{e}"));
         l.world.process_pending();
         let q = Query::new(&l.world, q).unwrap_or_else(|e| panic!("{e}"));
         iter_to_json(&l.world, &q, desc, page, u64::MAX).unwrap_or_else(|e| panic!("{e}"))
@@ -425,23 +432,14 @@ mod tests {
     #[test]
     fn an_or_field_of_two_types_has_no_values() {
         // v4.1.6 (`flecs_query_or_other_type`): `Position || Kind` writes ids only.
-        let mut l = script::load_str_version(
+        let out = run_in(
             r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f64"]]],
                 ["entity", "a"], ["set", "a", "Position", {"x": 1}],
                 ["entity", "b"], ["set", "b", "Mass", {"v": 2}]]"#,
-            FlecsVersion::V4,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        l.world.process_pending();
-        let q = Query::new(&l.world, "Position || Mass").unwrap_or_else(|e| panic!("{e}"));
-        let out = iter_to_json(
-            &l.world,
-            &q,
+            "Position || Mass",
             &IterDesc::default(),
             Page::default(),
-            u64::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             out,
             r#"{"results":[{"name":"a", "fields":{"ids":[["Position"]]}}, {"name":"b", "fields":{"ids":[["Mass"]]}}]}"#
@@ -453,23 +451,13 @@ mod tests {
         // v4.1.6 writes `sources` when `it->sources` holds one, and an optional field that is
         // not set keeps the source an earlier result gave it (the explorer's tree query:
         // `"sources":[0, ..., 0]` for an entity without children after one with).
-        let mut l = script::load_str_version(
+        let out = run_in(
             r#"[["tag", "T"], ["tag", "U"], ["entity", "a"], ["add", "a", "T"],
                 ["entity", "a.c"], ["entity", "b"], ["add", "b", "T"], ["add", "b", "U"]]"#,
-            FlecsVersion::V4,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        l.world.process_pending();
-        let q =
-            Query::new(&l.world, "T, [none] ?ChildOf(_, $this)").unwrap_or_else(|e| panic!("{e}"));
-        let out = iter_to_json(
-            &l.world,
-            &q,
+            "T, [none] ?ChildOf(_, $this)",
             &IterDesc::default(),
             Page::default(),
-            u64::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             out,
             r#"{"results":[{"name":"a", "fields":{"is_set":[true, true], "ids":[0, ["flecs.core.ChildOf","a"]], "sources":[0, "*"]}}, {"name":"b", "fields":{"is_set":[true, false], "ids":[0, 0], "sources":[0, 0]}}]}"#
@@ -481,22 +469,13 @@ mod tests {
         // v4.1.6's `setvars` operation copies `$p` into `it->sources` for `!U($p)` although
         // the field is never set, so `sources` is written (all 0): the explorer's observers
         // page, `Observer, ..., !Observer($parent)`.
-        let mut l = script::load_str_version(
+        let out = run_in(
             r#"[["tag", "T"], ["tag", "U"], ["entity", "p"], ["entity", "p.a"],
                 ["add", "p.a", "T"]]"#,
-            FlecsVersion::V4,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        l.world.process_pending();
-        let q = Query::new(&l.world, "T, (ChildOf, $p), !U($p)").unwrap_or_else(|e| panic!("{e}"));
-        let out = iter_to_json(
-            &l.world,
-            &q,
+            "T, (ChildOf, $p), !U($p)",
             &IterDesc::default(),
             Page::default(),
-            u64::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             out,
             r#"{"results":[{"parent":"p", "name":"a", "vars":{"p":"p"},"fields":{"is_set":[true, true, false], "ids":[0, ["flecs.core.ChildOf","p"], 0], "sources":[0, 0, 0]}}]}"#
