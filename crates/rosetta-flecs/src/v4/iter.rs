@@ -7,8 +7,9 @@
 //! `results` (left out with `dont_serialize_results`). Per entity: `parent`, `name`, `id` (and
 //! `version` for a recycled id) with `entity_ids`, `doc` with `doc`, then `vars` and `fields`
 //! (`is_set`, `ids` of the fields whose id is not fixed, `sources` when a field is matched
-//! elsewhere than `$this`, `values`), or with `table` the entity's whole type: `tags`,
-//! `pairs`, `vars`, `inherited`, `components` (written by `iter_table.rs`).
+//! elsewhere than `$this` or has a named variable as source, `values`), or with `table` the
+//! entity's whole type: `tags`, `pairs`, `vars`, `inherited`, `components` (written by
+//! `iter_table.rs`).
 //!
 //! v4 has no `rows`, `eval_duration` or `try` option in the serializer: `rows` and `try` are
 //! REST parameters (the first ignored since v4, the second about errors), and no duration is
