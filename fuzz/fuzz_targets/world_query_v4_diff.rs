@@ -9,9 +9,9 @@
 //! not hold alike (and any name the Rosetta world resolves to a builtin), `_` alone as a
 //! term's id, paths with `.*`, and entity ids (`#3`: the two worlds number builtins apart).
 //!
-//! Still open (so CI does not run this target; run it by hand): a variable as a term's first
-//! element (`$this`, `$n.ew`), which Flecs refuses or matches nothing with, and Rosetta
-//! matches.
+//! A variable as a term's first element follows Flecs: `$this` there is the matched entity
+//! itself, and a dotted variable (`$n.ew`) is a lookup variable, refused unless an earlier
+//! term writes its base.
 #![no_main]
 
 use std::ffi::{c_char, CStr, CString};
@@ -136,6 +136,15 @@ fn skipped(text: &str) -> bool {
     }
 }
 
+/// Errors of 4.1.6 (Rosetta's, checked against the real 4.1.6 server) for texts 4.1.2
+/// accepts: its validator's `and|`/`or|`/`not|` id check and `?{`/`or|{` scopes, and its
+/// tokenizer's `..` after a traversal flag word (`*|r6tem..`).
+fn refused_by_4_1_6_only(error: &str) -> bool {
+    ["invalid AndFrom/OrFrom/NotFrom term", "invalid operator for scope", "unexpected '..'"]
+        .iter()
+        .any(|m| error.starts_with(m))
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() > 200 {
         return;
@@ -192,6 +201,10 @@ fuzz_target!(|data: &[u8]| {
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}: matched entities differ"),
         (Err(_), Err(_)) => {}
+        (Err(e), Ok(_)) if refused_by_4_1_6_only(&e.to_string()) => {}
+        // A trailing `\`: 4.1.2's tokenizer reads past the end of the text (`unknown token
+        // '\x02'`); 4.1.6 (the real server) reads the name without it, as Rosetta does.
+        (Ok(_), Err(e)) if text.ends_with('\\') && e.contains("unknown token") => {}
         _ => panic!("{text:?}: rosetta {ours:?}, flecs 4.1.2 {theirs:?}"),
     }
 });

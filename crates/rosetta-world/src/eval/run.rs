@@ -179,6 +179,11 @@ impl Search<'_> {
         for (r, val) in [(t.first, f), (t.second, s)] {
             if let Ref::Var(v) = r {
                 if v == 0 {
+                    if self.w.version() == crate::version::FlecsVersion::V4
+                        && !self.bind_this(val, st)
+                    {
+                        return false;
+                    }
                     continue;
                 }
                 let val = self.w.alive(val).unwrap_or(val);
@@ -195,6 +200,32 @@ impl Search<'_> {
         true
     }
 
+    /// v4: `$this` as a term's first or second element is the entity `val` (`$this` alone
+    /// matches entities that have themselves, `$this(Sun)` each id of `Sun`): narrows a
+    /// written `$this` to that entity's row, or writes it. `false` if it is not there.
+    fn bind_this(&self, val: Id, st: &mut State) -> bool {
+        let Some(e) = self.w.alive(val) else {
+            return false;
+        };
+        let Some(loc) = self.w.location(e) else {
+            return false;
+        };
+        let Some(tbl) = loc.table else { return false };
+        match st.this {
+            Some((t, row, n)) => {
+                let inside = t == tbl && loc.row >= row && loc.row < row + n;
+                if inside {
+                    st.this = Some((t, loc.row, 1));
+                }
+                inside
+            }
+            None => {
+                st.this = Some((tbl, loc.row, 1));
+                true
+            }
+        }
+    }
+
     fn unbind(st: &mut State, saved: &mut Vec<(usize, Id)>) {
         while let Some((v, old)) = saved.pop() {
             st.vars[v] = old;
@@ -204,7 +235,9 @@ impl Search<'_> {
     /// Reports a match of `t`: id, source, then the continuation.
     fn report(&self, t: &CTerm, matched: Id, src: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
         let mut saved = Vec::new();
+        let this = st.this;
         if !self.bind(t, matched, st, &mut saved) {
+            st.this = this;
             return true;
         }
         let fi = t.field;
@@ -220,11 +253,32 @@ impl Search<'_> {
         let go = f(st);
         (st.ids[fi], st.srcs[fi], st.set[fi]) = old;
         Self::unbind(st, &mut saved);
+        st.this = this;
         go
     }
 
     /// Calls `f` for every match of term `t` (an id term or a predicate).
     pub(crate) fn each_match(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+        // v4's lookup variables (`$a.b`) the term reads are written first: the child of the
+        // base's entity, or no match (`flecs_query_lookup`).
+        for r in [t.src, t.first, t.second] {
+            let Ref::Var(v) = r else { continue };
+            let Some(Some((base, path))) = self.q.lookups.get(v) else {
+                continue;
+            };
+            if st.vars.get(v).is_some_and(|x| x.0 != 0) {
+                continue;
+            }
+            let parent = self.el(Ref::Var(*base), st);
+            let found = (parent != WILDCARD)
+                .then(|| self.w.lookup_from(parent, path, false))
+                .flatten();
+            let Some(child) = found else { return true };
+            st.vars[v] = child;
+            let go = self.each_match(t, st, f);
+            st.vars[v] = Id::NULL;
+            return go;
+        }
         if matches!(t.kind, TermKind::Eq | TermKind::Match) {
             return self.predicate(t, st, f);
         }
