@@ -126,9 +126,16 @@ fn skipped(text: &str) -> bool {
         "flecs", "ChildOf", "IsA", "Prefab", "Disabled", "Module", "Component", "Query",
         "Observer", "Identifier", "Name", "Symbol",
     ];
-    // Entity ids (`#3`) are Rosetta's own, not Flecs': the two worlds number builtins apart.
+    // Entity ids (`#3`, or a name of digits, `636`) are Rosetta's own, not Flecs': the two
+    // worlds number builtins apart.
     if BUILTIN.iter().any(|b| text.contains(b)) || text.contains(".*") || text.contains('#') {
         return true;
+    }
+    let digits = |r: &IdRef| matches!(r, IdRef::Name(n) if n.bytes().all(|b| b.is_ascii_digit()));
+    if let Ok(q) = parse_v4(text) {
+        if q.terms.iter().any(|t| digits(&t.first.id) || digits(&t.second.id) || digits(&t.src.id)) {
+            return true;
+        }
     }
     match parse_v4(text) {
         Err(e) => e.to_string().contains("unexpected keyword"),
@@ -142,7 +149,7 @@ fn skipped(text: &str) -> bool {
 fn refused_by_4_1_6_only(error: &str) -> bool {
     ["invalid AndFrom/OrFrom/NotFrom term", "invalid operator for scope", "unexpected '..'"]
         .iter()
-        .any(|m| error.starts_with(m))
+        .any(|m| error.contains(m))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -202,9 +209,10 @@ fuzz_target!(|data: &[u8]| {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}: matched entities differ"),
         (Err(_), Err(_)) => {}
         (Err(e), Ok(_)) if refused_by_4_1_6_only(&e.to_string()) => {}
-        // A trailing `\`: 4.1.2's tokenizer reads past the end of the text (`unknown token
-        // '\x02'`); 4.1.6 (the real server) reads the name without it, as Rosetta does.
-        (Ok(_), Err(e)) if text.ends_with('\\') && e.contains("unknown token") => {}
+        // A trailing `\`: 4.1.2's tokenizer reads past the end of the text (whatever
+        // follows in memory: `unknown token '\x02'`, `unexpected '*'`); 4.1.6 (the real
+        // server) reads the name without it, as Rosetta does.
+        (Ok(_), Err(_)) if text.ends_with('\\') => {}
         _ => panic!("{text:?}: rosetta {ours:?}, flecs 4.1.2 {theirs:?}"),
     }
 });

@@ -373,6 +373,13 @@ const QUERIES: &[&str] = &[
     "TagB($a), TagA($a.Player)",
     "TagB($a), TagA($a.Nope)",
     "TagA, TagC($this.Sword)",
+    // `$this` in a table of several rows (the named root entities: TagA, Game, Apples,
+    // ...): one entity at a time.
+    "!TagC, TagA($this.Player)",
+    "!TagC, TagB($this.Player), TagA",
+    // Fuzz find: a wildcard cannot be the left-hand side of `~=`.
+    "*~=\"Bo\"",
+    "TagA, _ ~= \"Bo\"",
     "$n.ew",
     "TagA, $n.ew",
     "TagA($a.b), TagB($a)",

@@ -91,8 +91,13 @@ impl Search<'_> {
             || i.checked_sub(1)
                 .and_then(|p| self.q.terms.get(p))
                 .is_some_and(|p| p.oper == Oper::Or);
+        // `$this.b` (a lookup variable) looks up under `$this` as one entity too.
+        let this_lookup = [t.src, t.first, t.second].iter().any(
+            |r| matches!(r, Ref::Var(v) if matches!(self.q.lookups.get(*v), Some(Some((0, _))))),
+        );
         t.first == this
             || t.second == this
+            || this_lookup
             || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this && in_or)
     }
 

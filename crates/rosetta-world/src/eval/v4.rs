@@ -240,7 +240,16 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             written: None,
         });
     }
+    // `flecs_query_discover_vars` runs before the compiler's checks.
     check_anonymous_src(w, &out, &cx.vars)?;
+    if let Some((i, _)) = wildcard_match_lhs(&out) {
+        // `* ~= "x"`: the wildcard is no variable a term could write (Flecs names it
+        // `(null)`).
+        return Err(ParseError::v4_plain(
+            "uninitialized variable '(null)' on left-hand side of equality operator",
+            ast.terms.get(i).map(|t| t.span.start),
+        ));
+    }
     mark_src_written(&mut out, cx.vars.len());
     check_written(&ast.terms, &out, &cx.vars)?;
     check_lookup_vars(&ast.terms, &out, &cx.vars)?;
@@ -292,6 +301,13 @@ fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result
                 ));
             }
         }
+        // A `$this` source is found even by a `!` term (which then selects every table
+        // first, `flecs_query_select_all`); other variables only by a matching term.
+        if ct.src == Ref::Var(0) {
+            if let Some(w) = written.get_mut(0) {
+                *w = true;
+            }
+        }
         if ct.oper != Oper::Not {
             for r in [ct.src, ct.first, ct.second] {
                 if let Some(w) = match r {
@@ -304,4 +320,11 @@ fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result
         }
     }
     Ok(())
+}
+
+/// The first `~=` term whose left-hand side is `*` or `_`.
+fn wildcard_match_lhs(out: &[CTerm]) -> Option<(usize, &CTerm)> {
+    out.iter()
+        .enumerate()
+        .find(|(_, t)| t.kind == TermKind::Match && matches!(t.src, Ref::Wild | Ref::Any))
 }
