@@ -384,6 +384,14 @@ const QUERIES: &[&str] = &[
     "TagA, $n.ew",
     "TagA($a.b), TagB($a)",
     "not|(Likes, Apples)",
+    // A Not or Optional term whose source variable no earlier term writes is matched
+    // against every entity (`flecs_query_select_all`: tests/query_v4_semantics.rs, as
+    // those list the builtin entities too); a variable only an Optional term
+    // wrote stays `*` where it did not match, and later terms using it are skipped (`IfVar`).
+    "TagC, ?(ChildOf, $p), ?TagB($p)",
+    "TagC, ?(ChildOf, $p), TagA($p)",
+    "TagC, ?(ChildOf, $p), !TagA($p)",
+    "TagA, ?(Likes, $f), (Likes, $f)",
     "[none] ?flecs.core.Module, [none] ?flecs.core.Component, TagA",
     // Refused, with the same error.
     "TagA TagB",

@@ -48,6 +48,21 @@ pub(crate) struct CTerm {
     pub report_src: Option<Id>,
     /// The field is never set (v4: scopes, and terms matched on no source, `Tag(#0)`).
     pub never_set: bool,
+    /// v4: what earlier terms write of the variables this term uses (Flecs' compile-time
+    /// write state); `None` in v3, whose engine decides on the running state alone.
+    pub written: Option<Writes>,
+}
+
+/// What the terms before a term write of the variables it uses.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Writes {
+    /// Whether an earlier term writes the source variable (or the source is no variable).
+    pub src: bool,
+    /// The variables of the term that only Optional terms (or Or chains) wrote before it
+    /// (`ctx->cond_written`): the term is skipped, its field unset, while one of them is
+    /// unset (`flecs_query_begin_block_cond_eval`, the `IfVar` instruction). Set by
+    /// `written_v4.rs`.
+    pub cond: Vec<usize>,
 }
 
 /// A named variable of a query.
@@ -324,6 +339,7 @@ pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             report_id: None,
             report_src: None,
             never_set: false,
+            written: None,
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;

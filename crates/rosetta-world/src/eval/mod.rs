@@ -41,6 +41,7 @@ mod result;
 mod run;
 mod trav;
 mod v4;
+mod written_v4;
 
 pub use compile::Variable;
 pub use info::{ProfileCounts, TermInfo, TermRef};

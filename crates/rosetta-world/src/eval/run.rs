@@ -316,6 +316,12 @@ impl Search<'_> {
             },
             Ref::Var(v) => {
                 let cur = st.vars.get(v).copied().unwrap_or_default();
+                // v4: a variable an earlier term writes but left unset (an Optional term
+                // without match) holds `*`, which is matched as an entity.
+                let cur = match (cur.0, &t.written) {
+                    (0, Some(w)) if w.src => WILDCARD,
+                    _ => cur,
+                };
                 if cur.0 != 0 {
                     match self.w.table_of(cur) {
                         Some(tbl) => self.with(t, tbl, pat, cur, st, f),
@@ -476,7 +482,8 @@ impl Search<'_> {
     /// (`$this`, prefabs and disabled left out) or entity (a variable).
     pub(super) fn each_candidate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
         for tb in self.w.tables_in_iter_order(ANY) {
-            if t.src == Ref::Var(0) && self.filtered(tb) {
+            // v4's `All` leaves prefabs and disabled entities out for any variable.
+            if (t.src == Ref::Var(0) || t.written.is_some()) && self.filtered(tb) {
                 continue;
             }
             if !self.write_src(t, tb, st, f) {

@@ -23,6 +23,7 @@ use super::compile::{
     check_written, path_v4, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
     Variable,
 };
+use super::written_v4::{check_anonymous_src, mark_src_written};
 
 /// The `(OnInstantiate, Inherit)` pair of this world, if it has those entities.
 fn inherit_trait(w: &World) -> Option<Id> {
@@ -236,8 +237,11 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             report_id,
             report_src: (src == Ref::Any).then_some(WILDCARD),
             never_set: no_src || matches!(t.kind, TermKind::ScopeOpen | TermKind::ScopeClose),
+            written: None,
         });
     }
+    // `flecs_query_discover_vars` runs before the compiler's checks.
+    check_anonymous_src(w, &out, &cx.vars)?;
     if let Some((i, _)) = wildcard_match_lhs(&out) {
         // `* ~= "x"`: the wildcard is no variable a term could write (Flecs names it
         // `(null)`).
@@ -246,6 +250,7 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             ast.terms.get(i).map(|t| t.span.start),
         ));
     }
+    mark_src_written(&mut out, cx.vars.len());
     check_written(&ast.terms, &out, &cx.vars)?;
     check_lookup_vars(&ast.terms, &out, &cx.vars)?;
     let lookups = lookups(&cx.vars);
