@@ -4,6 +4,7 @@ use rosetta_types::{TypeId, Value};
 
 use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_DEBUG, BUILD_FLAGS, BUILD_INFO_MEMBERS};
 use crate::builtin::v4_table::ROWS;
+use crate::builtin::v4_tables::TABLES;
 use crate::builtin::{self, CHILD_OF};
 use crate::hash::HashMap;
 use crate::id::Id;
@@ -52,6 +53,7 @@ impl World {
             }
             ids.push(e);
         }
+        self.builtin_tables_v4(&paths);
         // Each entity goes to its final table in one move, in ROWS order: ROWS lists the
         // entities as a v4 world's JSON does, table by table in creation order, so the tables
         // holding them are created in that order too (v4 queries visit tables in creation
@@ -107,6 +109,43 @@ impl World {
         };
         self.build_info(&paths);
         self.process_pending();
+    }
+
+    /// Creates the tables of a bare v4.1.6 world in its creation order, empty ones included
+    /// ([`TABLES`]): a v4 query visits an id's tables in creation order, and the entities a
+    /// user makes later land in tables the bootstrap already made (a named root entity's
+    /// `(Identifier, Name)` table comes before the `flecs` module's). The components are marked
+    /// first so that each table gets its data columns. A type with an id this world does not
+    /// have (reflection rows it leaves to its own reflection) is left out.
+    fn builtin_tables_v4(&mut self, paths: &HashMap<String, Id>) {
+        for r in ROWS.iter().filter(|r| r.component) {
+            let path = if r.parent.is_empty() {
+                r.name.to_string()
+            } else {
+                format!("{}.{}", r.parent, r.name)
+            };
+            if let Some(&e) = paths.get(&path) {
+                self.components
+                    .entry(e.index())
+                    .or_insert(ComponentInfo { ty: None });
+            }
+        }
+        let resolve = |(first, second): &(&str, &str)| {
+            let f = *paths.get(*first)?;
+            if second.is_empty() {
+                Some(f)
+            } else {
+                Some(Id::pair(f, *paths.get(*second)?))
+            }
+        };
+        for ty in TABLES {
+            let Some(mut ids) = ty.iter().map(resolve).collect::<Option<Vec<Id>>>() else {
+                continue;
+            };
+            ids.sort_unstable();
+            ids.dedup();
+            self.ensure_table(ids);
+        }
     }
 
     /// Marks the world as served over REST, as a v4.1.6 REST server's world is: its
@@ -165,8 +204,8 @@ impl World {
 
 #[cfg(test)]
 mod tests {
-    use crate::builtin::v4_table::ROWS;
-    use crate::{builtin, FlecsVersion, World};
+    use crate::builtin::v4_tables::{CHILDOF_RECORDS, TABLES};
+    use crate::{builtin, FlecsVersion, Id, World};
 
     /// The tables holding named builtins are created in the order a real v4 world lists
     /// their first entity (ROWS order: its world JSON, table by table in creation order; a
@@ -186,40 +225,60 @@ mod tests {
         assert_eq!(v3.type_of(builtin::WORLD), &before[..]);
     }
 
+    /// Every table of a bare v4.1.6 world (empty ones included) exists in a new v4 world,
+    /// created in v4.1.6's order (`dump_tables.c`): its ids are increasing in [`TABLES`] order.
     #[test]
-    fn builtin_tables_are_created_in_rows_order() {
+    fn builtin_tables_are_created_in_v416_order() {
         let w = World::with_version(FlecsVersion::V4);
-        let index = |path: &str| {
-            ROWS.iter().position(|r| {
-                !r.name.starts_with('#')
-                    && (if r.parent.is_empty() {
-                        r.name == path
-                    } else {
-                        path.strip_prefix(r.parent)
-                            .and_then(|p| p.strip_prefix('.'))
-                            == Some(r.name)
-                    })
-            })
-        };
-        let mut seen = Vec::new();
-        for t in w.tables() {
-            let first = t
-                .entities()
+        let mut last = None;
+        let mut missing = Vec::new();
+        for ty in TABLES {
+            let ids: Option<Vec<Id>> = ty
                 .iter()
-                .filter(|&&e| w.flecs_type(e).is_none() && e != builtin::WORLD)
-                .filter_map(|&e| Some((index(&w.path_of(e))?, w.path_of(e))))
-                .min();
-            seen.extend(first);
+                .map(|(f, s)| {
+                    let f = w.lookup(f)?;
+                    if s.is_empty() {
+                        return Some(f);
+                    }
+                    Some(Id::pair(f, w.lookup(s)?))
+                })
+                .collect();
+            let Some(mut ids) = ids else {
+                missing.push(format!("{ty:?}"));
+                continue;
+            };
+            ids.sort_unstable();
+            let t = w
+                .find_table(&ids)
+                .unwrap_or_else(|| panic!("no table {ty:?}"));
+            assert!(Some(t) > last, "{ty:?} is out of order");
+            last = Some(t);
         }
-        assert!(seen.len() > 20, "{}", seen.len());
-        let bad: Vec<_> = seen
-            .windows(2)
-            .filter(|p| p[0].0 > p[1].0)
-            // Known leftover: flecs.meta.quantity's table is created after the ROWS pass
-            // (something later changes its type); not yet traced.
-            .filter(|p| p[1].1 != "flecs.meta.quantity")
-            .map(|p| format!("{} before {}", p[1].1, p[0].1))
+        // `#id` names an anonymous builtin (the pipeline's phases' helpers), which a lookup
+        // by path does not find; every other type is there.
+        assert!(missing.iter().all(|t| t.contains("\"#")), "{missing:?}");
+        assert!(missing.len() < 20, "{}", missing.len());
+    }
+
+    /// `(ChildOf, $p)` visits the parents in the order v4.1.6 links its `(ChildOf, *)`
+    /// records: newest first ([`CHILDOF_RECORDS`], `dump_tables.c`).
+    #[test]
+    fn childof_records_are_linked_as_in_v416() {
+        let w = World::with_version(FlecsVersion::V4);
+        let q = crate::eval::Query::new(&w, "(ChildOf, $p)").unwrap();
+        let mut parents: Vec<String> = Vec::new();
+        q.each(&w, |m| {
+            let p = w.path_of(m.id(0).second());
+            if parents.last() != Some(&p) {
+                parents.push(p);
+            }
+            true
+        });
+        let want: Vec<&str> = CHILDOF_RECORDS
+            .iter()
+            .copied()
+            .filter(|p| *p != "0")
             .collect();
-        assert!(bad.is_empty(), "{bad:?}");
+        assert_eq!(parents, want);
     }
 }
