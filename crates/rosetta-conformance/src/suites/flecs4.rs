@@ -48,8 +48,11 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("fleet/query/(ChildOf, fleet)/10", SYMBOL_AND_CHILDOF_PLAN),
     ("fleet/query/(ChildOf, fleet)/11", SYMBOL),
 ];
-const TREE: &str = "the builtin world is not yet v4.1.6's (root table order, \
-     flecs.core.Component reflection: the builtin/ work)";
+const TREE: &str = "about 90 builtin entities' types are not yet v4.1.6's (the builtin/ work: \
+     flecs.meta.type/struct/opaque/TypeSerializer on the reflected builtin types, \
+     (constant, i32) on the builtin enums' constants, flecs.script Method/Function, \
+     DefaultChildComponent), so they sit in other tables than in 4.1.6 and come elsewhere in \
+     this all-tables query; the tables themselves are made in 4.1.6's order (v4_tables.rs)";
 const SYMBOL: &str = "4.1.2 gives the core relationships symbols (EcsIsA, EcsChildOf, \
      shown in query_info); 4.1.6's have none (its ecs_init world JSON, \
      rosetta-world/tests/v4/builtins_416.json, and a 4.1.6 server's /entity/flecs/core/IsA)";
