@@ -2,13 +2,12 @@
 
 use rosetta_types::{TypeId, Value};
 
-use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_DEBUG, BUILD_FLAGS, BUILD_INFO_MEMBERS};
+use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_DEBUG, BUILD_FLAGS};
 use crate::builtin::v4_table::ROWS;
 use crate::builtin::v4_tables::TABLES;
 use crate::builtin::{self, CHILD_OF};
 use crate::hash::HashMap;
 use crate::id::Id;
-use crate::meta::types::Member;
 use crate::world::{ComponentInfo, World};
 
 impl World {
@@ -107,6 +106,7 @@ impl World {
             (Some(&a), Some(&b), Some(&c)) => Some([a, b, c]),
             _ => None,
         };
+        self.reflect_builtins_v4(&paths);
         self.build_info(&paths);
         self.process_pending();
     }
@@ -162,28 +162,13 @@ impl World {
         }
     }
 
-    /// `flecs.core.BuildInfo` reflected and set on `flecs.core.World`, as a v4.1.6 REST server
-    /// sets it (`ecs_rest_server_init`): the explorer reads the version from it.
+    /// `flecs.core.BuildInfo` (reflected by [`World::reflect_builtins_v4`]) set on
+    /// `flecs.core.World`, as a v4.1.6 REST server sets it (`ecs_rest_server_init`): the
+    /// explorer reads the version from it.
     fn build_info(&mut self, paths: &HashMap<String, Id>) {
-        let (Some(&info), Some(&vec), Some(&string)) = (
-            paths.get("flecs.core.BuildInfo"),
-            paths.get("flecs.core.string_vec_t"),
-            paths.get("flecs.meta.string"),
-        ) else {
+        let Some(&info) = paths.get("flecs.core.BuildInfo") else {
             return;
         };
-        let _ = self.register_vector(vec, string);
-        let members = BUILD_INFO_MEMBERS
-            .iter()
-            .filter_map(|(name, ty)| {
-                let ty = match *ty {
-                    "flecs.core.string_vec_t" => vec,
-                    p => builtin::primitive(p)?,
-                };
-                Some(Member::new(*name, ty))
-            })
-            .collect();
-        let _ = self.register_struct(info, members);
         let string = |s: &str| Value::Option(Some(Box::new(Value::String(s.into()))));
         let strings = |l: &[&str]| Value::List(l.iter().map(|s| string(s)).collect());
         let value = Value::Struct(Box::new([
