@@ -39,8 +39,6 @@ const FROM_4_1_6: &str = "flecs4_416.json";
 /// Cases that still differ from v4.1.6's text, reported as skipped with the reason while they
 /// do (and counted as passed if they ever agree).
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    ("space/tree", TREE),
-    ("fleet/tree", TREE),
     ("fleet/query/(IsA, Ship)/8", SYMBOL),
     ("fleet/query/(IsA, Ship)/10", SYMBOL),
     ("fleet/query/(IsA, Ship)/11", SYMBOL),
@@ -48,11 +46,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("fleet/query/(ChildOf, fleet)/10", SYMBOL_AND_CHILDOF_PLAN),
     ("fleet/query/(ChildOf, fleet)/11", SYMBOL),
 ];
-const TREE: &str = "about 90 builtin entities' types are not yet v4.1.6's (the builtin/ work: \
-     flecs.meta.type/struct/opaque/TypeSerializer on the reflected builtin types, \
-     (constant, i32) on the builtin enums' constants, flecs.script Method/Function, \
-     DefaultChildComponent), so they sit in other tables than in 4.1.6 and come elsewhere in \
-     this all-tables query; the tables themselves are made in 4.1.6's order (v4_tables.rs)";
 const SYMBOL: &str = "4.1.2 gives the core relationships symbols (EcsIsA, EcsChildOf, \
      shown in query_info); 4.1.6's have none (its ecs_init world JSON, \
      rosetta-world/tests/v4/builtins_416.json, and a 4.1.6 server's /entity/flecs/core/IsA)";

@@ -3,6 +3,7 @@
 use rosetta_types::{TypeId, Value};
 
 use crate::builtin::v4::{self, BUILD_ADDONS, BUILD_DEBUG, BUILD_FLAGS};
+use crate::builtin::v4_components::{Init, COMPONENTS};
 use crate::builtin::v4_table::ROWS;
 use crate::builtin::v4_tables::TABLES;
 use crate::builtin::{self, CHILD_OF};
@@ -53,6 +54,14 @@ impl World {
             ids.push(e);
         }
         self.builtin_tables_v4(&paths);
+        let resolve = |first: &str, second: &str| {
+            let f = *paths.get(first)?;
+            match second {
+                "" => Some(f),
+                s => Some(Id::pair(f, *paths.get(s)?)),
+            }
+        };
+        let extra: HashMap<&str, &[(&str, &str, Init)]> = COMPONENTS.iter().copied().collect();
         // Each entity goes to its final table in one move, in ROWS order: ROWS lists the
         // entities as a v4 world's JSON does, table by table in creation order, so the tables
         // holding them are created in that order too (v4 queries visit tables in creation
@@ -85,6 +94,14 @@ impl World {
             if !r.symbol.is_empty() {
                 want.push(Id::pair(builtin::IDENTIFIER, builtin::SYMBOL));
             }
+            // Its meta components and the like (their values are set once the types that
+            // describe them are reflected, below).
+            let path = self.path_of_row(r);
+            for (first, second, _) in extra.get(path.as_str()).copied().unwrap_or_default() {
+                want.extend(resolve(first, second));
+            }
+            want.sort_unstable();
+            want.dedup();
             let _ = self.commit(e, &want);
             if !r.name.starts_with('#') {
                 let _ = self.set_name(e, r.name);
@@ -107,8 +124,62 @@ impl World {
             _ => None,
         };
         self.reflect_builtins_v4(&paths);
-        self.build_info(&paths);
+        self.builtin_values_v4(&paths);
         self.process_pending();
+    }
+
+    fn path_of_row(&self, r: &crate::builtin::v4::Row) -> String {
+        if r.parent.is_empty() {
+            r.name.to_string()
+        } else {
+            format!("{}.{}", r.parent, r.name)
+        }
+    }
+
+    /// The values v4.1.6 gives the builtins' meta components, `DefaultChildComponent`,
+    /// `(constant, i32)`, `Method` and `Function` ([`COMPONENTS`]), once the types that
+    /// describe them are reflected. An enum constant named by a value is looked up in the
+    /// world's reflection of that enum.
+    fn builtin_values_v4(&mut self, paths: &HashMap<String, Id>) {
+        for (path, ids) in COMPONENTS {
+            let Some(&e) = paths.get(*path) else { continue };
+            for (first, second, init) in *ids {
+                let Some(&f) = paths.get(*first) else {
+                    continue;
+                };
+                let id = match *second {
+                    "" => f,
+                    s => match paths.get(s) {
+                        Some(&s) => Id::pair(f, s),
+                        None => continue,
+                    },
+                };
+                let value = match init {
+                    Init::None => continue,
+                    Init::Int(v) => match i32::try_from(*v) {
+                        Ok(v) => Value::I32(v),
+                        Err(_) => continue,
+                    },
+                    Init::Entity(t) => match paths.get(*t) {
+                        Some(t) => Value::Struct(Box::new([Value::EntityId(t.0 as i64)])),
+                        None => continue,
+                    },
+                    Init::Constant(en, name) => {
+                        let Some(v) = paths
+                            .get(*en)
+                            .and_then(|en| self.flecs_type(*en))
+                            .and_then(|ft| ft.constants.iter().find(|c| c.0 == *name))
+                            .map(|c| c.1)
+                        else {
+                            continue;
+                        };
+                        Value::Struct(Box::new([Value::Enum(v)]))
+                    }
+                };
+                // Builtin setup cannot fail (see above); errors are ignored.
+                let _ = self.set(e, id, value);
+            }
+        }
     }
 
     /// Creates the tables of a bare v4.1.6 world in its creation order, empty ones included
@@ -151,24 +222,28 @@ impl World {
     /// Marks the world as served over REST, as a v4.1.6 REST server's world is: its
     /// `flecs.core.World` has `flecs.rest.Rest` (`ecs_app_run` with `enable_rest`, or an
     /// application that sets `EcsRest` itself, sets it there; the explorer sees it, without
-    /// reflection, on the World entity). A v3.2.12 world is left as it is.
+    /// reflection, on the World entity) and `flecs.core.BuildInfo` (`ecs_rest_server_init`
+    /// sets it; a world that is not served has none). A v3.2.12 world is left as it is.
     pub fn mark_rest_server(&mut self) -> crate::Result<()> {
         if self.version() != crate::FlecsVersion::V4 {
             return Ok(());
         }
         match self.lookup("flecs.rest.Rest") {
-            Some(rest) if !self.has(builtin::WORLD, rest) => self.add(builtin::WORLD, rest),
-            _ => Ok(()),
+            Some(rest) if !self.has(builtin::WORLD, rest) => self.add(builtin::WORLD, rest)?,
+            _ => {}
         }
+        if let Some(info) = self.lookup("flecs.core.BuildInfo") {
+            if !self.has(builtin::WORLD, info) {
+                self.build_info(info)?;
+            }
+        }
+        Ok(())
     }
 
     /// `flecs.core.BuildInfo` (reflected by [`World::reflect_builtins_v4`]) set on
     /// `flecs.core.World`, as a v4.1.6 REST server sets it (`ecs_rest_server_init`): the
     /// explorer reads the version from it.
-    fn build_info(&mut self, paths: &HashMap<String, Id>) {
-        let Some(&info) = paths.get("flecs.core.BuildInfo") else {
-            return;
-        };
+    fn build_info(&mut self, info: Id) -> crate::Result<()> {
         let string = |s: &str| Value::Option(Some(Box::new(Value::String(s.into()))));
         let strings = |l: &[&str]| Value::List(l.iter().map(|s| string(s)).collect());
         let value = Value::Struct(Box::new([
@@ -183,7 +258,7 @@ impl World {
             Value::Bool(false),
             Value::Bool(false),
         ]));
-        let _ = self.set(builtin::WORLD, info, value);
+        self.set(builtin::WORLD, info, value)
     }
 }
 
