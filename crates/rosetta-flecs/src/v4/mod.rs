@@ -32,5 +32,6 @@ mod world_script;
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};
 pub use iter::{iter_to_json, IterDesc};
 pub use options::EntityDesc;
+pub use types::type_info_to_json;
 pub use world::{world_to_json, world_to_json_with, WorldDesc};
 pub use world_script::types_to_script;
