@@ -10,7 +10,7 @@ reflected builtin type (`flecs.meta.type`, `TypeSerializer`, `struct`/`primitive
 value v4.1.6 gives it when it is one the world can hold (an entity, an integer or an enum
 constant by name). Without them these entities sit in other tables than in v4.1.6, and a
 query visiting every table lists them elsewhere.
-Usage: gen_components.py builtins_416.json > ../../src/builtin/v4_components.rs
+Usage: gen_components.py builtins_416.json > ../../src/builtin/v4_components.rs && cargo fmt
 """
 import json, sys
 
