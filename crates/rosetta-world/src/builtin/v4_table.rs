@@ -955,7 +955,7 @@ pub(crate) const ROWS: &[Row] = &[
         name: "BuiltinPipeline",
         component: false,
         symbol: "",
-        tags: &["flecs.core.Query"],
+        tags: &["flecs.core.Query", "flecs.pipeline.Pipeline"],
         pairs: &[],
         poly: &["flecs.core.Query"],
     },

@@ -40,6 +40,7 @@ mod pred;
 mod result;
 mod run;
 mod trav;
+mod tree;
 mod v4;
 mod written_v4;
 

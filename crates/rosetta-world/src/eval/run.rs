@@ -238,7 +238,14 @@ impl Search<'_> {
     }
 
     /// Reports a match of `t`: id, source, then the continuation.
-    fn report(&self, t: &CTerm, matched: Id, src: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+    pub(super) fn report(
+        &self,
+        t: &CTerm,
+        matched: Id,
+        src: Id,
+        st: &mut State,
+        f: &mut Cont<'_>,
+    ) -> bool {
         let mut saved = Vec::new();
         let this = st.this;
         if !self.bind(t, matched, st, &mut saved) {
@@ -387,7 +394,13 @@ impl Search<'_> {
     }
 
     /// Writes the term's source to a table: `$this` takes the table, a variable each entity.
-    fn write_src(&self, t: &CTerm, tbl: TableId, st: &mut State, f: &mut Cont<'_>) -> bool {
+    pub(super) fn write_src(
+        &self,
+        t: &CTerm,
+        tbl: TableId,
+        st: &mut State,
+        f: &mut Cont<'_>,
+    ) -> bool {
         match t.src {
             Ref::Var(0) => {
                 let n = self.w.table(tbl).len() as u32;
@@ -413,6 +426,9 @@ impl Search<'_> {
 
     /// `Select` / `SelfUp` / `Up` with an unwritten source.
     fn select(&self, t: &CTerm, pat: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+        if self.is_tree_wildcard(t, pat) {
+            return self.select_tree_wildcard(t, st, f);
+        }
         let this = t.src == Ref::Var(0);
         let tables = self.w.tables_in_iter_order(pat);
         let up = t.up.filter(|&rel| {

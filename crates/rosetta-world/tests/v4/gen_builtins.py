@@ -28,6 +28,11 @@ for e in d["results"]:
     if "flecs.meta.member" in comps:
         continue
     tags = e.get("tags", [])
+    # A component without reflection data (a null value: the pipeline's Pipeline) that the
+    # world's own reflection does not add (flecs.meta's) is added as an id, without a value,
+    # so that the entity sits in the table of its real type.
+    tags = tags + [k for k, v in comps.items()
+                   if v is None and not k.startswith("(") and not k.startswith("flecs.meta.")]
     pairs = []
     for k, v in e.get("pairs", {}).items():
         for t in (v if isinstance(v, list) else [v]):
