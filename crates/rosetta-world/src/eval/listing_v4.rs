@@ -98,6 +98,9 @@ fn fixed_id(terms: &[CTerm], i: usize, world: &World) -> bool {
 fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
     let terms = &compiled.terms;
     let mut names = Names::new(compiled);
+    if terms.iter().any(this_as_id) {
+        names.skip_anonymous();
+    }
     let mut ops: Vec<Op> = Vec::new();
     let fixed_src = |t: &CTerm| {
         t.kind != TermKind::ScopeOpen
@@ -126,6 +129,10 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         .chain(rest.filter(|i| !fixed.contains(i)))
         .collect();
     let mut this_found = false;
+    // Whether the `$this` entity variable is written (by `each $this`).
+    let mut this_entity = false;
+    // Whether an optional term wrote it: later terms on `$this` check it (`ifvar`).
+    let mut this_cond = false;
     let mut written = Written::default();
     // `not` blocks of `!{ ... }` scopes still open: where each starts.
     let mut scopes: Vec<Option<usize>> = Vec::new();
@@ -225,15 +232,33 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         if block.is_none() && depth == 0 && t.src == Ref::Var(0) {
             this_found = true;
         }
+        // A term using `$this` as an id needs its entities: `each` iterates the table.
+        let each_this = this_found && !this_entity && this_as_id(t);
         let mut op = term_op(world, t, &mut names);
+        if this_entity && t.src == Ref::Var(0) {
+            op.src = Some(this_var());
+        }
         // `_` on a `$this` nothing found yet lists every table (the `_` record).
         if op.name == "and_any" && t.first == Ref::Any && t.second == Ref::Unset && !this_before {
             op.name = "all";
         }
         let needed = names.take_tables();
         each(&mut ops, &names, needed);
+        if each_this {
+            ops.push(Op {
+                src: Some(this_var()),
+                first: Some(Operand::Var {
+                    name: "this".to_owned(),
+                    table: true,
+                }),
+                ..linked("each", 0, 0, 0)
+            });
+            this_entity = true;
+        }
         // `ifvar`: the term uses variables an earlier optional or Or term may not have set.
-        let cond_ref = |r: Ref| matches!(r, Ref::Var(v) if written.cond.contains(&v));
+        let cond_ref = |r: Ref| {
+            matches!(r, Ref::Var(v) if written.cond.contains(&v)) || (this_cond && r == Ref::Var(0))
+        };
         let ifvar = (cond_ref(t.src) || cond_ref(t.first) || cond_ref(t.second)).then(|| {
             let at = ops.len();
             ops.push(Op {
@@ -277,6 +302,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             });
         }
         written.write(t, t.oper == Oper::Optional);
+        this_cond |= each_this && t.oper == Oper::Optional;
         k += 1;
     }
     // A query of one term whose operation is a hierarchy search lists its parent's
@@ -289,6 +315,13 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
                 other => other,
             };
         }
+    }
+    // `flecs_query_compile` sets `$[this]` from the `$this` entity it wrote.
+    if this_entity {
+        ops.push(Op {
+            first: Some(this_var()),
+            ..linked("setthis", 0, 0, 0)
+        });
     }
     let left = names.remaining_tables();
     each(&mut ops, &names, left);
@@ -304,6 +337,19 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// Whether a term uses `$this` as an id (`$this(_)`, `(Likes, $this)`).
+fn this_as_id(t: &CTerm) -> bool {
+    t.kind == TermKind::Id && (t.first == Ref::Var(0) || t.second == Ref::Var(0))
+}
+
+/// The `$this` entity variable as an operand.
+fn this_var() -> Operand {
+    Operand::Var {
+        name: "this".to_owned(),
+        table: false,
+    }
 }
 
 /// The variables the plan has found so far, and which of them only an optional or Or term
@@ -381,6 +427,22 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
         _ if !src_var => "with",
         _ => "and",
     };
+    // A term on any source (`EcsTermMatchAnySrc`) is `ids`: the ids found on any entity,
+    // with the source a table variable of its own unless the pair's target is `_` too.
+    if t.src == Ref::Any {
+        let src = (t.second == Ref::Unset).then(|| Operand::Var {
+            name: names.anonymous('_'),
+            table: true,
+        });
+        let first = Some(names.id(world, t.first));
+        let second = (t.second != Ref::Unset).then(|| names.id(world, t.second));
+        return Op {
+            src,
+            first,
+            second,
+            ..linked("ids", 0, 0, 0)
+        };
+    }
     let src = Some(names.src(world, t.src));
     let first = Some(names.id(world, t.first));
     let second = match t.second {
@@ -560,6 +622,36 @@ mod tests {
         assert_eq!(
             plan(&w, "$x(Moon)"),
             " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  with         Moon             ($x)\n 2. [ 1,  3]  yield        \n"
+        );
+    }
+    // v4.1.6's `query_plan` for terms on any source (`$this(_)`) on space.json's world.
+
+    #[test]
+    fn a_term_on_any_source_is_ids_after_each_this_and_ends_with_setthis() {
+        let w = world();
+        assert_eq!(
+            plan(&w, "Position, ?$this(_)"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  3]  each         $this            ($[this])\n 3. [ 2,  5]  option       \n 4. [ 3,  5]   ids          $[_'2]          ($this)\n 5. [ 3,  6]  end          $[_'2]           ($this)\n 6. [ 5,  7]  setthis                       ($this)\n 7. [ 6,  8]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "Position, $this(_)"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  3]  each         $this            ($[this])\n 3. [ 2,  4]  ids          $[_'2]           ($this)\n 4. [ 3,  5]  setthis                       ($this)\n 5. [ 4,  6]  yield        \n"
+        );
+        assert_eq!(
+            plan(&w, "Position, ?$this(_,_)"),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  3]  each         $this            ($[this])\n 3. [ 2,  5]  option       \n 4. [ 3,  5]   ids                          ($this, $_'2)\n 5. [ 3,  6]  end                           ($this, $_'2)\n 6. [ 5,  7]  setthis                       ($this)\n 7. [ 6,  8]  yield        \n"
+        );
+    }
+
+    #[test]
+    fn the_explorer_search_box_query_checks_the_this_an_optional_term_wrote() {
+        let w = world();
+        assert_eq!(
+            plan(
+                &w,
+                "$this ~= \"Pos\",?(flecs.doc.Description,flecs.doc.Brief),?$this(_),?$this(_,_),?flecs.core.Module"
+            ),
+            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  all          $[this]          (Identifier, Name)\n 2. [ 1,  3]  eq_m         $[this]          (PredMatch, \"Pos\")\n 3. [ 2,  5]  option       \n 4. [ 3,  5]   and          $[this]         (flecs.doc.Description, flecs.doc.Brief)\n 5. [ 3,  6]  end          $[this]          (flecs.doc.Description, flecs.doc.Brief)\n 6. [ 5,  7]  each         $this            ($[this])\n 7. [ 6,  9]  option       \n 8. [ 7,  9]   ids          $[_'2]          ($this)\n 9. [ 7, 10]  end          $[_'2]           ($this)\n10. [ 9, 14]  ifvar                         ($this)\n11. [10, 13]   option       \n12. [11, 13]    ids                         ($this, $_'3)\n13. [11, 14]   end                          ($this, $_'3)\n14. [10, 15]  end                           ($this, $_'3)\n15. [14, 19]  ifvar        $this\n16. [15, 18]   option       \n17. [16, 18]    and          $this          (Module)\n18. [16, 19]   end          $this           (Module)\n19. [15, 20]  end          $this            (Module)\n20. [19, 21]  setthis                       ($this)\n21. [20, 22]  yield        \n"
         );
     }
 }
