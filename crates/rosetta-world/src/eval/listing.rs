@@ -338,6 +338,11 @@ impl<'q> Names<'q> {
         }
     }
 
+    /// Whether an earlier operation found the variable (as a table or an entity).
+    pub(super) fn is_found(&self, v: usize) -> bool {
+        self.found(Ref::Var(v)) != Found::Not
+    }
+
     fn found(&self, r: Ref) -> Found {
         match r {
             Ref::Var(v) => self.state.get(v).copied().unwrap_or(Found::Entity),

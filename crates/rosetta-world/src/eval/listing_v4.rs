@@ -177,7 +177,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             let or_src = names.src(world, t.src);
             let inner: Vec<Op> = (k..=end)
                 .filter_map(|j| order.get(j).and_then(|&j| terms.get(j)))
-                .map(|t| term_op(world, t, &mut names))
+                .map(|t| term_op(world, t, &mut names, this_entity))
                 .collect();
             let needed = names.take_tables();
             each(&mut ops, &names, needed);
@@ -234,7 +234,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         }
         // A term using `$this` as an id needs its entities: `each` iterates the table.
         let each_this = this_found && !this_entity && this_as_id(t);
-        let mut op = term_op(world, t, &mut names);
+        let mut op = term_op(world, t, &mut names, this_entity || each_this);
         if this_entity && t.src == Ref::Var(0) {
             op.src = Some(this_var());
         }
@@ -377,8 +377,9 @@ impl Written {
     }
 }
 
-/// The operation that matches one term (`flecs_query_set_op_kind`).
-fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
+/// The operation that matches one term (`flecs_query_set_op_kind`); `this_written`: the
+/// `$this` entity variable is written.
+fn term_op(world: &World, t: &CTerm, names: &mut Names, this_written: bool) -> Op {
     if matches!(t.kind, TermKind::Eq | TermKind::Match) {
         let not = t.oper == Oper::Not;
         let name = match (t.kind, &t.text, not) {
@@ -430,17 +431,36 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
     // A term on any source (`EcsTermMatchAnySrc`) is `ids`: the ids found on any entity,
     // with the source a table variable of its own unless the pair's target is `_` too.
     if t.src == Ref::Any {
-        let src = (t.second == Ref::Unset).then(|| Operand::Var {
+        let written = |r: Ref| match r {
+            Ref::Var(0) => this_written,
+            Ref::Var(v) => names.is_found(v),
+            Ref::Wild | Ref::Any => false,
+            Ref::Ent(_) | Ref::Unset => true,
+        };
+        let (first_written, second_written) = (written(t.first), written(t.second));
+        let pair = t.second != Ref::Unset;
+        let open_tgt = matches!(t.second, Ref::Wild | Ref::Any);
+        // An id with parts nothing found yet is enumerated (`idsa`), or traversed from its
+        // known part (`idsl`, `idsr`); those operations have no source.
+        let name = match (first_written, second_written) {
+            (true, true) => "ids",
+            (false, _) if t.first != Ref::Any && pair && !open_tgt => "idsl",
+            (false, _) if t.first != Ref::Any || (pair && t.second == Ref::Wild) => "idsa",
+            (false, _) => "ids",
+            (true, false) if pair && t.second != Ref::Any => "idsr",
+            (true, false) => "ids",
+        };
+        let src = (first_written && second_written).then(|| Operand::Var {
             name: names.anonymous('_'),
             table: true,
         });
         let first = Some(names.id(world, t.first));
-        let second = (t.second != Ref::Unset).then(|| names.id(world, t.second));
+        let second = pair.then(|| names.id(world, t.second));
         return Op {
             src,
             first,
             second,
-            ..linked("ids", 0, 0, 0)
+            ..linked(name, 0, 0, 0)
         };
     }
     let src = Some(names.src(world, t.src));

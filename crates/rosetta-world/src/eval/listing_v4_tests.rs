@@ -194,3 +194,32 @@ fn the_explorer_search_box_query_checks_the_this_an_optional_term_wrote() {
         " 0. [-1,  1]  setids       \n 1. [ 0,  2]  all          $[this]          (Identifier, Name)\n 2. [ 1,  3]  eq_m         $[this]          (PredMatch, \"Pos\")\n 3. [ 2,  5]  option       \n 4. [ 3,  5]   and          $[this]         (flecs.doc.Description, flecs.doc.Brief)\n 5. [ 3,  6]  end          $[this]          (flecs.doc.Description, flecs.doc.Brief)\n 6. [ 5,  7]  each         $this            ($[this])\n 7. [ 6,  9]  option       \n 8. [ 7,  9]   ids          $[_'2]          ($this)\n 9. [ 7, 10]  end          $[_'2]           ($this)\n10. [ 9, 14]  ifvar                         ($this)\n11. [10, 13]   option       \n12. [11, 13]    ids                         ($this, $_'3)\n13. [11, 14]   end                          ($this, $_'3)\n14. [10, 15]  end                           ($this, $_'3)\n15. [14, 19]  ifvar        $this\n16. [15, 18]   option       \n17. [16, 18]    and          $this          (Module)\n18. [16, 19]   end          $this           (Module)\n19. [15, 20]  end          $this            (Module)\n20. [19, 21]  setthis                       ($this)\n21. [20, 22]  yield        \n"
     );
 }
+
+#[test]
+fn a_term_on_any_source_with_ids_not_found_yet_enumerates_or_traverses_them() {
+    // 4.1.6's texts for `Sun` in place of `Moon` and `ChildOf` in place of `Likes`.
+    let w = world();
+    let lead =
+        " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n";
+    let tail = " 3. [ 2,  4]  yield        \n";
+    for (text, op) in [
+        (
+            "Position, $x(_, Moon)",
+            " 2. [ 1,  3]  idsl                          ($x, Moon)\n",
+        ),
+        (
+            "Position, Likes(_, $y)",
+            " 2. [ 1,  3]  idsr                          (Likes, $y)\n",
+        ),
+        (
+            "Position, $x(_, *)",
+            " 2. [ 1,  3]  idsa                          ($x, $*'2)\n",
+        ),
+        (
+            "Position, $x(_)",
+            " 2. [ 1,  3]  idsa                          ($x)\n",
+        ),
+    ] {
+        assert_eq!(plan(&w, text), format!("{lead}{op}{tail}"), "{text}");
+    }
+}
