@@ -56,6 +56,98 @@ pub enum Command {
     /// Serve a world over Flecs v3.2.12's REST API, for the Flecs explorer.
     #[command(after_help = help::SERVE_EXAMPLES)]
     Serve(ServeArgs),
+    /// Export snapshots as tables: one Parquet (or Arrow IPC) table per component, in a
+    /// dataset partitioned by snapshot that DuckDB, Spark and DataFusion read.
+    #[command(after_help = help::EXPORT_EXAMPLES)]
+    Export(ExportArgs),
+    /// Turn a dataset written by `rosetta export` (or tables with the same columns) back into a
+    /// snapshot.
+    #[command(after_help = help::IMPORT_EXAMPLES)]
+    Import(ImportArgs),
+}
+
+/// Arguments of `rosetta export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The file format of the tables.
+    #[arg(value_enum, value_name = "FORMAT")]
+    pub format: TableFormatArg,
+
+    /// Snapshots (binary `.snapshot` or JSON), or folders of them: each is one `snapshot=`
+    /// partition, named by its file name without the extension.
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// The dataset's folder (made if missing; other snapshots' partitions in it stay).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+
+    /// A schema root whose components the snapshots hold. Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR",
+        required = true
+    )]
+    pub schema_paths: Vec<PathBuf>,
+
+    /// Rows in one record batch (what is held in memory per component table).
+    #[arg(long, value_name = "N", default_value_t = rosetta_arrow::DEFAULT_BATCH_ROWS)]
+    pub batch_rows: usize,
+
+    /// Enums as their numbers, not as dictionary-encoded names.
+    #[arg(long)]
+    pub enum_as_int: bool,
+
+    /// Parquet's compression.
+    #[arg(long, value_enum, value_name = "CODEC", default_value = "zstd")]
+    pub compression: ParquetCompressionArg,
+}
+
+/// The FORMAT of `rosetta export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormatArg {
+    /// Apache Parquet (`.parquet`).
+    Parquet,
+    /// The Arrow IPC file format (`.arrow`).
+    Arrow,
+}
+
+/// `rosetta export --compression`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ParquetCompressionArg {
+    /// Zstandard, level 3.
+    Zstd,
+    /// Snappy.
+    Snappy,
+    /// None.
+    None,
+}
+
+/// Arguments of `rosetta import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A dataset folder written by `rosetta export`.
+    #[arg(value_name = "DATASET")]
+    pub input: PathBuf,
+
+    /// The snapshot to write: binary, or JSON when it ends in `.json` (`-` for standard
+    /// output, binary).
+    #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
+    pub output: PathBuf,
+
+    /// Which snapshot of the dataset (needed when it holds more than one).
+    #[arg(long, value_name = "NAME")]
+    pub snapshot: Option<String>,
+
+    /// A schema root whose components the tables hold. Repeatable.
+    #[arg(
+        long = "schema_path",
+        visible_alias = "schema-path",
+        value_name = "DIR",
+        required = true
+    )]
+    pub schema_paths: Vec<PathBuf>,
 }
 
 /// `rosetta schema …`

@@ -346,3 +346,26 @@ Examples:
   # and as the v3 explorer sends them
   rosetta serve examples/world/space.json --flecs 3 --request '/entity/Sun/Earth&label=true&values=true'
   rosetta serve --flecs 3 --request '/query?q=Position%2C%20Kind&values=true&limit=25'";
+
+/// `rosetta export --help`.
+pub const EXPORT_EXAMPLES: &str = "\
+Each component becomes a table (`entity_id`, then the component's fields), plus a table of
+`entities` (id, name, components). Files go to
+DIR/component=<qualified name>/snapshot=<input name>/part-0.parquet and
+DIR/entities/snapshot=<input name>/part-0.parquet: a dataset that DuckDB, Spark, pyarrow and
+DataFusion read with hive partitioning. Nothing is moved into DIR until every table is written.
+
+Examples:
+  rosetta export parquet examples/data/world.snapshot -o target/tables \\
+      --schema_path schema --schema_path examples/schema
+  # every snapshot of a folder, one partition each
+  rosetta export parquet nightly/ -o target/history --schema_path schema --schema_path examples/schema";
+
+/// `rosetta import --help`.
+pub const IMPORT_EXAMPLES: &str = "\
+Entities come back in the order of the dataset's `entities` table, each with its components in
+the recorded order, so an exported snapshot imports to the same bytes. Tables from other tools
+need `entity_id` and the component's fields as columns, named as in the schema.
+
+Examples:
+  rosetta import target/tables -o target/world.snapshot --schema_path schema --schema_path examples/schema";

@@ -5,6 +5,7 @@
 mod cli;
 mod convert;
 mod error;
+mod export_cmd;
 mod files;
 mod godot_cmd;
 mod help;
@@ -41,6 +42,8 @@ fn main() -> ExitCode {
             WorldCommand::Convert(args) => world::convert::run(&args),
         },
         Command::Serve(args) => serve_cmd::run(&args),
+        Command::Export(args) => export_cmd::export(&args),
+        Command::Import(args) => export_cmd::import(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

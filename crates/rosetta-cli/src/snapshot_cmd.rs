@@ -29,7 +29,7 @@ pub fn run(command: SnapshotCommand) -> Result<(), CliError> {
 
 /// The component codec of JSON snapshots: the SpatialOS SDK's JSON form of component data
 /// (the schema-aware `json-spatialos` codec).
-fn component_json<'s>(
+pub(crate) fn component_json<'s>(
     schema: &'s Schema,
     _json_path: &Path,
 ) -> Result<Box<dyn ComponentJson + 's>, CliError> {
@@ -38,7 +38,7 @@ fn component_json<'s>(
     ))
 }
 
-fn data_error(path: &Path, message: impl Into<String>) -> CliError {
+pub(crate) fn data_error(path: &Path, message: impl Into<String>) -> CliError {
     CliError::Data {
         path: input_name(path),
         message: message.into(),
@@ -53,12 +53,12 @@ fn io_error(path: &Path, source: io::Error) -> CliError {
 }
 
 /// A snapshot input: the file (or standard input), buffered, and its size when known.
-struct Input {
-    reader: BufReader<Box<dyn Read>>,
-    size: Option<u64>,
+pub(crate) struct Input {
+    pub reader: BufReader<Box<dyn Read>>,
+    pub size: Option<u64>,
 }
 
-fn open_input(path: &Path) -> Result<Input, CliError> {
+pub(crate) fn open_input(path: &Path) -> Result<Input, CliError> {
     if path == Path::new("-") {
         return Ok(Input {
             reader: BufReader::new(Box::new(io::stdin())),
@@ -74,7 +74,7 @@ fn open_input(path: &Path) -> Result<Input, CliError> {
 }
 
 /// The format of a snapshot from its first bytes: JSON when the first non-blank byte is `{`.
-fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> {
+pub(crate) fn sniff(input: &mut Input, path: &Path) -> Result<SnapshotFormatArg, CliError> {
     let head = input.reader.fill_buf().map_err(|e| io_error(path, e))?;
     // A JSON snapshot may start with a byte order mark, which its reader skips.
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
@@ -97,13 +97,13 @@ fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliErro
 }
 
 /// Reads entities from a binary or a JSON snapshot.
-enum Source<'s> {
+pub(crate) enum Source<'s> {
     Binary(SnapshotReader<BufReader<Box<dyn Read>>>),
     Json(JsonSnapshotReader<'s, BufReader<Box<dyn Read>>, &'s dyn ComponentJson>),
 }
 
 impl Source<'_> {
-    fn next_entity(&mut self) -> rosetta_wire::Result<Option<SnapshotEntity>> {
+    pub fn next_entity(&mut self) -> rosetta_wire::Result<Option<SnapshotEntity>> {
         match self {
             Source::Binary(r) => r.read_entity(),
             Source::Json(r) => r.read_entity(),
@@ -111,7 +111,7 @@ impl Source<'_> {
     }
 
     /// Bytes of the input read so far.
-    fn position(&self) -> u64 {
+    pub fn position(&self) -> u64 {
         match self {
             Source::Binary(r) => r.input_offset(),
             Source::Json(r) => r.byte_offset() as u64,
@@ -119,7 +119,7 @@ impl Source<'_> {
     }
 
     /// A read error, with the path, saying what the offsets count.
-    fn error(&self, path: &Path, error: &rosetta_wire::Error) -> CliError {
+    pub fn error(&self, path: &Path, error: &rosetta_wire::Error) -> CliError {
         let mut message = error.to_string();
         if let Source::Binary(r) = self {
             if r.compression() == Compression::Gzip && error.byte_offset().is_some() {
@@ -130,7 +130,7 @@ impl Source<'_> {
     }
 }
 
-fn binary_source(input: Input, path: &Path) -> Result<Source<'static>, CliError> {
+pub(crate) fn binary_source(input: Input, path: &Path) -> Result<Source<'static>, CliError> {
     SnapshotReader::new(input.reader)
         .map(Source::Binary)
         .map_err(|e| data_error(path, e.to_string()))

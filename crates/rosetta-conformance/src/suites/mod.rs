@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::report::Report;
 
+pub mod arrow_snapshot;
 pub mod flecs;
 pub mod flecs4;
 pub mod flecs_world;
@@ -38,6 +39,13 @@ pub const SUITES: &[Suite] = &[
         about: "FILE.snapshot or DIR (every *.snapshot under it): each reads and re-writes to \
                 the same decompressed bytes",
         run: spatialos_snapshot::run,
+    },
+    Suite {
+        name: "arrow-snapshot",
+        about: "DIR (shared/corpus/spatialos) or FILE.snapshot: each snapshot whose repository's \
+                schemas compile is exported as Parquet tables and imported back to the same \
+                decompressed bytes",
+        run: arrow_snapshot::run,
     },
     Suite {
         name: "godot3",

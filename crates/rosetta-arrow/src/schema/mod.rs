@@ -1,0 +1,142 @@
+//! Schema to Arrow: every type of the shared model as an Arrow type, and a component as a table.
+//!
+//! | shared model | Arrow | kept in the field's metadata (`rosetta.type`) |
+//! | --- | --- | --- |
+//! | `bool` | `Boolean` | |
+//! | `char` | `Utf8` of one character | `char` |
+//! | integers (`int32`, `sint64`, `fixed32`, `uint8`, ...) | `Int8`..`Int64`, `UInt8`..`UInt64` by width and sign | the schema name, so the wire encoding survives |
+//! | `float`, `double` | `Float32`, `Float64` | |
+//! | `string` | `Utf8` | |
+//! | `bytes` | `Binary` | |
+//! | `EntityId` | `Int64` | `EntityId` |
+//! | UUID | `FixedSizeBinary(16)` | |
+//! | enum | `Dictionary(Int32, Utf8)` of constant names (a value without a name: its decimal digits); with [`ArrowOptions::enum_as_int`], the number as its representation's integer | the enum's name |
+//! | bitmask | its representation's integer | the bitmask's name |
+//! | type (struct), tuple | `Struct` (a tuple's members are `f0`, `f1`, ...) | the type's name |
+//! | fixed array | `FixedSizeList` | |
+//! | `list<T>`, set | `List` | |
+//! | `option<T>` | `T`, nullable (an option of an option: a `List` of at most one) | |
+//! | `map<K, V>` | `Map` (`entries: Struct<key, value>`) | |
+//! | math types (vectors, quaternion, color, transforms, matrices) | `FixedSizeList` of `Float32`, `Float64` or `Int32`, in the model's component order | the math type's name |
+//! | schema `Entity` | `Map<UInt32, Binary>`: component id to the component's wire bytes | |
+//! | a value of a recursive type (inside itself) | `Binary`: its wire bytes | the type's name |
+//!
+//! A component's table has the column `entity_id` (`Int64`, never null) and then one column per
+//! field of the component's data, named as the schema names it. The table's metadata holds the
+//! component's qualified name and id ([`meta::COMPONENT`], [`meta::COMPONENT_ID`]), so a file
+//! says what it holds.
+//!
+//! ```
+//! use rosetta_arrow::{schema_of, ArrowOptions};
+//! use rosetta_schema::{compile_sources, Schema, SourceFile};
+//!
+//! let compiled = compile_sources(vec![SourceFile {
+//!     canonical_path: "game.schema".into(),
+//!     text: "package game; component Health { id = 100; int32 current = 1; list<string> tags = 2; }".into(),
+//! }]).unwrap();
+//! let schema = Schema::from_bundle(compiled.bundle()).unwrap();
+//! let table = schema_of(schema.registry(), 100, ArrowOptions::default()).unwrap();
+//! let names: Vec<_> = table.fields().iter().map(|f| f.name().as_str()).collect();
+//! assert_eq!(names, ["entity_id", "current", "tags"]);
+//! ```
+
+pub(crate) mod shape;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use arrow::datatypes::{DataType, Field, Schema as ArrowSchema, SchemaRef};
+use rosetta_types::{ComponentId, Kind, TypeId, TypeRegistry};
+
+use crate::error::{Error, Result};
+use shape::{Member, Resolver};
+
+/// The keys of the metadata Rosetta writes on Arrow fields and schemas.
+pub mod meta {
+    /// On a field: the name of its type in the schema (a qualified type name, or an integer's
+    /// schema name such as `sint32`).
+    pub const TYPE: &str = "rosetta.type";
+    /// On a table: the qualified name of the component it holds.
+    pub const COMPONENT: &str = "rosetta.component";
+    /// On a table: the id of the component it holds.
+    pub const COMPONENT_ID: &str = "rosetta.component_id";
+}
+
+/// The name of the column of entity ids, first in every table.
+pub const ENTITY_ID: &str = "entity_id";
+
+/// Choices in how schema data becomes Arrow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArrowOptions {
+    /// Enums as their numbers, not as dictionary-encoded names.
+    pub enum_as_int: bool,
+}
+
+/// One component's table: its Arrow schema and the shape its values are laid out by.
+#[derive(Debug, Clone)]
+pub struct ComponentTable {
+    pub(crate) id: ComponentId,
+    pub(crate) name: String,
+    pub(crate) ty: TypeId,
+    pub(crate) members: Vec<Member>,
+    pub(crate) schema: SchemaRef,
+}
+
+impl ComponentTable {
+    /// The table of component `id` of `registry`.
+    pub fn new(registry: &TypeRegistry, id: ComponentId, options: ArrowOptions) -> Result<Self> {
+        let t = registry
+            .component(id)
+            .ok_or_else(|| Error::Unsupported(format!("the schema has no component {id}")))?;
+        let name = t.qualified_name().unwrap_or_default().to_string();
+        let Kind::Struct(def) = t.kind() else {
+            return Err(Error::Unsupported(format!(
+                "component `{name}` is no struct type"
+            )));
+        };
+        let members = Resolver::new(registry, options).members(t.id(), def)?;
+        let mut fields = vec![Field::new(ENTITY_ID, DataType::Int64, false)];
+        fields.extend(members.iter().map(Member::field));
+        let metadata = HashMap::from([
+            (meta::COMPONENT.to_string(), name.clone()),
+            (meta::COMPONENT_ID.to_string(), id.to_string()),
+        ]);
+        Ok(ComponentTable {
+            id,
+            ty: t.id(),
+            name,
+            members,
+            schema: Arc::new(ArrowSchema::new_with_metadata(fields, metadata)),
+        })
+    }
+
+    /// The component's id.
+    pub fn id(&self) -> ComponentId {
+        self.id
+    }
+
+    /// The component's qualified name (the table's name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The component's type in the registry.
+    pub fn type_id(&self) -> TypeId {
+        self.ty
+    }
+
+    /// The table's Arrow schema: `entity_id`, then the component's fields.
+    pub fn schema(&self) -> &SchemaRef {
+        &self.schema
+    }
+}
+
+/// The Arrow schema of component `id`'s table: `entity_id`, then the component's fields (see
+/// the [module documentation](self) for the types).
+pub fn schema_of(
+    registry: &TypeRegistry,
+    id: ComponentId,
+    options: ArrowOptions,
+) -> Result<SchemaRef> {
+    Ok(ComponentTable::new(registry, id, options)?.schema)
+}

@@ -1,0 +1,198 @@
+//! `rosetta export` and `rosetta import`: snapshots as Parquet or Arrow IPC datasets (one table
+//! per component, partitioned by snapshot) and back.
+
+use std::collections::HashSet;
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use rosetta_arrow::{
+    read_snapshot, ArrowOptions, DatasetOptions, DatasetWriter, Format, ParquetCompression,
+    SnapshotBatcher,
+};
+use rosetta_schema::Schema;
+use rosetta_wire::snapshot::{ComponentOrder, JsonSnapshotReader, JsonSnapshotWriter, SnapshotWriter};
+
+use crate::cli::{ExportArgs, ImportArgs, ParquetCompressionArg, TableFormatArg};
+use crate::error::CliError;
+use crate::output::Output;
+use crate::schema_load::{load_schema, progress};
+use crate::snapshot_cmd::{binary_source, component_json, data_error, open_input, sniff, Source};
+use crate::cli::SnapshotFormatArg;
+
+/// The snapshot files `inputs` name: files as given, folders' `.snapshot` and `.json` files in
+/// name order; each with its partition name (the file name less its extension).
+fn snapshot_files(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, CliError> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(input)
+                .map_err(|source| CliError::Io {
+                    path: input.clone(),
+                    source,
+                })?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.is_file()
+                        && matches!(
+                            p.extension().and_then(|e| e.to_str()),
+                            Some("snapshot" | "json")
+                        )
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(data_error(input, "no .snapshot or .json files in this folder"));
+            }
+            files.extend(found);
+        } else {
+            files.push(input.clone());
+        }
+    }
+    let mut names = HashSet::new();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "stdin".to_string());
+            if !names.insert(name.clone()) {
+                return Err(data_error(
+                    &path,
+                    format!("a second snapshot named `{name}`: each input names one partition"),
+                ));
+            }
+            Ok((path, name))
+        })
+        .collect()
+}
+
+/// Runs `rosetta export`.
+pub fn export(args: &ExportArgs) -> Result<(), CliError> {
+    let schema = load_schema(&args.schema_paths)?;
+    let files = snapshot_files(&args.inputs)?;
+    let options = DatasetOptions {
+        format: match args.format {
+            TableFormatArg::Parquet => Format::Parquet,
+            TableFormatArg::Arrow => Format::Arrow,
+        },
+        compression: match args.compression {
+            ParquetCompressionArg::Zstd => ParquetCompression::Zstd(3),
+            ParquetCompressionArg::Snappy => ParquetCompression::Snappy,
+            ParquetCompressionArg::None => ParquetCompression::None,
+        },
+        ..DatasetOptions::default()
+    };
+    let arrow = ArrowOptions {
+        enum_as_int: args.enum_as_int,
+    };
+    let out_error = |e: rosetta_arrow::Error| data_error(&args.output, e.to_string());
+    let mut writer = DatasetWriter::create(&args.output, options).map_err(out_error)?;
+    let total: u64 = files
+        .iter()
+        .filter_map(|(p, _)| std::fs::metadata(p).ok().map(|m| m.len()))
+        .sum();
+    let bar = progress(Some(total));
+    let mut done = 0;
+    let mut entities = 0;
+    for (path, name) in &files {
+        bar.set_message(name.clone());
+        entities += export_one(&schema, path, name, arrow, args.batch_rows, &mut writer, &|p| {
+            bar.set_position(done + p)
+        })?;
+        writer.end_snapshot(name).map_err(out_error)?;
+        done += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    }
+    let written = writer.commit().map_err(out_error)?;
+    bar.finish_and_clear();
+    if io::stderr().is_terminal() {
+        eprintln!(
+            "exported {entities} entities of {} snapshot(s) as {} files in {}",
+            files.len(),
+            written.len(),
+            args.output.display()
+        );
+    }
+    Ok(())
+}
+
+/// Exports one snapshot file as partition `name`; the number of entities.
+fn export_one(
+    schema: &Schema,
+    path: &Path,
+    name: &str,
+    options: ArrowOptions,
+    batch_rows: usize,
+    writer: &mut DatasetWriter,
+    progress: &dyn Fn(u64),
+) -> Result<u64, CliError> {
+    let mut input = open_input(path)?;
+    let codec = component_json(schema, path)?;
+    let mut source = match sniff(&mut input, path)? {
+        SnapshotFormatArg::Json => Source::Json(JsonSnapshotReader::new(
+            input.reader,
+            schema,
+            codec.as_ref(),
+        )),
+        SnapshotFormatArg::Binary => binary_source(input, path)?,
+    };
+    let mut batcher = SnapshotBatcher::new(schema.registry(), options, batch_rows);
+    let mut sink = |table: rosetta_arrow::Table<'_>, batch| writer.write(name, table, &batch);
+    let mut count = 0;
+    while let Some(entity) = source.next_entity().map_err(|e| source.error(path, &e))? {
+        entity.check_nesting(schema.registry()).map_err(|e| {
+            data_error(path, format!("entity {} (entity record {count}): {e}", entity.id))
+        })?;
+        batcher
+            .push(&entity, &mut sink)
+            .map_err(|e| data_error(path, e.to_string()))?;
+        count += 1;
+        if count % 1024 == 0 {
+            progress(source.position());
+        }
+    }
+    batcher
+        .finish(&mut sink)
+        .map_err(|e| data_error(path, e.to_string()))?;
+    Ok(count)
+}
+
+/// Runs `rosetta import`.
+pub fn import(args: &ImportArgs) -> Result<(), CliError> {
+    let schema = load_schema(&args.schema_paths)?;
+    let entities = read_snapshot(schema.registry(), &args.input, args.snapshot.as_deref())
+        .map_err(|e| data_error(&args.input, e.to_string()))?;
+    let mut output = Output::open(&args.output)?;
+    let json = args
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let write_error = |e: rosetta_wire::Error| data_error(&args.output, e.to_string());
+    if json {
+        let codec = component_json(&schema, &args.output)?;
+        let mut writer = JsonSnapshotWriter::new(&mut output, &schema, codec.as_ref());
+        for entity in &entities {
+            writer.write_entity(entity).map_err(write_error)?;
+        }
+        writer.finish().map_err(write_error)?;
+    } else {
+        // The recorded component order is the snapshot's own.
+        let mut writer = SnapshotWriter::new(&mut output)
+            .map_err(write_error)?
+            .component_order(ComponentOrder::AsGiven);
+        for entity in &entities {
+            writer.write_entity(entity).map_err(write_error)?;
+        }
+        writer.finish().map_err(write_error)?;
+    }
+    output.finish()?;
+    if io::stderr().is_terminal() {
+        eprintln!(
+            "imported {} entities to {}",
+            entities.len(),
+            args.output.display()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! Suite `arrow-snapshot`: snapshots exported as Parquet tables and imported back give the same
+//! record stream, byte for byte.
+//!
+//! `rosetta-conformance arrow-snapshot DIR` (the SpatialOS corpus, `<repo>@<commit>/...`) or
+//! `FILE.snapshot`. Each snapshot is one check. Its schema is its repository's `.schema` files,
+//! each under the root its `package` line gives, compiled with Rosetta's standard library
+//! (`schema/`); a file beside a repository's `schema/` and `examples/schema` is compiled with
+//! those. The snapshot is exported with `rosetta_arrow` (a Parquet dataset with an `entities`
+//! table, in small record batches so that batches split), read back, and written as a
+//! decompressed record stream, which must be the original's decompressed stream. A snapshot
+//! whose repository's schemas do not compile, or that holds a component they lack, is
+//! skipped with the reason.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rosetta_arrow::{
+    read_snapshot, write_batches, ArrowOptions, DatasetOptions, DatasetWriter, Format,
+};
+use rosetta_schema::{compile, CompileOptions, Schema};
+use rosetta_wire::snapshot::{
+    decompress, read_entities, write_entities_in_order, ComponentOrder, Compression,
+};
+
+use crate::guard;
+use crate::report::Report;
+
+/// Rosetta's standard library (`schema/`).
+fn standard_library() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schema")
+}
+
+/// Runs the suite on a snapshot file or on every snapshot under a corpus directory.
+pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
+    if path.is_file() {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let roots = vec![dir.join("schema"), dir.join("examples/schema"), dir.join("../schema")];
+        check(path, &path.display().to_string(), &roots, report);
+        return Ok(());
+    }
+    let mut projects: Vec<PathBuf> = fs::read_dir(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    projects.sort();
+    let mut any = false;
+    for project in projects {
+        let mut snapshots = Vec::new();
+        files_with(&project, "snapshot", &mut snapshots);
+        if snapshots.is_empty() {
+            continue;
+        }
+        any = true;
+        let roots = project_roots(&project);
+        for snapshot in snapshots {
+            let label = snapshot
+                .strip_prefix(path)
+                .unwrap_or(&snapshot)
+                .display()
+                .to_string();
+            check(&snapshot, &label, &roots, report);
+        }
+    }
+    if !any {
+        return Err(format!("no .snapshot files under {}", path.display()));
+    }
+    Ok(())
+}
+
+fn check(snapshot: &Path, label: &str, roots: &[PathBuf], report: &mut Report) {
+    let what = format!("snapshot {label} through Parquet");
+    let mut schema_paths: Vec<PathBuf> = roots.iter().filter(|r| r.is_dir()).cloned().collect();
+    schema_paths.push(standard_library());
+    let options = CompileOptions {
+        schema_paths,
+        load_all: true,
+        files: Vec::new(),
+    };
+    let schema = match compile(&options)
+        .map_err(|e| format!("{} schema error(s)", e.iter().count()))
+        .and_then(|c| Schema::from_bundle(c.bundle()).map_err(|e| e.to_string()))
+    {
+        Ok(schema) => schema,
+        Err(e) => return report.skip(&what, &format!("its repository's schemas do not compile ({e})")),
+    };
+    let outcome = fs::read(snapshot)
+        .map_err(|e| format!("cannot read it: {e}"))
+        .and_then(|bytes| guard::catch(|| round_trip(&schema, &bytes)).and_then(|r| r));
+    match outcome {
+        Err(e) if e.starts_with(MISSING) => report.skip(&what, &e),
+        outcome => report.record(&what, outcome),
+    }
+}
+
+const MISSING: &str = "the schema lacks component";
+
+fn round_trip(schema: &Schema, bytes: &[u8]) -> Result<(), String> {
+    let entities = read_entities(bytes).map_err(|e| e.to_string())?;
+    if let Some(id) = entities
+        .iter()
+        .flat_map(|e| e.component_ids())
+        .find(|id| schema.registry().component(*id).is_none())
+    {
+        return Err(format!("{MISSING} {id}"));
+    }
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut writer = DatasetWriter::create(
+        dir.path(),
+        DatasetOptions {
+            format: Format::Parquet,
+            ..DatasetOptions::default()
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    write_batches(
+        schema.registry(),
+        entities.iter().cloned().map(Ok::<_, rosetta_arrow::Error>),
+        ArrowOptions::default(),
+        7,
+        &mut |table, batch| writer.write("s", table, &batch),
+    )
+    .map_err(|e| format!("export: {e}"))?;
+    writer.commit().map_err(|e| format!("export: {e}"))?;
+    let back = read_snapshot(schema.registry(), dir.path(), None).map_err(|e| format!("import: {e}"))?;
+    let again = write_entities_in_order(&back, Compression::Raw, ComponentOrder::AsGiven)
+        .map_err(|e| e.to_string())?;
+    let original = decompress(bytes).map_err(|e| e.to_string())?;
+    if again != original {
+        let at = again
+            .iter()
+            .zip(&original)
+            .position(|(a, b)| a != b)
+            .unwrap_or(again.len().min(original.len()));
+        return Err(format!(
+            "the imported snapshot differs at decompressed byte {at} ({} vs {} bytes)",
+            again.len(),
+            original.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Every file under `dir` with extension `ext`, in path order.
+fn files_with(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files_with(&p, ext, out);
+        } else if p.extension().is_some_and(|e| e == ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// The root a schema file is under: its directory less the folders its `package` names.
+fn root_of(file: &Path) -> Option<PathBuf> {
+    let text = fs::read_to_string(file).ok()?;
+    let package = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("package "))?
+        .trim()
+        .trim_end_matches(';')
+        .trim();
+    let mut dir = file.parent()?;
+    for part in package.split('.').rev() {
+        if dir.file_name()?.to_str()? != part {
+            return None;
+        }
+        dir = dir.parent()?;
+    }
+    Some(dir.to_path_buf())
+}
+
+/// The schema roots of a repository's `.schema` files, sorted.
+fn project_roots(project: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    files_with(project, "schema", &mut files);
+    let mut roots: Vec<PathBuf> = files.iter().filter_map(|f| root_of(f)).collect();
+    roots.sort();
+    roots.dedup();
+    roots
+}
