@@ -10,14 +10,16 @@ use rosetta_arrow::{
     SnapshotBatcher,
 };
 use rosetta_schema::Schema;
-use rosetta_wire::snapshot::{ComponentOrder, JsonSnapshotReader, JsonSnapshotWriter, SnapshotWriter};
+use rosetta_wire::snapshot::{
+    ComponentOrder, JsonSnapshotReader, JsonSnapshotWriter, SnapshotWriter,
+};
 
+use crate::cli::SnapshotFormatArg;
 use crate::cli::{ExportArgs, ImportArgs, ParquetCompressionArg, TableFormatArg};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::schema_load::{load_schema, progress};
 use crate::snapshot_cmd::{binary_source, component_json, data_error, open_input, sniff, Source};
-use crate::cli::SnapshotFormatArg;
 
 /// The snapshot files `inputs` name: files as given, folders' `.snapshot` and `.json` files in
 /// name order; each with its partition name (the file name less its extension).
@@ -42,7 +44,10 @@ fn snapshot_files(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, CliError
                 .collect();
             found.sort();
             if found.is_empty() {
-                return Err(data_error(input, "no .snapshot or .json files in this folder"));
+                return Err(data_error(
+                    input,
+                    "no .snapshot or .json files in this folder",
+                ));
             }
             files.extend(found);
         } else {
@@ -98,9 +103,15 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     let mut entities = 0;
     for (path, name) in &files {
         bar.set_message(name.clone());
-        entities += export_one(&schema, path, name, arrow, args.batch_rows, &mut writer, &|p| {
-            bar.set_position(done + p)
-        })?;
+        entities += export_one(
+            &schema,
+            path,
+            name,
+            arrow,
+            args.batch_rows,
+            &mut writer,
+            &|p| bar.set_position(done + p),
+        )?;
         writer.end_snapshot(name).map_err(out_error)?;
         done += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     }
@@ -142,7 +153,10 @@ fn export_one(
     let mut count = 0;
     while let Some(entity) = source.next_entity().map_err(|e| source.error(path, &e))? {
         entity.check_nesting(schema.registry()).map_err(|e| {
-            data_error(path, format!("entity {} (entity record {count}): {e}", entity.id))
+            data_error(
+                path,
+                format!("entity {} (entity record {count}): {e}", entity.id),
+            )
         })?;
         batcher
             .push(&entity, &mut sink)
