@@ -48,8 +48,9 @@ fn writes_meta(w: &World, e: Id) -> bool {
     }
 }
 
-/// `ecs_type_info_to_json` (v4.1.6) of type `ty`: the string structs of [`kind_of`] are
-/// `{"value":["text"]}`, the others as [`type_info_to_json_mode`] writes them.
+/// `ecs_type_info_to_json` (v4.1.6) of type `ty`: `flecs.core.Identifier` and
+/// `flecs.doc.Description` (structs `{value: string}` in Flecs) are `{"value":["text"]}`, the
+/// others as [`type_info_to_json_mode`] writes them.
 pub fn type_info_to_json(out: &mut String, w: &World, ty: Id, mode: Mode) -> crate::Result<()> {
     if ty == IDENTIFIER || ty == DOC_DESCRIPTION {
         out.push_str("{\"value\":[\"text\"]}");
