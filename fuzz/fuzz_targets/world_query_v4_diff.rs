@@ -2,6 +2,8 @@
 //! language and semantics) and by real Flecs 4.1.2 (`flecs_ecs`) on the same small world.
 //! Both must accept or refuse the same texts, and an accepted query must match the same
 //! entities (by path; Flecs' own builtin and unnamed entities left out) in the same order.
+//! It builds real Flecs, so only with `--features diff`:
+//! `cargo fuzz run --sanitizer none --features diff world_query_v4_diff`.
 //!
 //! Left out, as known differences (see crates/rosetta-world/tests/query_v4_flecs.rs): texts
 //! that 4.1.6 reads with a script keyword where 4.1.2 reads a name (`unexpected keyword`),
@@ -9,9 +11,9 @@
 //! not hold alike (and any name the Rosetta world resolves to a builtin), `_` alone as a
 //! term's id, paths with `.*`, and entity ids (`#3`: the two worlds number builtins apart).
 //!
-//! Still open (so CI does not run this target; run it by hand): a variable as a term's first
-//! element (`$this`, `$n.ew`), which Flecs refuses or matches nothing with, and Rosetta
-//! matches.
+//! A variable as a term's first element follows Flecs: `$this` there is the matched entity
+//! itself, and a dotted variable (`$n.ew`) is a lookup variable, refused unless an earlier
+//! term writes its base.
 #![no_main]
 
 use std::ffi::{c_char, CStr, CString};
@@ -126,14 +128,30 @@ fn skipped(text: &str) -> bool {
         "flecs", "ChildOf", "IsA", "Prefab", "Disabled", "Module", "Component", "Query",
         "Observer", "Identifier", "Name", "Symbol",
     ];
-    // Entity ids (`#3`) are Rosetta's own, not Flecs': the two worlds number builtins apart.
+    // Entity ids (`#3`, or a name of digits, `636`) are Rosetta's own, not Flecs': the two
+    // worlds number builtins apart.
     if BUILTIN.iter().any(|b| text.contains(b)) || text.contains(".*") || text.contains('#') {
         return true;
+    }
+    let digits = |r: &IdRef| matches!(r, IdRef::Name(n) if n.bytes().all(|b| b.is_ascii_digit()));
+    if let Ok(q) = parse_v4(text) {
+        if q.terms.iter().any(|t| digits(&t.first.id) || digits(&t.second.id) || digits(&t.src.id)) {
+            return true;
+        }
     }
     match parse_v4(text) {
         Err(e) => e.to_string().contains("unexpected keyword"),
         Ok(q) => q.terms.iter().any(|t| t.first.id == IdRef::Any && !t.second.id.is_set()),
     }
+}
+
+/// Errors of 4.1.6 (Rosetta's, checked against the real 4.1.6 server) for texts 4.1.2
+/// accepts: its validator's `and|`/`or|`/`not|` id check and `?{`/`or|{` scopes, and its
+/// tokenizer's `..` after a traversal flag word (`*|r6tem..`).
+fn refused_by_4_1_6_only(error: &str) -> bool {
+    ["invalid AndFrom/OrFrom/NotFrom term", "invalid operator for scope", "unexpected '..'"]
+        .iter()
+        .any(|m| error.contains(m))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -192,6 +210,11 @@ fuzz_target!(|data: &[u8]| {
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}: matched entities differ"),
         (Err(_), Err(_)) => {}
+        (Err(e), Ok(_)) if refused_by_4_1_6_only(&e.to_string()) => {}
+        // A trailing `\`: 4.1.2's tokenizer reads past the end of the text (whatever
+        // follows in memory: `unknown token '\x02'`, `unexpected '*'`); 4.1.6 (the real
+        // server) reads the name without it, as Rosetta does.
+        (Ok(_), Err(_)) if text.ends_with('\\') => {}
         _ => panic!("{text:?}: rosetta {ours:?}, flecs 4.1.2 {theirs:?}"),
     }
 });

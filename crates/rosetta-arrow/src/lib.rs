@@ -32,12 +32,15 @@
 mod error;
 mod read;
 pub mod schema;
+#[cfg(feature = "sql")]
 pub mod sql;
 mod write;
 
 pub use error::{Error, Result};
 pub use read::{component_rows, read_batches, read_snapshot, snapshots_in, to_object};
 pub use schema::{schema_of, ArrowOptions, ComponentTable, ENTITY_ID};
+#[cfg(feature = "sql")]
+pub use sql::register;
 pub use write::batch::{
     entities_schema, ComponentBatcher, EntitiesBatcher, SnapshotBatcher, Table, DEFAULT_BATCH_ROWS,
     ENTITIES,

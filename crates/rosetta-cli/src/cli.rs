@@ -53,7 +53,8 @@ pub enum Command {
     /// A Flecs world loaded from a world script or a SpatialOS snapshot: what it holds.
     #[command(subcommand, after_help = help::WORLD_EXAMPLES)]
     World(WorldCommand),
-    /// Serve a world over Flecs v3.2.12's REST API, for the Flecs explorer.
+    /// Serve a world over Flecs' REST API (v4.1.6; v3.2.12 with `--flecs 3`), for the Flecs
+    /// explorer.
     #[command(after_help = help::SERVE_EXAMPLES)]
     Serve(ServeArgs),
     /// Export snapshots as tables: one Parquet (or Arrow IPC) table per component, in a

@@ -358,8 +358,10 @@ DataFusion read with hive partitioning. Nothing is moved into DIR until every ta
 Examples:
   rosetta export parquet examples/data/world.snapshot -o target/tables \\
       --schema_path schema --schema_path examples/schema
-  # every snapshot of a folder, one partition each
-  rosetta export parquet nightly/ -o target/history --schema_path schema --schema_path examples/schema";
+  # the JSON form of the same snapshot, as Arrow IPC files (a folder of snapshots works too:
+  # one partition per file)
+  rosetta export arrow examples/data/world.json -o target/tables-ipc \\
+      --schema_path schema --schema_path examples/schema";
 
 /// `rosetta import --help`.
 pub const IMPORT_EXAMPLES: &str = "\

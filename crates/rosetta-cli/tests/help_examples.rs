@@ -73,7 +73,7 @@ fn every_help_example_runs_as_written() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("a PATH");
-    let commands: [&[&str]; 20] = [
+    let commands: [&[&str]; 22] = [
         &[],
         &["schema"],
         &["schema", "compile"],
@@ -94,6 +94,8 @@ fn every_help_example_runs_as_written() {
         &["world", "query"],
         &["world", "entity"],
         &["world", "convert"],
+        &["export"],
+        &["import"],
     ];
     let mut ran = 0;
     for command in commands {

@@ -6,9 +6,10 @@
 //! cargo test -p rosetta-flecs --test flecs4_cases -- --ignored generate
 //! ```
 //!
-//! The cases whose text v4.1.6 changed (the explorer's tree over the builtins, the world
-//! JSON) are written again by a real v4.1.6 build into `flecs4_416.json` beside it, which the
-//! suite prefers: `flecs4_cases_416.c` here (see its header).
+//! The query cases (4.1.6's plans, its core relationships without symbols), the explorer's
+//! tree over the builtins and the world JSON are written again by a real v4.1.6 build into
+//! `flecs4_416.json` beside it, which the suite prefers: `flecs4_cases_416.c` here (see its
+//! header). Regenerate that file after this one.
 //!
 //! Where 4.1.2 and 4.1.6 (Rosetta's target) differ:
 //! - cases with `type_info` are left out: 4.1.2 keys the top-level `type_info` by field,

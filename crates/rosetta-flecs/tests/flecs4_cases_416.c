@@ -8,19 +8,26 @@
  *   cc -O1 -o /tmp/flecs4_416 crates/rosetta-flecs/tests/flecs4_cases_416.c \
  *      $FLECS/distr/flecs.c -I $FLECS/distr -lm -lpthread
  *   python3 -c 'import json,sys
- *   for n,ops in json.load(open(sys.argv[1]))["worlds"].items():
+ *   d=json.load(open(sys.argv[1]))
+ *   for n,ops in d["worlds"].items():
  *     print("world",n)
  *     for o in ops: print("\t".join(x if isinstance(x,str) else json.dumps(x) for x in o))
+ *     for c in d["cases"]:
+ *       if c["world"]==n and c["kind"]=="query" and not c["name"].endswith("/tree"):
+ *         print("\t".join(["query",c["name"],c["expr"],json.dumps(c["options"]),
+ *                          str(c["offset"]),str(c["limit"])]))
  *   ' crates/rosetta-conformance/data/flecs4.json | /tmp/flecs4_416 \
  *     > crates/rosetta-conformance/data/flecs4_416.json
  *
  * Input: the worlds of flecs4.json, one op a line, fields separated by tabs (a field that is
  * not a string is its JSON text): "world NAME" starts a world; then "tag P", "entity P",
  * "prefab P", "struct P [["x","f32"],...]", "add P ID", "set P ID VALUE", "doc P KIND TEXT",
- * where ID is a path or a JSON pair ["R","T"]. Each world is built with the C API as
- * flecs4_cases.rs builds it in 4.1.2 (ecs_entity_init, ecs_struct_init, ecs_ptr_from_json),
- * and the cases "<world>/tree" (the explorer's tree query, doc and entity ids) and
- * "<world>/world" (ecs_world_to_json) are written. */
+ * where ID is a path or a JSON pair ["R","T"]; then the world's query cases, "query NAME EXPR
+ * OPTIONS OFFSET LIMIT" (OPTIONS the case's JSON object of REST options), each written as
+ * its case NAME as it is read. Each world is built with the C API as flecs4_cases.rs builds
+ * it in 4.1.2 (ecs_entity_init, ecs_struct_init, ecs_ptr_from_json), and the cases
+ * "<world>/tree" (the explorer's tree query, doc and entity ids) and "<world>/world"
+ * (ecs_world_to_json) are written when the world ends. */
 
 #include "flecs.h"
 #include <stdio.h>
@@ -138,8 +145,12 @@ static int cases = 0;
 
 static void emit(const char *world, const char *kind, char *text) {
     printf("%s\n    ", cases++ ? "," : "");
-    char name[256];
-    snprintf(name, sizeof(name), "%s/%s", world, kind);
+    char name[512];
+    if (kind) {
+        snprintf(name, sizeof(name), "%s/%s", world, kind);
+    } else {
+        snprintf(name, sizeof(name), "%s", world);
+    }
     json_string(name);
     printf(": ");
     if (text) {
@@ -148,6 +159,57 @@ static void emit(const char *world, const char *kind, char *text) {
     } else {
         printf("null");
     }
+}
+
+/* The value of the boolean member KEY of the JSON object OPTS ("{\"doc\": true}"), or
+ * DFLT when it is not there. */
+static bool option(const char *opts, const char *key, bool dflt) {
+    char quoted[64];
+    snprintf(quoted, sizeof(quoted), "\"%s\":", key);
+    const char *at = strstr(opts, quoted);
+    if (!at) {
+        return dflt;
+    }
+    at += strlen(quoted);
+    while (*at == ' ') {
+        at++;
+    }
+    return !strncmp(at, "true", 4);
+}
+
+/* A query case: ecs_query_init on EXPR (default cache kind, as flecs_ecs' query_init in
+ * flecs4_cases.rs), the REST options as the iter_to_json desc, paged as /query pages. */
+static void query_case(ecs_world_t *w, char **f, int n) {
+    if (n < 6) {
+        fprintf(stderr, "a query line needs 6 fields\n");
+        exit(1);
+    }
+    const char *opts = f[3];
+    ecs_iter_to_json_desc_t d = ECS_ITER_TO_JSON_INIT;
+    d.serialize_entity_ids = option(opts, "entity_ids", false);
+    d.serialize_values = option(opts, "values", true);
+    d.serialize_builtin = option(opts, "builtin", false);
+    d.serialize_doc = option(opts, "doc", false);
+    d.serialize_full_paths = option(opts, "full_paths", true);
+    d.serialize_fields = option(opts, "fields", true);
+    d.serialize_inherited = option(opts, "inherited", false);
+    d.serialize_table = option(opts, "table", false);
+    d.serialize_type_info = option(opts, "type_info", false);
+    d.serialize_field_info = option(opts, "field_info", false);
+    d.serialize_query_info = option(opts, "query_info", false);
+    d.serialize_query_plan = option(opts, "query_plan", false);
+    d.serialize_query_profile = option(opts, "query_profile", false);
+    d.dont_serialize_results = !option(opts, "results", true);
+    ecs_query_t *q = ecs_query(w, {.expr = f[2]});
+    char *text = NULL;
+    if (q) {
+        d.query = q;
+        ecs_iter_t it = ecs_query_iter(w, q);
+        ecs_iter_t pit = ecs_page_iter(&it, atoi(f[4]), atoi(f[5]));
+        text = ecs_iter_to_json(&pit, &d);
+        ecs_query_fini(q);
+    }
+    emit(f[1], NULL, text);
 }
 
 static void finish(ecs_world_t *w, const char *name) {
@@ -204,7 +266,11 @@ int main(void) {
                 f[i]++;
             }
         }
-        op(w, f, n);
+        if (!strcmp(f[0], "query")) {
+            query_case(w, f, n);
+        } else {
+            op(w, f, n);
+        }
     }
     finish(w, world);
     printf("\n  }\n}\n");

@@ -2,14 +2,16 @@
 //! `ecs_query_plan`): Rosetta's listing against real Flecs 4.1.2's for the same world and
 //! query. Where 4.1.2 and 4.1.6 differ: 4.1.6 pads an operation's name to 12 characters
 //! (its longest, `treesup_post`), 4.1.2 to 10, so 4.1.2's lines are laid out again as
-//! 4.1.6 writes them (`rosetta_flecs::v4::plan412`); and 4.1.6 matches `ChildOf` pairs with its hierarchy
+//! 4.1.6 writes them (`common/plan412.rs`); and 4.1.6 matches `ChildOf` pairs with its hierarchy
 //! operations (`children`, `tree`, ...) and does not optimize `(ChildOf, x)` out, so those
 //! plans are checked against a v4.1.6 server's text in `rosetta-world`'s `listing_v4` tests
 //! instead. The operations are the same in both for the plans below.
 
 mod oracle4;
+#[path = "common/plan412.rs"]
+mod plan412;
 
-use rosetta_flecs::v4::plan412::{as_v416, strip_colors};
+use plan412::{as_v416, strip_colors};
 use rosetta_world::{eval::Query, script, FlecsVersion};
 use serde_json::{json, Value as Json};
 

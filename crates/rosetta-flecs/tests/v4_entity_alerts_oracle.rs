@@ -3,6 +3,7 @@
 //! `FlecsAlerts` sets the C library's global `ecs_id(EcsAlertsActive)`, which makes every
 //! world of the process write `alerts` (`v4_entity_refs_oracle.rs` checks the world without).
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use flecs_ecs::sys;

@@ -2,17 +2,19 @@
 //! both, each entity written by both with the same options, compared byte for byte in
 //! `Mode::Valid` (ids are not printed: `entity_id` is off).
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::v4::{entity_to_json, EntityDesc};
-use rosetta_world::{script, FlecsVersion};
-use v4_oracle::Oracle;
+use rosetta_world::FlecsVersion;
+use v4_oracle::{rosetta_world, with_v416_separators, Oracle};
 
 /// The world of `ROSETTA` (a Rosetta world script) and `FLECS` (the same in Flecs Script).
-const ROSETTA: &str = r#"[
-    ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-    ["struct", "Mass", [["value", "f64"]]],
+const ROSETTA: &str = concat!(
+    "[",
+    crate::rosetta_position_mass!(),
+    r#"
     ["entity", "Planet"], ["entity", "Likes"], ["entity", "Bob"], ["entity", "Alice"],
     ["entity", "Sun"], ["entity", "Sun.Earth"],
     ["add", "Sun.Earth", "Planet"],
@@ -20,18 +22,12 @@ const ROSETTA: &str = r#"[
     ["add", "Sun.Earth", ["Likes", "Bob"]],
     ["add", "Sun.Earth", ["Likes", "Alice"]],
     ["set", "Sun.Earth", "Mass", {"value": 5.97e24}]
-]"#;
+]"#
+);
 
-const FLECS: &str = r#"
-using flecs.meta
-struct Position {
-  x = f32
-  y = f32
-}
-struct Mass {
-  value = f64
-}
-Planet {}
+const FLECS: &str = concat!(
+    crate::flecs_position_mass!(),
+    r#"Planet {}
 Likes {}
 Bob {}
 Alice {}
@@ -44,34 +40,15 @@ Sun {
     Mass: {5.97e24}
   }
 }
-"#;
-
-/// The oracle's text as v4.1.6 writes it. Flecs 4.1.2 joins an entity's `tags`, `pairs`,
-/// `vars`, `inherited` and `type_info` with `,` (one inner list, `flecs_json_serialize_table_
-/// tags_pairs_vars`) where v4.1.6 writes every member with `, ` (`serialize_iter_result_table.c`
-/// was rewritten), and puts `type_info` among them where v4.1.6 puts it first
-/// (`flecs_json_assemble_output`): the separators are made v4.1.6's here; `type_info` is
-/// compared as parsed JSON.
-fn as_v416(s: &str) -> String {
-    let mut out = s.to_string();
-    for key in ["pairs", "vars", "inherited", "type_info", "components"] {
-        for close in ['}', ']'] {
-            out = out.replace(
-                &format!("{close},\"{key}\":"),
-                &format!("{close}, \"{key}\":"),
-            );
-        }
-    }
-    out
-}
+"#
+);
 
 fn both(desc: EntityDesc, path: &str) -> (String, String) {
     both_in(ROSETTA, FLECS, desc, path)
 }
 
 fn both_in(rosetta: &str, flecs: &str, desc: EntityDesc, path: &str) -> (String, String) {
-    let oracle = Oracle::new();
-    oracle.script(flecs);
+    let oracle = Oracle::with_script(flecs);
     let mut d = Oracle::desc();
     d.serialize_entity_id = desc.entity_id;
     d.serialize_doc = desc.doc;
@@ -80,11 +57,16 @@ fn both_in(rosetta: &str, flecs: &str, desc: EntityDesc, path: &str) -> (String,
     d.serialize_values = desc.values;
     d.serialize_builtin = desc.builtin;
     d.serialize_type_info = desc.type_info;
-    let want = as_v416(&oracle.entity_json(path, &d));
-    let l = script::load_str_version(rosetta, FlecsVersion::V4).unwrap();
-    let e = l.world.lookup(path).unwrap();
+    // 4.1.2 also puts `type_info` among the joined members where 4.1.6 puts it first
+    // (`flecs_json_assemble_output`): the tests compare it as parsed JSON.
+    let want = with_v416_separators(
+        &oracle.entity_json(path, &d),
+        &["pairs", "vars", "inherited", "type_info", "components"],
+    );
+    let w = rosetta_world(rosetta);
+    let e = w.lookup(path).unwrap();
     let got = entity_to_json(
-        &l.world,
+        &w,
         e,
         &EntityDesc {
             mode: Mode::Valid,
@@ -149,9 +131,10 @@ fn with_type_info() {
 
 /// A prefab shares what has `(OnInstantiate, Inherit)` and copies the rest (v4's default,
 /// `Override`): the instance owns a `Position` and lists `Mass` under `inherited`.
-const ROSETTA_PREFAB: &str = r#"[
-    ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-    ["struct", "Mass", [["value", "f64"]]],
+const ROSETTA_PREFAB: &str = concat!(
+    "[",
+    crate::rosetta_position_mass!(),
+    r#"
     ["add", "Mass", ["flecs.core.OnInstantiate", "flecs.core.Inherit"]],
     ["entity", "Rocky"],
     ["prefab", "Planet"],
@@ -160,18 +143,12 @@ const ROSETTA_PREFAB: &str = r#"[
     ["set", "Planet", "Mass", {"value": 10}],
     ["entity", "Earth"],
     ["add", "Earth", ["flecs.core.IsA", "Planet"]]
-]"#;
+]"#
+);
 
-const FLECS_PREFAB: &str = r#"
-using flecs.meta
-struct Position {
-  x = f32
-  y = f32
-}
-struct Mass {
-  value = f64
-}
-Mass {
+const FLECS_PREFAB: &str = concat!(
+    crate::flecs_position_mass!(),
+    r#"Mass {
   (OnInstantiate, Inherit)
 }
 Rocky {}
@@ -181,7 +158,8 @@ prefab Planet {
   Mass: {10}
 }
 Earth : Planet {}
-"#;
+"#
+);
 
 #[test]
 fn inherited_components() {
@@ -218,7 +196,9 @@ fn the_world_entity_with_its_build_info() {
     }
     let theirs: serde_json::Value =
         serde_json::from_str(&oracle.entity_json("flecs.core.World", &Oracle::desc())).unwrap();
-    let w = rosetta_world::World::with_version(FlecsVersion::V4);
+    // Served, as the oracle's world is made to look: a bare world has no BuildInfo.
+    let mut w = rosetta_world::World::with_version(FlecsVersion::V4);
+    w.mark_rest_server().unwrap();
     let e = w.lookup("flecs.core.World").unwrap();
     let ours: serde_json::Value = serde_json::from_str(
         &entity_to_json(

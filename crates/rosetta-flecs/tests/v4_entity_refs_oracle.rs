@@ -7,6 +7,7 @@
 //! No test in this file imports Flecs' alerts module: `ecs_id(EcsAlertsActive)` is a global
 //! of the C library, so one import would change every world of the process.
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use std::ffi::CString;
@@ -16,8 +17,8 @@ use rosetta_flecs::text::Mode;
 use rosetta_flecs::v4::{entity_to_json_with, EntityDesc};
 use rosetta_world::builtin::WILDCARD;
 use rosetta_world::eval::Query;
-use rosetta_world::{script, FlecsVersion, World};
-use v4_oracle::Oracle;
+
+use v4_oracle::{rosetta_world, with_v416_separators, Oracle};
 
 const ROSETTA: &str = r#"[
     ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
@@ -80,22 +81,8 @@ const QUERIES: &[(&str, &str)] = &[
     ("Q.Nothing", "Planet, !Planet"),
 ];
 
-fn as_v416(s: &str) -> String {
-    let mut out = s.to_string();
-    for key in ["pairs", "components", "matches", "refs", "alerts"] {
-        for close in ['}', ']'] {
-            out = out.replace(
-                &format!("{close},\"{key}\":"),
-                &format!("{close}, \"{key}\":"),
-            );
-        }
-    }
-    out
-}
-
 fn oracle() -> Oracle {
-    let o = Oracle::new();
-    o.script(FLECS);
+    let o = Oracle::with_script(FLECS);
     for (path, expr) in QUERIES {
         let e = o.lookup(path);
         let expr = CString::new(*expr).unwrap();
@@ -112,12 +99,6 @@ fn oracle() -> Oracle {
     o
 }
 
-fn rosetta() -> World {
-    script::load_str_version(ROSETTA, FlecsVersion::V4)
-        .unwrap()
-        .world
-}
-
 /// The entity at `path` written by both: `ours` for Rosetta, `theirs` sets the oracle's desc.
 fn both(
     path: &str,
@@ -127,8 +108,11 @@ fn both(
     let o = oracle();
     let mut d = Oracle::desc();
     theirs(&o, &mut d);
-    let want = as_v416(&o.entity_json(path, &d));
-    let w = rosetta();
+    let want = with_v416_separators(
+        &o.entity_json(path, &d),
+        &["pairs", "components", "matches", "refs", "alerts"],
+    );
+    let w = rosetta_world(ROSETTA);
     let compiled: Vec<(rosetta_world::Id, Query)> = QUERIES
         .iter()
         .map(|(p, expr)| (w.lookup(p).unwrap(), Query::new(&w, expr).unwrap()))
@@ -168,7 +152,7 @@ fn matches_lists_the_named_queries_with_this() {
 #[test]
 fn refs_of_one_relationship_and_of_all() {
     for path in ["Bob", "Sun", "Alice", "Planet"] {
-        let likes = rosetta().lookup("Likes").unwrap();
+        let likes = rosetta_world(ROSETTA).lookup("Likes").unwrap();
         let desc = EntityDesc {
             refs: Some(likes),
             ..EntityDesc::default()

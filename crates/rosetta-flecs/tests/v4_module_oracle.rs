@@ -9,12 +9,13 @@
 //! none. The expected 4.1.6 tags are written out below, 4.1.2's are compared without
 //! `Singleton`.
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use rosetta_flecs::v4::{self, EntityDesc};
-use rosetta_world::{script, FlecsVersion};
+use rosetta_world::FlecsVersion;
 use serde_json::Value as Json;
-use v4_oracle::Oracle;
+use v4_oracle::{rosetta_world, Oracle};
 
 const WORLD: &str = r#"[
   ["struct", "game.Health", [["value", "i32"]]],
@@ -41,9 +42,7 @@ fn without_singleton(mut j: Json) -> Json {
 
 #[test]
 fn type_scopes_are_modules_as_in_flecs() {
-    let w = script::load_str_version(WORLD, FlecsVersion::V4)
-        .unwrap()
-        .world;
+    let w = rosetta_world(WORLD);
     let oracle = Oracle::new();
     oracle.script(&v4::types_to_script(&w).unwrap());
     // Real Flecs also has the plain entity, made as Rosetta's script makes it.
@@ -88,9 +87,7 @@ fn type_scopes_are_modules_as_in_flecs() {
 /// Both leave the modules (and so the types in them) out of `ecs_world_to_json`.
 #[test]
 fn world_json_leaves_module_scopes_out() {
-    let w = script::load_str_version(WORLD, FlecsVersion::V4)
-        .unwrap()
-        .world;
+    let w = rosetta_world(WORLD);
     let oracle = Oracle::new();
     oracle.script(&v4::types_to_script(&w).unwrap());
     oracle.script("plain.child {}\n");

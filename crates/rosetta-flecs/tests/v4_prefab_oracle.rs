@@ -10,18 +10,20 @@
 //! `Parent` hierarchy (`TreeSpawner`), which these worlds do not use, and 4.1.6 stores the
 //! slot pair of a direct instance sparse (`flecs_sparse_on_add_cr`).
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use std::collections::BTreeSet;
 
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::v4::{entity_to_json, world_to_json, EntityDesc};
-use rosetta_world::{script, FlecsVersion, World};
-use v4_oracle::Oracle;
 
-const ROSETTA: &str = r#"[
-    ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-    ["struct", "Mass", [["value", "f64"]]],
+use v4_oracle::{rosetta_world, with_v416_separators, Oracle};
+
+const ROSETTA: &str = concat!(
+    "[",
+    crate::rosetta_position_mass!(),
+    r#"
     ["add", "Mass", ["flecs.core.OnInstantiate", "flecs.core.Inherit"]],
     ["entity", "Engine"], ["entity", "Wing"],
     ["prefab", "Turret"],
@@ -44,18 +46,12 @@ const ROSETTA: &str = r#"[
     ["entity", "Fleet"],
     ["entity", "Fleet.Voyager"],
     ["add", "Fleet.Voyager", ["flecs.core.IsA", "Ship"]]
-]"#;
+]"#
+);
 
-const FLECS: &str = r#"
-using flecs.meta
-struct Position {
-  x = f32
-  y = f32
-}
-struct Mass {
-  value = f64
-}
-Mass {
+const FLECS: &str = concat!(
+    crate::flecs_position_mass!(),
+    r#"Mass {
   (OnInstantiate, Inherit)
 }
 Engine {}
@@ -84,23 +80,8 @@ Enterprise : Ship {}
 Fleet {
   Voyager : Ship {}
 }
-"#;
-
-/// The oracle's entity text with v4.1.6's separators: Flecs 4.1.2 joins an entity's `tags`,
-/// `pairs`, `inherited` and `components` with `,` where 4.1.6 writes `, ` (as
-/// `v4_entity_oracle.rs` explains).
-fn as_v416(s: &str) -> String {
-    let mut out = s.to_string();
-    for key in ["pairs", "inherited", "components"] {
-        for close in ['}', ']'] {
-            out = out.replace(
-                &format!("{close},\"{key}\":"),
-                &format!("{close}, \"{key}\":"),
-            );
-        }
-    }
-    out
-}
+"#
+);
 
 /// The paths of the entities in a v4 world JSON that are not Flecs' own (nor members).
 fn user_paths(json: &str) -> BTreeSet<String> {
@@ -126,29 +107,20 @@ fn user_paths(json: &str) -> BTreeSet<String> {
     out
 }
 
-fn rosetta(script_text: &str) -> World {
-    script::load_str_version(script_text, FlecsVersion::V4)
-        .unwrap()
-        .world
-}
-
-fn oracle(flecs: &str) -> Oracle {
-    let o = Oracle::new();
-    o.script(flecs);
-    o
-}
-
 /// Every user entity of both worlds, with its entity JSON written by both.
 fn compare(rosetta_script: &str, flecs_script: &str, desc: EntityDesc) -> Vec<String> {
-    let w = rosetta(rosetta_script);
-    let o = oracle(flecs_script);
+    let w = rosetta_world(rosetta_script);
+    let o = Oracle::with_script(flecs_script);
     let ours = user_paths(&world_to_json(&w, Mode::Valid).unwrap());
     let theirs = user_paths(&o.world_json());
     assert_eq!(ours, theirs, "the worlds hold different entities");
     let mut d = Oracle::desc();
     d.serialize_inherited = desc.inherited;
     for path in &ours {
-        let want = as_v416(&o.entity_json(path, &d));
+        let want = with_v416_separators(
+            &o.entity_json(path, &d),
+            &["pairs", "inherited", "components"],
+        );
         let e = w
             .lookup(path)
             .unwrap_or_else(|| panic!("rosetta lookup {path}"));

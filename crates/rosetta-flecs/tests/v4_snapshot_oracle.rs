@@ -13,6 +13,7 @@
 //! entities, which Rosetta writes as 4.1.2 has them.
 
 mod common;
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use std::path::Path;

@@ -2,11 +2,12 @@
 //! what Rosetta writes: a Flecs world with the same components registered loads Rosetta's v4
 //! world JSON (`ecs_world_from_json`) and then holds every entity, pair and value.
 
+#[path = "common/v4_oracle.rs"]
 mod v4_oracle;
 
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::v4::{self, EntityDesc};
-use rosetta_world::{script, FlecsVersion, World};
+use rosetta_world::{FlecsVersion, World};
 use v4_oracle::Oracle;
 
 const TYPES_ROSETTA: &str = r#"
@@ -14,20 +15,14 @@ const TYPES_ROSETTA: &str = r#"
     ["struct", "Mass", [["value", "f64"]]],
     ["struct", "Label", [["text", "string"], ["count", "i32"]]]"#;
 
-const TYPES_FLECS: &str = r#"
-using flecs.meta
-struct Position {
-  x = f32
-  y = f32
-}
-struct Mass {
-  value = f64
-}
-struct Label {
+const TYPES_FLECS: &str = concat!(
+    crate::flecs_position_mass!(),
+    r#"struct Label {
   text = string
   count = i32
 }
-"#;
+"#
+);
 
 /// A world script: hierarchy, tags, pairs (one target and several), values, a prefab.
 const WORLD: &str = r#"[TYPES,
@@ -59,10 +54,7 @@ fn with_members(w: &World, mode: Mode) -> String {
 }
 
 fn rosetta_world(script_text: &str) -> World {
-    let text = script_text.replace("TYPES", TYPES_ROSETTA);
-    script::load_str_version(&text, FlecsVersion::V4)
-        .unwrap()
-        .world
+    v4_oracle::rosetta_world(&script_text.replace("TYPES", TYPES_ROSETTA))
 }
 
 /// Every entity of Rosetta's world that is not a builtin, a type or a member, by path.

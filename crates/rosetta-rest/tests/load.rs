@@ -154,9 +154,9 @@ fn many_concurrent_v4_explorer_requests_without_errors() {
     load(FlecsVersion::V4, targets_v4(), 3);
 }
 
-/// `clients` keep-alive clients send `targets` for a few seconds to a server of `version`:
-/// every reply is the one the request gets alone, and each client got at least
-/// `min_per_client` replies.
+/// `clients` keep-alive clients send `targets` for a few seconds to a server of `version`, and
+/// each at least `min_per_client` times however slow the machine is (the figures are printed,
+/// never asserted): every reply is the one the request gets alone.
 fn load(version: FlecsVersion, targets: Vec<String>, min_per_client: usize) {
     // One load at a time: the two tests would otherwise share the machine's cores and each
     // measure half of it.
@@ -182,7 +182,7 @@ fn load(version: FlecsVersion, targets: Vec<String>, min_per_client: usize) {
                 let mut client = Client::connect(addr);
                 let (mut latencies, mut errors) = (Vec::new(), Vec::new());
                 let mut i = c;
-                while Instant::now() < deadline {
+                while Instant::now() < deadline || latencies.len() < min_per_client {
                     let k = i % targets.len();
                     let t0 = Instant::now();
                     let reply = client.get(&targets[k]);
@@ -226,7 +226,7 @@ fn load(version: FlecsVersion, targets: Vec<String>, min_per_client: usize) {
         errors.first()
     );
     assert!(
-        latencies.len() > clients * min_per_client,
+        latencies.len() >= clients * min_per_client,
         "only {} requests",
         latencies.len()
     );

@@ -23,7 +23,10 @@ use crate::id::Id;
 pub(crate) mod addons;
 pub(crate) mod units;
 pub(crate) mod v4;
+pub(crate) mod v4_components;
+mod v4_meta;
 pub(crate) mod v4_table;
+pub(crate) mod v4_tables;
 
 pub use addons::FIRST_FREE_ID;
 pub(crate) use addons::{Kind, ADDONS};

@@ -21,10 +21,12 @@ fn ids_of(w: &World, e: Id) -> (BTreeSet<String>, BTreeSet<(String, String)>) {
     for &id in w.type_of(e) {
         if id.is_pair() {
             let (r, t) = (w.alive(id.first()).unwrap(), w.alive(id.second()).unwrap());
-            if r != builtin::CHILD_OF && r != builtin::IDENTIFIER && r != builtin::POLY {
+            // A pair that carries data is among the JSON's components.
+            let data = w.type_id_of(id).is_some();
+            if r != builtin::CHILD_OF && r != builtin::IDENTIFIER && r != builtin::POLY && !data {
                 pairs.insert((w.path_of(r), w.path_of(t)));
             }
-        } else if !w.is_component(id) {
+        } else if !w.is_component(id) && id != builtin::COMPONENT {
             tags.insert(w.path_of(id));
         }
     }
@@ -104,9 +106,12 @@ fn builtin_entities_match_a_real_v4_world() {
 }
 
 #[test]
-fn v4_world_has_build_info_and_v4_names() {
-    let w = World::with_version(FlecsVersion::V4);
+fn v4_world_has_build_info_when_served_and_v4_names() {
+    let mut w = World::with_version(FlecsVersion::V4);
     let info = w.lookup("flecs.core.BuildInfo").unwrap();
+    // `ecs_init` sets no BuildInfo; `ecs_rest_server_init` sets it on the world.
+    assert!(w.get(builtin::WORLD, info).is_none());
+    w.mark_rest_server().unwrap();
     let value = w.get(builtin::WORLD, info).unwrap();
     let debug = format!("{value:?}");
     assert!(
@@ -123,4 +128,76 @@ fn v4_world_has_build_info_and_v4_names() {
     let v3 = World::new();
     assert_eq!(v3.path_of(builtin::TAG), "flecs.core.Tag");
     assert!(v3.lookup("flecs.core.internals").is_some());
+}
+
+/// A path as `tests/v4/dump_types.c` writes it: names joined by `.`, `#` for an unnamed
+/// entity, `0` for none.
+fn dump_path(w: &World, e: Id) -> String {
+    if e == Id::NULL {
+        return "0".into();
+    }
+    let mut parts = Vec::new();
+    let mut cur = e;
+    for _ in 0..64 {
+        parts.push(w.name_of(cur).unwrap_or("#").to_string());
+        match w.target(cur, builtin::CHILD_OF, 0) {
+            Some(p) if p != cur => cur = p,
+            _ => break,
+        }
+    }
+    parts.reverse();
+    parts.join(".")
+}
+
+/// Every builtin entity has the type it has in a bare v4.1.6 world (`tests/v4/types_416.txt`,
+/// written by `tests/v4/dump_types.c`), meta components, `DefaultChildComponent`,
+/// `(constant, i32)`, `Method` and `Function` included, and the world entity has no
+/// `BuildInfo` (a REST server sets it): a query that visits every table (the explorer's tree)
+/// lists each where its table comes. The entities 4.1.6 makes for the query variables and
+/// wildcards (`$`, `*`, `_`, `this`) are ids, not entities, in Rosetta.
+#[test]
+fn builtin_entities_have_v416_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/v4/types_416.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let want: BTreeSet<&str> = text
+        .lines()
+        .filter(|l| {
+            let p = l.split('\t').next().unwrap_or("");
+            ![
+                "flecs.core.$",
+                "flecs.core.*",
+                "flecs.core._",
+                "flecs.core.this",
+            ]
+            .contains(&p)
+        })
+        .collect();
+    let w = World::with_version(FlecsVersion::V4);
+    let got: Vec<String> = w
+        .entities()
+        .map(|e| {
+            let mut ids: Vec<String> = w
+                .type_of(e)
+                .iter()
+                .map(|&id| {
+                    if id.is_pair() {
+                        let f = w.alive(id.first()).unwrap_or(id.first());
+                        let s = w.alive(id.second()).unwrap_or(id.second());
+                        format!("({},{})", dump_path(&w, f), dump_path(&w, s))
+                    } else {
+                        dump_path(&w, id)
+                    }
+                })
+                .collect();
+            ids.sort();
+            format!("{}\t{}", dump_path(&w, e), ids.join(" "))
+        })
+        .collect();
+    let got: BTreeSet<&str> = got.iter().map(String::as_str).collect();
+    let missing: Vec<_> = want.difference(&got).collect();
+    let extra: Vec<_> = got.difference(&want).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "v4.1.6 has\n{missing:#?}\nRosetta has\n{extra:#?}"
+    );
 }

@@ -51,6 +51,7 @@ pub(crate) fn value_at(
                 .ok_or_else(|| wrong(shape, array))?
                 .value(row),
         ),
+        Shape::Unit => Value::structure([]),
         Shape::Char => {
             let s = string(shape, array, row)?;
             let mut chars = s.chars();

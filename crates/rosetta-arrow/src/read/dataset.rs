@@ -12,7 +12,7 @@ use rosetta_wire::snapshot::SnapshotEntity;
 use rosetta_wire::Object;
 
 use crate::error::{Error, Result};
-use crate::read::{component_rows, read_batches, to_object};
+use crate::read::file::{component_rows, read_batches, to_object};
 use crate::schema::{ArrowOptions, ComponentTable, ENTITY_ID};
 use crate::write::batch::ENTITIES;
 

@@ -40,7 +40,10 @@
 //! assert_eq!(names, ["entity_id", "current", "tags"]);
 //! ```
 
+mod options;
 pub(crate) mod shape;
+
+pub use options::{meta, ArrowOptions};
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -51,26 +54,8 @@ use rosetta_types::{ComponentId, Kind, TypeId, TypeRegistry};
 use crate::error::{Error, Result};
 use shape::{Member, Resolver};
 
-/// The keys of the metadata Rosetta writes on Arrow fields and schemas.
-pub mod meta {
-    /// On a field: the name of its type in the schema (a qualified type name, or an integer's
-    /// schema name such as `sint32`).
-    pub const TYPE: &str = "rosetta.type";
-    /// On a table: the qualified name of the component it holds.
-    pub const COMPONENT: &str = "rosetta.component";
-    /// On a table: the id of the component it holds.
-    pub const COMPONENT_ID: &str = "rosetta.component_id";
-}
-
 /// The name of the column of entity ids, first in every table.
 pub const ENTITY_ID: &str = "entity_id";
-
-/// Choices in how schema data becomes Arrow.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ArrowOptions {
-    /// Enums as their numbers, not as dictionary-encoded names.
-    pub enum_as_int: bool,
-}
 
 /// One component's table: its Arrow schema and the shape its values are laid out by.
 #[derive(Debug, Clone)]

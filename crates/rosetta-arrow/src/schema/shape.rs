@@ -11,7 +11,7 @@ use rosetta_types::{
 };
 
 use crate::error::{Error, Result};
-use crate::schema::{meta, ArrowOptions};
+use crate::schema::options::{meta, ArrowOptions};
 
 /// How one value is laid out in Arrow.
 #[derive(Debug, Clone)]
@@ -30,6 +30,8 @@ pub(crate) enum Shape {
     /// An enum as its number, or a bitmask.
     EnumInt(IntType),
     Struct(Vec<Member>),
+    /// A struct of no fields, which Parquet cannot hold as a struct: `true` for its one value.
+    Unit,
     /// A fixed array.
     Array(Box<Shape>, u32),
     /// A list or set (`Value::List`).
@@ -64,7 +66,7 @@ impl Shape {
     /// The Arrow type of this shape.
     pub fn data_type(&self) -> DataType {
         match self {
-            Shape::Bool => DataType::Boolean,
+            Shape::Bool | Shape::Unit => DataType::Boolean,
             Shape::Char | Shape::String => DataType::Utf8,
             Shape::Int(t) | Shape::EnumInt(t) => int_type(*t),
             Shape::Float(FloatType::F32) => DataType::Float32,
@@ -269,6 +271,8 @@ impl<'r> Resolver<'r> {
             Kind::Struct(def) => {
                 if self.open.contains(&ty) {
                     Shape::Wire(ty)
+                } else if def.fields().is_empty() {
+                    Shape::Unit
                 } else {
                     Shape::Struct(self.members(ty, def)?)
                 }

@@ -22,6 +22,7 @@ use crate::schema::shape::{Member, Shape};
 /// One column being built.
 pub(crate) enum Column {
     Bool(BooleanBuilder),
+    Unit(BooleanBuilder),
     Char(StringBuilder),
     String(StringBuilder),
     I8(Int8Builder),
@@ -176,6 +177,7 @@ impl Column {
     pub fn new(shape: &Shape, capacity: usize) -> Column {
         match shape {
             Shape::Bool => Column::Bool(BooleanBuilder::with_capacity(capacity)),
+            Shape::Unit => Column::Unit(BooleanBuilder::with_capacity(capacity)),
             Shape::Char => Column::Char(StringBuilder::with_capacity(capacity, capacity)),
             Shape::String => Column::String(StringBuilder::with_capacity(capacity, capacity * 8)),
             Shape::Int(t) | Shape::EnumInt(t) => int_column(*t, capacity),
@@ -228,7 +230,7 @@ impl Column {
     pub fn len(&self) -> usize {
         use arrow::array::ArrayBuilder;
         match self {
-            Column::Bool(b) => b.len(),
+            Column::Bool(b) | Column::Unit(b) => b.len(),
             Column::Char(b) | Column::String(b) => b.len(),
             Column::I8(b) => b.len(),
             Column::I16(b) => b.len(),
@@ -254,7 +256,7 @@ impl Column {
     /// Appends a null (for an absent option, or below a null parent).
     pub fn append_null(&mut self) -> Result<()> {
         match self {
-            Column::Bool(b) => b.append_null(),
+            Column::Bool(b) | Column::Unit(b) => b.append_null(),
             Column::Char(b) | Column::String(b) => b.append_null(),
             Column::I8(b) => b.append_null(),
             Column::I16(b) => b.append_null(),
@@ -292,6 +294,7 @@ impl Column {
     pub fn append(&mut self, registry: &TypeRegistry, value: &Value) -> Result<()> {
         match (self, value) {
             (Column::Bool(b), Value::Bool(v)) => b.append_value(*v),
+            (Column::Unit(b), Value::Struct(fields)) if fields.is_empty() => b.append_value(true),
             (Column::Char(b), Value::Char(c)) => b.append_value(c.encode_utf8(&mut [0; 4])),
             (Column::String(b), Value::String(s)) => b.append_value(s.as_str()),
             (c @ (Column::I8(_) | Column::I16(_) | Column::I32(_) | Column::I64(_)), v)
@@ -438,7 +441,7 @@ impl Column {
     pub fn finish(&mut self) -> Result<ArrayRef> {
         use arrow::array::ArrayBuilder;
         Ok(match self {
-            Column::Bool(b) => Arc::new(b.finish()),
+            Column::Bool(b) | Column::Unit(b) => Arc::new(b.finish()),
             Column::Char(b) | Column::String(b) => Arc::new(b.finish()),
             Column::I8(b) => Arc::new(b.finish()),
             Column::I16(b) => Arc::new(b.finish()),
@@ -458,7 +461,15 @@ impl Column {
                     .iter_mut()
                     .map(Column::finish)
                     .collect::<Result<Vec<_>>>()?;
-                Arc::new(StructArray::try_new(fields.clone(), arrays, n.finish())?)
+                // The length is given: a struct of no fields (an empty type) has no child to
+                // take it from.
+                let len = n.len();
+                Arc::new(StructArray::try_new_with_length(
+                    fields.clone(),
+                    arrays,
+                    n.finish(),
+                    len,
+                )?)
             }
             Column::Array(field, len, items, n) | Column::Math(field, len, items, n) => Arc::new(
                 FixedSizeListArray::try_new(field.clone(), *len, items.finish()?, n.finish())?,

@@ -4,26 +4,38 @@
 //! `rosetta-conformance arrow-snapshot DIR` (the SpatialOS corpus, `<repo>@<commit>/...`) or
 //! `FILE.snapshot`. Each snapshot is one check. Its schema is its repository's `.schema` files,
 //! each under the root its `package` line gives, compiled with Rosetta's standard library
-//! (`schema/`); a file beside a repository's `schema/` and `examples/schema` is compiled with
-//! those. The snapshot is exported with `rosetta_arrow` (a Parquet dataset with an `entities`
+//! (`schema/`), or, for a snapshot of the SpatialOS 13.x/14.x era whose components that one
+//! lacks (`improbable.EntityAcl`, 50), with the corpus' 14.x standard library before it (as
+//! suite `spatialos-schema` does); a file beside a repository's `schema/` and
+//! `examples/schema` is compiled with those. The snapshot is exported with `rosetta_arrow` (a Parquet dataset with an `entities`
 //! table, in small record batches so that batches split), read back, and written as a
-//! decompressed record stream, which must be the original's decompressed stream. A snapshot
+//! decompressed record stream, which must be the original's decompressed stream. Then SQL
+//! (`rosetta_arrow::register`, DataFusion) counts every table's rows, over the snapshot file
+//! streamed and over the dataset, and each count must be the number of entities that hold the
+//! component (every entity, for `entities`). A snapshot
 //! whose repository's schemas do not compile, or that holds a component they lack, is
 //! skipped with the reason.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use arrow::array::AsArray;
+use arrow::datatypes::Int64Type;
+use rosetta_arrow::sql::SqlOptions;
 use rosetta_arrow::{
-    read_snapshot, write_batches, ArrowOptions, DatasetOptions, DatasetWriter, Format,
+    read_snapshot, register, write_batches, ArrowOptions, DatasetOptions, DatasetWriter, Format,
+    ENTITIES,
 };
 use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
-    decompress, read_entities, write_entities_in_order, ComponentOrder, Compression,
+    decompress, read_entities, write_entities_in_order, ComponentOrder, Compression, SnapshotEntity,
 };
 
 use crate::guard;
 use crate::report::Report;
+use crate::suites::spatialos_schema::roots::{package_depth, package_of};
 
 /// Rosetta's standard library (`schema/`).
 fn standard_library() -> PathBuf {
@@ -34,7 +46,11 @@ fn standard_library() -> PathBuf {
 pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
     if path.is_file() {
         let dir = path.parent().unwrap_or(Path::new("."));
-        let roots = vec![dir.join("schema"), dir.join("examples/schema"), dir.join("../schema")];
+        let roots = vec![
+            dir.join("schema"),
+            dir.join("examples/schema"),
+            dir.join("../schema"),
+        ];
         check(path, &path.display().to_string(), &roots, report);
         return Ok(());
     }
@@ -69,34 +85,58 @@ pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
     Ok(())
 }
 
-fn check(snapshot: &Path, label: &str, roots: &[PathBuf], report: &mut Report) {
-    let what = format!("snapshot {label} through Parquet");
+/// The schema of `roots` with the standard library `library` (or libraries), or why not.
+fn compiled(roots: &[PathBuf], library: &[PathBuf]) -> Result<Schema, String> {
     let mut schema_paths: Vec<PathBuf> = roots.iter().filter(|r| r.is_dir()).cloned().collect();
-    schema_paths.push(standard_library());
+    schema_paths.extend(library.iter().cloned());
     let options = CompileOptions {
         schema_paths,
         load_all: true,
         files: Vec::new(),
     };
-    let schema = match compile(&options)
-        .map_err(|e| format!("{} schema error(s)", e.iter().count()))
+    compile(&options)
+        .map_err(|e| {
+            format!(
+                "its repository's schemas do not compile ({} error(s))",
+                e.len()
+            )
+        })
         .and_then(|c| Schema::from_bundle(c.bundle()).map_err(|e| e.to_string()))
-    {
-        Ok(schema) => schema,
-        Err(e) => return report.skip(&what, &format!("its repository's schemas do not compile ({e})")),
-    };
-    let outcome = fs::read(snapshot)
-        .map_err(|e| format!("cannot read it: {e}"))
-        .and_then(|bytes| guard::catch(|| round_trip(&schema, &bytes)).and_then(|r| r));
-    match outcome {
-        Err(e) if e.starts_with(MISSING) => report.skip(&what, &e),
-        outcome => report.record(&what, outcome),
-    }
 }
+
+fn check(snapshot: &Path, label: &str, roots: &[PathBuf], report: &mut Report) {
+    let what = format!("snapshot {label} through Parquet");
+    let bytes = match fs::read(snapshot) {
+        Ok(bytes) => bytes,
+        Err(e) => return report.record(&what, Err(format!("cannot read it: {e}"))),
+    };
+    let pre15 = snapshot.ancestors().find_map(|a| {
+        let lib = a.join(PRE15_STANDARD_LIBRARY);
+        lib.is_dir().then_some(lib)
+    });
+    let mut libraries = vec![vec![standard_library()]];
+    if let Some(pre15) = pre15 {
+        libraries.push(vec![pre15, standard_library()]);
+    }
+    let mut why = String::new();
+    for library in &libraries {
+        let outcome = compiled(roots, library).and_then(|schema| {
+            guard::catch(|| round_trip(Arc::new(schema), snapshot, &bytes)).and_then(|r| r)
+        });
+        match outcome {
+            Err(e) if e.starts_with(MISSING) || e.starts_with("its repository") => why = e,
+            outcome => return report.record(&what, outcome),
+        }
+    }
+    report.skip(&what, &why);
+}
+
+/// The SpatialOS 14.x standard library in the corpus (`improbable.EntityAcl` and friends).
+const PRE15_STANDARD_LIBRARY: &str = "spatialos-codegen@03f7da3/examples/schema/standard_library";
 
 const MISSING: &str = "the schema lacks component";
 
-fn round_trip(schema: &Schema, bytes: &[u8]) -> Result<(), String> {
+fn round_trip(schema: Arc<Schema>, path: &Path, bytes: &[u8]) -> Result<(), String> {
     let entities = read_entities(bytes).map_err(|e| e.to_string())?;
     if let Some(id) = entities
         .iter()
@@ -123,7 +163,8 @@ fn round_trip(schema: &Schema, bytes: &[u8]) -> Result<(), String> {
     )
     .map_err(|e| format!("export: {e}"))?;
     writer.commit().map_err(|e| format!("export: {e}"))?;
-    let back = read_snapshot(schema.registry(), dir.path(), None).map_err(|e| format!("import: {e}"))?;
+    let back =
+        read_snapshot(schema.registry(), dir.path(), None).map_err(|e| format!("import: {e}"))?;
     let again = write_entities_in_order(&back, Compression::Raw, ComponentOrder::AsGiven)
         .map_err(|e| e.to_string())?;
     let original = decompress(bytes).map_err(|e| e.to_string())?;
@@ -139,7 +180,67 @@ fn round_trip(schema: &Schema, bytes: &[u8]) -> Result<(), String> {
             original.len()
         ));
     }
+    let expected = row_counts(&schema, &entities);
+    for (what, input) in [("the snapshot", path), ("the dataset", dir.path())] {
+        let counted = sql_counts(schema.clone(), input, expected.keys())
+            .map_err(|e| format!("SQL over {what}: {e}"))?;
+        if counted != expected {
+            return Err(format!(
+                "SQL over {what} counts rows {counted:?}, the snapshot has {expected:?}"
+            ));
+        }
+    }
     Ok(())
+}
+
+/// Each table's rows: every entity for `entities`, the entities holding a component for its
+/// table (named by the component's qualified name).
+fn row_counts(schema: &Schema, entities: &[SnapshotEntity]) -> BTreeMap<String, u64> {
+    let mut counts = BTreeMap::from([(ENTITIES.to_string(), entities.len() as u64)]);
+    for id in entities.iter().flat_map(|e| e.component_ids()) {
+        if let Some(name) = schema
+            .registry()
+            .component(id)
+            .and_then(|t| t.qualified_name())
+        {
+            *counts.entry(name.to_string()).or_default() += 1;
+        }
+    }
+    counts
+}
+
+/// `SELECT count(*)` of each of `tables`, with `input` registered as `rosetta sql` registers it.
+fn sql_counts<'t>(
+    schema: Arc<Schema>,
+    input: &Path,
+    tables: impl Iterator<Item = &'t String>,
+) -> Result<BTreeMap<String, u64>, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let ctx = datafusion::prelude::SessionContext::new();
+        register(&ctx, schema, &[input.to_path_buf()], SqlOptions::default())
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut counts = BTreeMap::new();
+        for table in tables {
+            let query = format!("SELECT count(*) FROM \"{table}\"");
+            let batches = match ctx.sql(&query).await {
+                Ok(frame) => frame.collect().await,
+                Err(e) => Err(e),
+            }
+            .map_err(|e| format!("{query}: {e}"))?;
+            let n = batches
+                .first()
+                .and_then(|b| b.column(0).as_primitive_opt::<Int64Type>())
+                .filter(|a| a.len() == 1)
+                .ok_or_else(|| format!("{query}: not one count"))?
+                .value(0);
+            counts.insert(table.clone(), n as u64);
+        }
+        Ok(counts)
+    })
 }
 
 /// Every file under `dir` with extension `ext`, in path order.
@@ -158,23 +259,19 @@ fn files_with(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The root a schema file is under: its directory less the folders its `package` names.
+/// The root a schema file is under: its directory less the longest trailing run of folders
+/// that spells the start of its `package` (its own directory when none does), as suite
+/// `spatialos-schema` finds package roots.
 fn root_of(file: &Path) -> Option<PathBuf> {
     let text = fs::read_to_string(file).ok()?;
-    let package = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("package "))?
-        .trim()
-        .trim_end_matches(';')
-        .trim();
-    let mut dir = file.parent()?;
-    for part in package.split('.').rev() {
-        if dir.file_name()?.to_str()? != part {
-            return None;
-        }
-        dir = dir.parent()?;
+    let package = package_of(&text)?;
+    let dir = file.parent()?;
+    let names: Vec<&str> = dir.iter().filter_map(|c| c.to_str()).collect();
+    let mut root = dir;
+    for _ in 0..package_depth(&names, &package) {
+        root = root.parent()?;
     }
-    Some(dir.to_path_buf())
+    Some(root.to_path_buf())
 }
 
 /// The schema roots of a repository's `.schema` files, sorted.

@@ -3,8 +3,9 @@
 //!
 //! `rosetta-conformance flecs4 FILE`, FILE `crates/rosetta-conformance/data/flecs4.json`
 //! (made by `crates/rosetta-flecs/tests/flecs4_cases.rs` from real Flecs 4.1.2; see there to
-//! regenerate), with `flecs4_416.json` beside it for the cases whose text v4.1.6 changed
-//! (made by `crates/rosetta-flecs/tests/flecs4_cases_416.c` from a real v4.1.6 build). The
+//! regenerate), with `flecs4_416.json` beside it holding the text a real v4.1.6 build writes
+//! for every query case and for the world cases (made by
+//! `crates/rosetta-flecs/tests/flecs4_cases_416.c`), which replaces 4.1.2's. The
 //! file holds world scripts (`worlds`) and cases: `query` (an expression in
 //! the v4 query language with the REST options, `offset` and `limit` as `ecs_page_iter`
 //! takes them: [`rosetta_flecs::v4::iter_to_json`]), `entity` (a path with the `/entity`
@@ -20,9 +21,7 @@ use std::fs;
 use std::path::Path;
 
 use rosetta_flecs::text::Mode;
-use rosetta_flecs::v4::{
-    entity_to_json, iter_to_json, plan412, world_to_json, EntityDesc, IterDesc,
-};
+use rosetta_flecs::v4::{entity_to_json, iter_to_json, world_to_json, EntityDesc, IterDesc};
 use rosetta_flecs::Page;
 use rosetta_world::script::{self, Loaded};
 use rosetta_world::{FlecsVersion, Query};
@@ -30,40 +29,21 @@ use serde_json::Value;
 
 use crate::report::Report;
 
-/// The file beside FILE with the expected text of the cases whose Flecs 4.1.2 text is not what
-/// v4.1.6 writes (its builtins, parents before children, no member entities), written by a
-/// real v4.1.6 build (`crates/rosetta-flecs/tests/flecs4_cases_416.c`): `{"cases": {name:
-/// expected}}`. Those cases are compared with it.
+/// The file beside FILE with the expected text of the cases as a real v4.1.6 build writes them
+/// (`crates/rosetta-flecs/tests/flecs4_cases_416.c`): `{"cases": {name: expected}}`, every
+/// query case (4.1.6's plans, core relationships without symbols, hierarchy operations) and
+/// the world cases (its builtins, parents before children). Those cases are compared with it;
+/// the entity cases keep 4.1.2's text, which 4.1.6 writes alike.
 const FROM_4_1_6: &str = "flecs4_416.json";
 
 /// Cases that still differ from v4.1.6's text, reported as skipped with the reason while they
 /// do (and counted as passed if they ever agree).
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    ("space/tree", TREE),
-    ("fleet/tree", TREE),
-    ("fleet/query/(IsA, Ship)/8", SYMBOL),
-    ("fleet/query/(IsA, Ship)/10", SYMBOL),
-    ("fleet/query/(IsA, Ship)/11", SYMBOL),
-    ("fleet/query/(ChildOf, fleet)/8", SYMBOL),
-    ("fleet/query/(ChildOf, fleet)/10", SYMBOL_AND_CHILDOF_PLAN),
-    ("fleet/query/(ChildOf, fleet)/11", SYMBOL),
-];
-const TREE: &str = "the builtin world is not yet v4.1.6's (root table order, \
-     flecs.core.Component reflection: the builtin/ work)";
-const SYMBOL: &str = "4.1.2 gives the core relationships symbols (EcsIsA, EcsChildOf, \
-     shown in query_info); 4.1.6's have none (its ecs_init world JSON, \
-     rosetta-world/tests/v4/builtins_416.json, and a 4.1.6 server's /entity/flecs/core/IsA)";
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
 
-const SYMBOL_AND_CHILDOF_PLAN: &str = "4.1.2's core symbols in query_info (as above), and \
-     4.1.6 does not optimize `(ChildOf, x)` out as a trivial query but lists it as its hierarchy \
-     operation `children` (src/query/validator.c, compiler.c)";
-
-/// The v4.1.6 texts beside `path`, by case name (none when the file is absent).
+/// The v4.1.6 texts beside `path`, by case name.
 fn from_4_1_6(path: &Path) -> Result<HashMap<String, Option<String>>, String> {
     let file = path.with_file_name(FROM_4_1_6);
-    let Ok(text) = fs::read_to_string(&file) else {
-        return Ok(HashMap::new());
-    };
+    let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let cases = doc
         .get("cases")
@@ -180,50 +160,12 @@ fn check(l: &Loaded, case: &Value) -> Result<(), String> {
     };
     let want = case["expected"].as_str();
     match (got, want) {
-        (Some(g), Some(x))
-            if normalize(&plan_laid_out(&g, false)) == normalize(&plan_laid_out(x, true)) =>
-        {
-            Ok(())
-        }
+        (Some(g), Some(x)) if normalize(&g) == normalize(x) => Ok(()),
         (None, None) => Ok(()),
         (Some(g), Some(x)) => Err(format!("wrote\n{g}\nFlecs wrote\n{x}")),
         (None, Some(_)) => Err("the query was rejected; Flecs ran it".into()),
         (Some(g), None) => Err(format!("Flecs rejected the query; wrote {g}")),
     }
-}
-
-/// The text with its `query_plan` string as two parts compared apart: the listing without
-/// colors (Flecs 4.1.2's, the cases' writer, laid out as 4.1.6 writes it when `v412`: 4.1.6
-/// pads operation names to 12 characters, 4.1.2 to 10) and its color codes in order.
-fn plan_laid_out(text: &str, v412: bool) -> String {
-    const KEY: &str = "\"query_plan\":";
-    let Some(at) = text.find(KEY).map(|i| i + KEY.len()) else {
-        return text.to_owned();
-    };
-    // The string ends at the first `"` not escaped.
-    let bytes = text.as_bytes();
-    let mut end = at + 1;
-    while end < bytes.len() && bytes[end] != b'"' {
-        end += if bytes[end] == b'\\' { 2 } else { 1 };
-    }
-    let Some(quoted) = text.get(at..=end) else {
-        return text.to_owned();
-    };
-    let Ok(plan) = serde_json::from_str::<String>(quoted) else {
-        return text.to_owned();
-    };
-    let plain = plan412::strip_colors(&plan);
-    let plain = if v412 {
-        plan412::as_v416(&plain)
-    } else {
-        plain
-    };
-    let codes: String = plan
-        .split('m')
-        .filter_map(|part| part.rfind("[[").map(|i| &part[i..]))
-        .collect();
-    let parts = serde_json::to_string(&format!("{plain}\u{0}{codes}")).unwrap_or_default();
-    format!("{}{parts}{}", &text[..at], &text[end + 1..])
 }
 
 /// The text with the numbers after the keys that hold entity ids and timings, and after the
@@ -262,17 +204,7 @@ fn normalize(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{normalize, plan_laid_out};
-
-    #[test]
-    fn plans_of_4_1_2_compare_as_4_1_6_lays_them_out() {
-        let v412 = r#"{"query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  and         x\n", "results":[]}"#;
-        let v416 = r#"{"query_plan":"[[0;49m 0. [[[0;37m-1[[0;49m, [[0;32m 1[[0;49m]  and          x\n", "results":[]}"#;
-        assert_eq!(plan_laid_out(v412, true), plan_laid_out(v416, false));
-        assert_ne!(plan_laid_out(v412, false), plan_laid_out(v416, false));
-        let uncolored = v416.replace("[[0;37m", "");
-        assert_ne!(plan_laid_out(&uncolored, false), plan_laid_out(v416, false));
-    }
+    use super::normalize;
 
     #[test]
     fn ids_and_timings_are_placeholders() {

@@ -15,7 +15,7 @@
 mod compiler;
 mod fixtures;
 mod plan;
-mod roots;
+pub(crate) mod roots;
 
 use std::collections::BTreeMap;
 use std::fs;

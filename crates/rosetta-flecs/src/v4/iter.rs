@@ -7,8 +7,9 @@
 //! `results` (left out with `dont_serialize_results`). Per entity: `parent`, `name`, `id` (and
 //! `version` for a recycled id) with `entity_ids`, `doc` with `doc`, then `vars` and `fields`
 //! (`is_set`, `ids` of the fields whose id is not fixed, `sources` when a field is matched
-//! elsewhere than `$this`, `values`), or with `table` the entity's whole type: `tags`,
-//! `pairs`, `vars`, `inherited`, `components` (written by `iter_table.rs`).
+//! elsewhere than `$this` or has a named variable as source, `values`), or with `table` the
+//! entity's whole type: `tags`, `pairs`, `vars`, `inherited`, `components` (written by
+//! `iter_table.rs`).
 //!
 //! v4 has no `rows`, `eval_duration` or `try` option in the serializer: `rows` and `try` are
 //! REST parameters (the first ignored since v4, the second about errors), and no duration is
@@ -232,6 +233,14 @@ fn common(cx: &mut Ctx<'_>, m: &Match<'_, '_>) -> (String, bool) {
         for (f, last) in cx.plan.last_src.iter_mut().enumerate() {
             if m.is_set(f) {
                 *last = m.source(f);
+            } else if let Some(Some(v)) = cx.plan.src_var.get(f) {
+                // `flecs_query_setvars` fills the source of a field whose source is a
+                // variable even when the field is not set (a Not or a failed Optional
+                // term): the variable's entity, `*` while it is unbound.
+                *last = match m.var(*v) {
+                    Id(0) => rosetta_world::builtin::WILDCARD,
+                    e => e,
+                };
             }
         }
         // `flecs_json_serialize_iter_result_sources` reads `it->sources`, where a field that
@@ -374,12 +383,19 @@ mod tests {
     use rosetta_world::{script, FlecsVersion};
 
     fn run(q: &str, desc: &IterDesc, page: Page) -> String {
-        let mut l = script::load_str_version(
+        run_in(
             r#"[["tag", "T"], ["entity", "a"], ["add", "a", "T"], ["entity", "b"],
                 ["add", "b", "T"], ["entity", "c"], ["add", "c", "T"]]"#,
-            FlecsVersion::V4,
+            q,
+            desc,
+            page,
         )
-        .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// The query's JSON in the v4 world of `script`.
+    fn run_in(script: &str, q: &str, desc: &IterDesc, page: Page) -> String {
+        let mut l =
+            script::load_str_version(script, FlecsVersion::V4).unwrap_or_else(|e| panic!("{e}"));
         l.world.process_pending();
         let q = Query::new(&l.world, q).unwrap_or_else(|e| panic!("{e}"));
         iter_to_json(&l.world, &q, desc, page, u64::MAX).unwrap_or_else(|e| panic!("{e}"))
@@ -417,23 +433,14 @@ mod tests {
     #[test]
     fn an_or_field_of_two_types_has_no_values() {
         // v4.1.6 (`flecs_query_or_other_type`): `Position || Kind` writes ids only.
-        let mut l = script::load_str_version(
+        let out = run_in(
             r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f64"]]],
                 ["entity", "a"], ["set", "a", "Position", {"x": 1}],
                 ["entity", "b"], ["set", "b", "Mass", {"v": 2}]]"#,
-            FlecsVersion::V4,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        l.world.process_pending();
-        let q = Query::new(&l.world, "Position || Mass").unwrap_or_else(|e| panic!("{e}"));
-        let out = iter_to_json(
-            &l.world,
-            &q,
+            "Position || Mass",
             &IterDesc::default(),
             Page::default(),
-            u64::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             out,
             r#"{"results":[{"name":"a", "fields":{"ids":[["Position"]]}}, {"name":"b", "fields":{"ids":[["Mass"]]}}]}"#
@@ -445,26 +452,34 @@ mod tests {
         // v4.1.6 writes `sources` when `it->sources` holds one, and an optional field that is
         // not set keeps the source an earlier result gave it (the explorer's tree query:
         // `"sources":[0, ..., 0]` for an entity without children after one with).
-        let mut l = script::load_str_version(
+        let out = run_in(
             r#"[["tag", "T"], ["tag", "U"], ["entity", "a"], ["add", "a", "T"],
                 ["entity", "a.c"], ["entity", "b"], ["add", "b", "T"], ["add", "b", "U"]]"#,
-            FlecsVersion::V4,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        l.world.process_pending();
-        let q =
-            Query::new(&l.world, "T, [none] ?ChildOf(_, $this)").unwrap_or_else(|e| panic!("{e}"));
-        let out = iter_to_json(
-            &l.world,
-            &q,
+            "T, [none] ?ChildOf(_, $this)",
             &IterDesc::default(),
             Page::default(),
-            u64::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             out,
             r#"{"results":[{"name":"a", "fields":{"is_set":[true, true], "ids":[0, ["flecs.core.ChildOf","a"]], "sources":[0, "*"]}}, {"name":"b", "fields":{"is_set":[true, false], "ids":[0, 0], "sources":[0, 0]}}]}"#
+        );
+    }
+
+    #[test]
+    fn a_not_field_on_a_variable_source_writes_sources() {
+        // v4.1.6's `setvars` operation copies `$p` into `it->sources` for `!U($p)` although
+        // the field is never set, so `sources` is written (all 0): the explorer's observers
+        // page, `Observer, ..., !Observer($parent)`.
+        let out = run_in(
+            r#"[["tag", "T"], ["tag", "U"], ["entity", "p"], ["entity", "p.a"],
+                ["add", "p.a", "T"]]"#,
+            "T, (ChildOf, $p), !U($p)",
+            &IterDesc::default(),
+            Page::default(),
+        );
+        assert_eq!(
+            out,
+            r#"{"results":[{"parent":"p", "name":"a", "vars":{"p":"p"},"fields":{"is_set":[true, true, false], "ids":[0, ["flecs.core.ChildOf","p"], 0], "sources":[0, 0, 0]}}]}"#
         );
     }
 }

@@ -52,6 +52,31 @@ pub(super) struct Plan {
     /// (0 for `$this`). A field that is not set keeps the source of an earlier result,
     /// which decides whether Flecs writes `sources` at all.
     pub last_src: Vec<Id>,
+    /// `query->src_vars`: for each field whose source is a named variable (not `$this`,
+    /// not anonymous), that variable's index. Flecs' `setvars` operation copies the
+    /// variable into `it->sources` for such a field in every result, set or not.
+    pub src_var: Vec<Option<usize>>,
+}
+
+/// `query->src_vars` (`flecs_query_compile`): the named variable each field's source is.
+/// Anonymous variables are left out, as Flecs inserts no `setvars` for them.
+fn src_vars(q: &Query, field_count: usize) -> Vec<Option<usize>> {
+    let mut out = vec![None; field_count];
+    let vars = q.variables();
+    for t in &q.ast().terms {
+        let IdRef::Variable(name) = &t.src.id else {
+            continue;
+        };
+        let named = vars
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, v)| &v.name == name && !v.anonymous && !v.name.starts_with('_'));
+        if let (Some((i, _)), Some(slot)) = (named, out.get_mut(t.field)) {
+            *slot = Some(i);
+        }
+    }
+    out
 }
 
 /// Whether `id` holds `*` or `_` anywhere.
@@ -168,6 +193,7 @@ impl Plan {
             }
             terms.push(TermPlan { inout, field: f });
         }
+        let src_var = src_vars(q, field_count);
         let vars = q
             .variables()
             .iter()
@@ -188,6 +214,7 @@ impl Plan {
             vars,
             ctx: (0..field_count).map(|_| None).collect(),
             last_src: vec![Id::NULL; field_count],
+            src_var,
         }
     }
 

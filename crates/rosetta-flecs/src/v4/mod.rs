@@ -10,7 +10,6 @@
 //! - `ecs_entity_to_json`: [`entity_to_json`] with [`EntityDesc`].
 //! - `ecs_world_to_json`: [`world_to_json`]; the types it carries as a Flecs Script that
 //!   registers them in an application before `ecs_world_from_json`: [`types_to_script`].
-//! - 4.1.2's plan listings read as 4.1.6 lays them out, for comparisons: [`plan412`].
 //! - The row pieces in [`row`] (`tags`, `pairs`, `components`, `inherited`) shared with the
 //!   iterator serializer's `table` form.
 
@@ -22,7 +21,6 @@ mod iter_plan;
 mod iter_row;
 mod iter_table;
 mod options;
-pub mod plan412;
 mod query_info;
 pub mod row;
 mod types;
@@ -32,5 +30,6 @@ mod world_script;
 pub use entity::{entity_to_json, entity_to_json_with, NamedQueries};
 pub use iter::{iter_to_json, IterDesc};
 pub use options::EntityDesc;
+pub use types::type_info_to_json;
 pub use world::{world_to_json, world_to_json_with, WorldDesc};
 pub use world_script::types_to_script;

@@ -14,7 +14,6 @@ use rosetta_world::{Id, World};
 
 use crate::error::Result;
 use crate::ser::names::{alive_or, path_into, push_u32, NAME_PAIR};
-use crate::ser::type_info::type_info_to_json_mode;
 use crate::ser::ValueWriter;
 use crate::text::{self, List, Mode};
 
@@ -263,7 +262,9 @@ impl<'w> RowWriter<'w> {
                     Some(v) => out.push_str(&v),
                     None => out.push_str("null"),
                 }
-                super::types::meta_components(out, m, w, ent, self.mode);
+                for id in super::types::meta_components(out, m, w, ent, self.mode) {
+                    self.gather_type_info(id)?;
+                }
                 continue;
             }
             match ty {
@@ -319,12 +320,8 @@ impl<'w> RowWriter<'w> {
         s.push('"');
         path_into(s, w, ty, mode);
         s.push_str("\":");
-        if ty == IDENTIFIER || ty == DOC_DESCRIPTION {
-            s.push_str("{\"value\":[\"text\"]}");
-            return Ok(());
-        }
         let len = s.len();
-        if type_info_to_json_mode(s, w, ty, mode).is_err() {
+        if super::types::type_info_to_json(s, w, ty, mode).is_err() {
             s.truncate(len);
             s.push('0');
         }

@@ -14,40 +14,49 @@
 //! `ecs_world_from_json` commits each entity to exactly the ids written: a type entity
 //! written without these would lose its reflection in the Flecs world that loads it.
 
+use rosetta_types::Value;
 use rosetta_world::builtin::{
-    ARRAY, BITMASK, CHILD_OF, COMPONENT, CONSTANT, ENUM, EXCLUSIVE, FLECS, I32, META_TYPE,
-    META_TYPE_SERIALIZED, ONE_OF, OPAQUE, PRIMITIVE, STRUCT, TAG, U32, VECTOR,
+    ARRAY, BITMASK, COMPONENT, CONSTANT, DOC_DESCRIPTION, ENUM, EXCLUSIVE, I32, IDENTIFIER,
+    META_TYPE, META_TYPE_SERIALIZED, ONE_OF, OPAQUE, PRIMITIVE, STRUCT, TAG, U32, VECTOR,
 };
 use rosetta_world::meta::FlecsKind;
 use rosetta_world::{Id, World};
 
 use crate::ser::names::{path_into, push_u32};
+use crate::ser::type_info::type_info_to_json_mode;
 use crate::ser::types::kind_name;
 use crate::text::{self, List, Mode};
 
-/// Whether type entity `e`'s meta components are written: not for an empty struct (a tag in
-/// Flecs: a struct without members aborts it), nor a builtin primitive (the world's
-/// builtins are written by [`crate::v4`]'s builtin rows); for a component the world made
-/// of a primitive type, they are.
-fn writes_meta(w: &World, e: Id) -> bool {
+/// The kind v4.1.6 reflects type entity `e` as: the world's reflection, or for
+/// `flecs.core.Identifier` and `flecs.doc.Description` (structs `{value: string}` in Flecs, whose
+/// values the world keeps as strings) a struct.
+fn kind_of(w: &World, e: Id) -> Option<&FlecsKind> {
     match w.flecs_type(e) {
-        Some(ft) if matches!(ft.kind, FlecsKind::Primitive(_)) => !under_flecs(w, e),
+        Some(ft) => Some(&ft.kind),
+        None if e == IDENTIFIER || e == DOC_DESCRIPTION => Some(&FlecsKind::Struct),
+        None => None,
+    }
+}
+
+/// Whether type entity `e`'s meta components are written: not for an empty struct (a tag in
+/// Flecs: a struct without members aborts it).
+fn writes_meta(w: &World, e: Id) -> bool {
+    match kind_of(w, e) {
+        Some(FlecsKind::Primitive(_)) => true,
         Some(_) => !is_zero_sized(w, e),
         None => false,
     }
 }
 
-/// Whether `e` is in the `flecs` scope (a builtin).
-fn under_flecs(w: &World, e: Id) -> bool {
-    let mut cur = w.target(e, CHILD_OF, 0);
-    for _ in 0..256 {
-        match cur {
-            Some(p) if p == FLECS => return true,
-            Some(p) => cur = w.target(p, CHILD_OF, 0),
-            None => return false,
-        }
+/// `ecs_type_info_to_json` (v4.1.6) of type `ty`: `flecs.core.Identifier` and
+/// `flecs.doc.Description` (structs `{value: string}` in Flecs) are `{"value":["text"]}`, the
+/// others as [`type_info_to_json_mode`] writes them.
+pub fn type_info_to_json(out: &mut String, w: &World, ty: Id, mode: Mode) -> crate::Result<()> {
+    if ty == IDENTIFIER || ty == DOC_DESCRIPTION {
+        out.push_str("{\"value\":[\"text\"]}");
+        return Ok(());
     }
-    false
+    type_info_to_json_mode(out, w, ty, mode)
 }
 
 /// `ecs_primitive_kind_t`'s constant for a primitive, as the `PrimitiveKind` enum of v4.1
@@ -75,16 +84,31 @@ pub(crate) fn primitive_kind(p: &str) -> &'static str {
     }
 }
 
-/// The value of `flecs.core.Component` for `e`, `None` where the world does not know its
-/// layout (a component without reflection: written `null`).
+/// The value of `flecs.core.Component` for `e`: the size and alignment the world holds
+/// (a v4 world sets them for its builtins, as 4.1.6's C types have them, and for each
+/// reflected type), else its type's C layout; `None` where the world knows neither (a
+/// component without reflection: written `null`).
 pub(crate) fn component_value(w: &World, e: Id) -> Option<String> {
-    let l = w.c_layout(e)?;
+    let held = w.get_owned(e, COMPONENT).and_then(|v| match v.as_ref() {
+        Value::Struct(f) => match f.as_ref() {
+            [Value::I32(size), Value::I32(align)] if *size > 0 => Some((*size, *align)),
+            _ => None,
+        },
+        _ => None,
+    });
+    let (size, align) = match held {
+        Some((s, a)) => (u32::try_from(s).ok()?, u32::try_from(a).ok()?),
+        None => {
+            let l = w.c_layout(e)?;
+            (l.size, l.align)
+        }
+    };
     let mut s = String::from("{\"size\":");
-    push_u32(&mut s, l.size);
+    push_u32(&mut s, size);
     s.push_str(", \"alignment\":");
     // A component of size 0 is a tag to Flecs, with alignment 0 (1 makes
     // `ecs_world_from_json` abort on an invalid component).
-    push_u32(&mut s, if l.size == 0 { 0 } else { l.align });
+    push_u32(&mut s, if size == 0 { 0 } else { align });
     s.push('}');
     Some(s)
 }
@@ -97,16 +121,25 @@ fn quoted_path(out: &mut String, w: &World, e: Id, mode: Mode) {
 
 /// After `flecs.core.Component` in a type entity's `components`: the meta components of its
 /// kind.
-pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id, mode: Mode) {
-    let Some(ft) = w.flecs_type(e) else { return };
+/// Returns the ids written, for their type info.
+pub(crate) fn meta_components(
+    out: &mut String,
+    map: &mut List,
+    w: &World,
+    e: Id,
+    mode: Mode,
+) -> Vec<Id> {
+    let Some(kind) = kind_of(w, e) else {
+        return Vec::new();
+    };
     // An empty struct is a tag in Flecs: no meta type (a struct without members aborts it).
     if !writes_meta(w, e) {
-        return;
+        return Vec::new();
     }
     // In v4.1.6's id order: the kind's component (`EcsPrimitive` .. `EcsOpaque`, with
     // `EcsConstants` after an enum's or bitmask's), then `EcsTypeSerializer`, then `EcsType`
     // (4.1.2 had `EcsType` and `EcsTypeSerializer` first).
-    let (key, value) = match &ft.kind {
+    let (key, value) = match kind {
         FlecsKind::Struct => ("struct", None),
         FlecsKind::Enum => ("enum", Some((vec![("underlying_type", I32)], None))),
         FlecsKind::Bitmask => ("bitmask", None),
@@ -118,7 +151,16 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         FlecsKind::Primitive(_) => ("primitive", None),
     };
     map.key(out, &format!("flecs.meta.{key}"), mode);
-    match (&ft.kind, value) {
+    let mut written = vec![match kind {
+        FlecsKind::Struct => STRUCT,
+        FlecsKind::Enum => ENUM,
+        FlecsKind::Bitmask => BITMASK,
+        FlecsKind::Array { .. } => ARRAY,
+        FlecsKind::Vector { .. } => VECTOR,
+        FlecsKind::Opaque { .. } => OPAQUE,
+        FlecsKind::Primitive(_) => PRIMITIVE,
+    }];
+    match (kind, value) {
         (FlecsKind::Primitive(p), _) => {
             // `EcsPrimitive` of a component of a primitive type (`ecs_primitive_init`).
             out.push_str("{\"kind\":\"");
@@ -140,16 +182,19 @@ pub(crate) fn meta_components(out: &mut String, map: &mut List, w: &World, e: Id
         }
     }
     // `EcsEnum` and `EcsBitmask` are `(With, EcsConstants)`, which has no reflection.
-    if matches!(ft.kind, FlecsKind::Enum | FlecsKind::Bitmask) && constants_id(w).is_some() {
+    if let (FlecsKind::Enum | FlecsKind::Bitmask, Some(c)) = (kind, constants_id(w)) {
         map.key(out, "flecs.meta.constants", mode);
         out.push_str("null");
+        written.push(c);
     }
     map.key(out, "flecs.meta.TypeSerializer", mode);
     out.push_str("null");
     map.key(out, "flecs.meta.type", mode);
     out.push_str("{\"kind\":\"");
-    out.push_str(kind_name(&ft.kind));
+    out.push_str(kind_name(kind));
     out.push_str("\"}");
+    written.extend([META_TYPE_SERIALIZED, META_TYPE]);
+    written
 }
 
 /// `flecs.meta.constants` (`EcsConstants`) of a v4 world.
@@ -279,7 +324,7 @@ pub(crate) fn is_zero_sized(w: &World, ty: Id) -> bool {
 /// (a document may give a type entity those ids without describing a type) is not written
 /// again, or the row would hold it twice.
 pub(crate) fn writes_meta_id(w: &World, e: Id, id: Id) -> bool {
-    let Some(ft) = w.flecs_type(e) else {
+    let Some(kind) = kind_of(w, e) else {
         return false;
     };
     if !writes_meta(w, e) {
@@ -297,7 +342,7 @@ pub(crate) fn writes_meta_id(w: &World, e: Id, id: Id) -> bool {
         OPAQUE,
     ]
     .contains(&id)
-        || (matches!(ft.kind, FlecsKind::Enum | FlecsKind::Bitmask) && Some(id) == constants_id(w))
+        || (matches!(kind, FlecsKind::Enum | FlecsKind::Bitmask) && Some(id) == constants_id(w))
 }
 
 /// Whether `id` is `flecs.core.Component` on a type entity, which [`component_value`] writes.

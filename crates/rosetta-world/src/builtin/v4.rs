@@ -111,20 +111,6 @@ fn leak_free(m: &str) -> Option<&'static str> {
     })
 }
 
-/// The members of `flecs.core.BuildInfo` (`meta/definitions.c`) as world-script member specs.
-pub(crate) const BUILD_INFO_MEMBERS: &[(&str, &str)] = &[
-    ("compiler", "string"),
-    ("addons", "flecs.core.string_vec_t"),
-    ("flags", "flecs.core.string_vec_t"),
-    ("version", "string"),
-    ("version_major", "i16"),
-    ("version_minor", "i16"),
-    ("version_patch", "i16"),
-    ("debug", "bool"),
-    ("sanitize", "bool"),
-    ("perf_trace", "bool"),
-];
-
 /// `BuildInfo.addons` of a v4.1.6 build with its default addons (`flecs_addons_info` in
 /// `src/world.c`, in its order; flecs.h defines `FLECS_CPP` in every default build, C too).
 pub(crate) const BUILD_ADDONS: &[&str] = &[

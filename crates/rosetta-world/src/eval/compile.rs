@@ -48,6 +48,21 @@ pub(crate) struct CTerm {
     pub report_src: Option<Id>,
     /// The field is never set (v4: scopes, and terms matched on no source, `Tag(#0)`).
     pub never_set: bool,
+    /// v4: what earlier terms write of the variables this term uses (Flecs' compile-time
+    /// write state); `None` in v3, whose engine decides on the running state alone.
+    pub written: Option<Writes>,
+}
+
+/// What the terms before a term write of the variables it uses.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Writes {
+    /// Whether an earlier term writes the source variable (or the source is no variable).
+    pub src: bool,
+    /// The variables of the term that only Optional terms (or Or chains) wrote before it
+    /// (`ctx->cond_written`): the term is skipped, its field unset, while one of them is
+    /// unset (`flecs_query_begin_block_cond_eval`, the `IfVar` instruction). Set by
+    /// `written_v4.rs`.
+    pub cond: Vec<usize>,
 }
 
 /// A named variable of a query.
@@ -74,6 +89,9 @@ pub(crate) struct Compiled {
     /// For a scope's `{` the index of its `}`, and the other way round (other terms: their
     /// own index).
     pub scopes: Vec<usize>,
+    /// v4's lookup variables (`$a.b`), by variable index: the base variable and the path
+    /// looked up under its entity (empty for v3).
+    pub lookups: Vec<Option<(usize, String)>>,
 }
 
 /// Pairs each scope bracket with its partner (the parser has checked they balance).
@@ -105,13 +123,56 @@ pub(super) struct Ctx<'a> {
     pub vars: Vec<Variable>,
     /// Flecs v4.1.6's semantics and error form, with the query text for its errors.
     pub v4: Option<&'a str>,
+    /// v4: which element of the current term is being looked up (0 source, 1 first, 2
+    /// second; 3 once all are), for the state its errors print the term in.
+    pub part: u8,
+    /// v4: the traversal each term before the current one was finalized with.
+    pub finals: Vec<query::FinalTrav>,
+}
+
+/// What v4's errors print of finalized terms: paths as `ecs_get_path` writes them, and
+/// the traversal the terms were finalized with.
+struct WorldFinals<'a>(&'a World, &'a [query::FinalTrav]);
+
+impl query::Finalized for WorldFinals<'_> {
+    fn path(&self, r: &IdRef) -> Option<String> {
+        let e = match r {
+            IdRef::Name(n) => resolve_name(self.0, n)?,
+            IdRef::Entity(n) => self.0.alive(Id(*n))?,
+            _ => return None,
+        };
+        Some(path_v4(self.0, e))
+    }
+    fn trav(&self, i: usize) -> Option<query::FinalTrav> {
+        self.1.get(i).cloned()
+    }
+}
+
+/// `ecs_get_path` in v4: the entity 0 as `#0`, and `flecs.core`'s children by their names
+/// alone (`flecs_path_append` leaves that parent out when no prefix is asked for).
+pub(super) fn path_v4(w: &World, e: Id) -> String {
+    if e == Id::NULL {
+        return "#0".into();
+    }
+    let path = w.path_of(e);
+    match path.strip_prefix("flecs.core.") {
+        Some(name) if !name.contains('.') => name.to_owned(),
+        _ => path,
+    }
 }
 
 impl Ctx<'_> {
     /// The error Flecs reports while finalizing term `i`, in the version's form.
     pub fn error(&self, i: usize, message: impl Into<String>) -> ParseError {
         match self.v4 {
-            Some(expr) => query::validator_error_v4(expr, self.terms, i, message),
+            Some(expr) => {
+                let stage = query::Stage::Failing {
+                    looked_up: self.part,
+                    failed: self.part < 3,
+                };
+                let fin = WorldFinals(self.w, &self.finals);
+                query::validator_error_v4(expr, self.terms, i, stage, &fin, message)
+            }
             None => query::term_error(self.terms, i, message),
         }
     }
@@ -186,6 +247,8 @@ impl<'a> Ctx<'a> {
                 anonymous: false,
             }],
             v4,
+            part: 3,
+            finals: Vec::new(),
         }
     }
 }
@@ -276,6 +339,7 @@ pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             report_id: None,
             report_src: None,
             never_set: false,
+            written: None,
         });
     }
     check_written(&ast.terms, &out, &cx.vars)?;
@@ -287,6 +351,7 @@ pub(crate) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         match_disabled,
         cascade,
         scopes: scope_partners(&ast.terms),
+        lookups: Vec::new(),
     })
 }
 

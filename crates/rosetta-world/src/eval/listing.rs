@@ -338,6 +338,11 @@ impl<'q> Names<'q> {
         }
     }
 
+    /// Whether an earlier operation found the variable (as a table or an entity).
+    pub(super) fn is_found(&self, v: usize) -> bool {
+        self.found(Ref::Var(v)) != Found::Not
+    }
+
     fn found(&self, r: Ref) -> Found {
         match r {
             Ref::Var(v) => self.state.get(v).copied().unwrap_or(Found::Entity),
@@ -372,6 +377,19 @@ impl<'q> Names<'q> {
         tables
     }
 
+    /// The next anonymous variable's name (`_'3`), numbered after the named ones.
+    pub(super) fn anonymous(&mut self, label: char) -> String {
+        let n = self.next_anonymous;
+        self.next_anonymous += 1;
+        format!("{label}'{n}")
+    }
+
+    /// Numbers the anonymous variables one later: v4 gives the `$this` entity variable an
+    /// id of its own when a term uses `$this` as an id.
+    pub(super) fn skip_anonymous(&mut self) {
+        self.next_anonymous += 1;
+    }
+
     pub(super) fn id(&mut self, world: &World, r: Ref) -> Operand {
         match r {
             Ref::Ent(e) => Operand::Ent(full_path(world, e)),
@@ -385,15 +403,10 @@ impl<'q> Names<'q> {
                     table: false,
                 }
             }
-            Ref::Wild | Ref::Any => {
-                let n = self.next_anonymous;
-                self.next_anonymous += 1;
-                let label = if r == Ref::Wild { '*' } else { '_' };
-                Operand::Var {
-                    name: format!("{label}'{n}"),
-                    table: false,
-                }
-            }
+            Ref::Wild | Ref::Any => Operand::Var {
+                name: self.anonymous(if r == Ref::Wild { '*' } else { '_' }),
+                table: false,
+            },
             Ref::Unset => Operand::Ent("0".to_owned()),
         }
     }

@@ -98,6 +98,9 @@ fn fixed_id(terms: &[CTerm], i: usize, world: &World) -> bool {
 fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
     let terms = &compiled.terms;
     let mut names = Names::new(compiled);
+    if terms.iter().any(this_as_id) {
+        names.skip_anonymous();
+    }
     let mut ops: Vec<Op> = Vec::new();
     let fixed_src = |t: &CTerm| {
         t.kind != TermKind::ScopeOpen
@@ -126,6 +129,10 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         .chain(rest.filter(|i| !fixed.contains(i)))
         .collect();
     let mut this_found = false;
+    // Whether the `$this` entity variable is written (by `each $this`).
+    let mut this_entity = false;
+    // Whether an optional term wrote it: later terms on `$this` check it (`ifvar`).
+    let mut this_cond = false;
     let mut written = Written::default();
     // `not` blocks of `!{ ... }` scopes still open: where each starts.
     let mut scopes: Vec<Option<usize>> = Vec::new();
@@ -170,7 +177,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             let or_src = names.src(world, t.src);
             let inner: Vec<Op> = (k..=end)
                 .filter_map(|j| order.get(j).and_then(|&j| terms.get(j)))
-                .map(|t| term_op(world, t, &mut names))
+                .map(|t| term_op(world, t, &mut names, this_entity))
                 .collect();
             let needed = names.take_tables();
             each(&mut ops, &names, needed);
@@ -225,15 +232,33 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         if block.is_none() && depth == 0 && t.src == Ref::Var(0) {
             this_found = true;
         }
-        let mut op = term_op(world, t, &mut names);
+        // A term using `$this` as an id needs its entities: `each` iterates the table.
+        let each_this = this_found && !this_entity && this_as_id(t);
+        let mut op = term_op(world, t, &mut names, this_entity || each_this);
+        if this_entity && t.src == Ref::Var(0) {
+            op.src = Some(this_var());
+        }
         // `_` on a `$this` nothing found yet lists every table (the `_` record).
         if op.name == "and_any" && t.first == Ref::Any && t.second == Ref::Unset && !this_before {
             op.name = "all";
         }
         let needed = names.take_tables();
         each(&mut ops, &names, needed);
+        if each_this {
+            ops.push(Op {
+                src: Some(this_var()),
+                first: Some(Operand::Var {
+                    name: "this".to_owned(),
+                    table: true,
+                }),
+                ..linked("each", 0, 0, 0)
+            });
+            this_entity = true;
+        }
         // `ifvar`: the term uses variables an earlier optional or Or term may not have set.
-        let cond_ref = |r: Ref| matches!(r, Ref::Var(v) if written.cond.contains(&v));
+        let cond_ref = |r: Ref| {
+            matches!(r, Ref::Var(v) if written.cond.contains(&v)) || (this_cond && r == Ref::Var(0))
+        };
         let ifvar = (cond_ref(t.src) || cond_ref(t.first) || cond_ref(t.second)).then(|| {
             let at = ops.len();
             ops.push(Op {
@@ -277,6 +302,7 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
             });
         }
         written.write(t, t.oper == Oper::Optional);
+        this_cond |= each_this && t.oper == Oper::Optional;
         k += 1;
     }
     // A query of one term whose operation is a hierarchy search lists its parent's
@@ -289,6 +315,13 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
                 other => other,
             };
         }
+    }
+    // `flecs_query_compile` sets `$[this]` from the `$this` entity it wrote.
+    if this_entity {
+        ops.push(Op {
+            first: Some(this_var()),
+            ..linked("setthis", 0, 0, 0)
+        });
     }
     let left = names.remaining_tables();
     each(&mut ops, &names, left);
@@ -304,6 +337,19 @@ fn plan_ops(compiled: &Compiled, world: &World) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// Whether a term uses `$this` as an id (`$this(_)`, `(Likes, $this)`).
+fn this_as_id(t: &CTerm) -> bool {
+    t.kind == TermKind::Id && (t.first == Ref::Var(0) || t.second == Ref::Var(0))
+}
+
+/// The `$this` entity variable as an operand.
+fn this_var() -> Operand {
+    Operand::Var {
+        name: "this".to_owned(),
+        table: false,
+    }
 }
 
 /// The variables the plan has found so far, and which of them only an optional or Or term
@@ -331,8 +377,9 @@ impl Written {
     }
 }
 
-/// The operation that matches one term (`flecs_query_set_op_kind`).
-fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
+/// The operation that matches one term (`flecs_query_set_op_kind`); `this_written`: the
+/// `$this` entity variable is written.
+fn term_op(world: &World, t: &CTerm, names: &mut Names, this_written: bool) -> Op {
     if matches!(t.kind, TermKind::Eq | TermKind::Match) {
         let not = t.oper == Oper::Not;
         let name = match (t.kind, &t.text, not) {
@@ -381,6 +428,41 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
         _ if !src_var => "with",
         _ => "and",
     };
+    // A term on any source (`EcsTermMatchAnySrc`) is `ids`: the ids found on any entity,
+    // with the source a table variable of its own unless the pair's target is `_` too.
+    if t.src == Ref::Any {
+        let written = |r: Ref| match r {
+            Ref::Var(0) => this_written,
+            Ref::Var(v) => names.is_found(v),
+            Ref::Wild | Ref::Any => false,
+            Ref::Ent(_) | Ref::Unset => true,
+        };
+        let (first_written, second_written) = (written(t.first), written(t.second));
+        let pair = t.second != Ref::Unset;
+        let open_tgt = matches!(t.second, Ref::Wild | Ref::Any);
+        // An id with parts nothing found yet is enumerated (`idsa`), or traversed from its
+        // known part (`idsl`, `idsr`); those operations have no source.
+        let name = match (first_written, second_written) {
+            (true, true) => "ids",
+            (false, _) if t.first != Ref::Any && pair && !open_tgt => "idsl",
+            (false, _) if t.first != Ref::Any || (pair && t.second == Ref::Wild) => "idsa",
+            (false, _) => "ids",
+            (true, false) if pair && t.second != Ref::Any => "idsr",
+            (true, false) => "ids",
+        };
+        let src = (first_written && second_written).then(|| Operand::Var {
+            name: names.anonymous('_'),
+            table: true,
+        });
+        let first = Some(names.id(world, t.first));
+        let second = pair.then(|| names.id(world, t.second));
+        return Op {
+            src,
+            first,
+            second,
+            ..linked(name, 0, 0, 0)
+        };
+    }
     let src = Some(names.src(world, t.src));
     let first = Some(names.id(world, t.first));
     let second = match t.second {
@@ -398,168 +480,5 @@ fn term_op(world: &World, t: &CTerm, names: &mut Names) -> Op {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::eval::Query;
-    use crate::script;
-    use crate::version::FlecsVersion;
-    use crate::world::World;
-
-    fn world() -> World {
-        let text = r#"[["struct", "Position", [["x", "f32"]]], ["struct", "Mass", [["v", "f32"]]],
-            ["tag", "Tag"], ["tag", "Likes"], ["entity", "Moon"]]"#;
-        match script::load_str_version(text, FlecsVersion::V4) {
-            Ok(mut l) => {
-                l.world.process_pending();
-                l.world
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-
-    fn plan(w: &World, text: &str) -> String {
-        match Query::new(w, text) {
-            Ok(q) => q.plan_str(w, false),
-            Err(e) => panic!("{text}: {e}"),
-        }
-    }
-
-    #[test]
-    fn trivial_queries_are_optimized_out() {
-        let w = world();
-        for text in ["Position", "Position, Tag", "(ChildOf, #0)"] {
-            assert_eq!(
-                plan(&w, text),
-                "   Optimized out (trivial query)\n",
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn optional_term_is_a_block_without_pop() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "Position, ?Mass"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  4]  option       \n 3. [ 2,  4]   and          $[this]         (Mass)\n 4. [ 2,  5]  end          $[this]          (Mass)\n 5. [ 4,  6]  yield        \n"
-        );
-    }
-
-    #[test]
-    fn fixed_source_terms_go_first_as_with() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "Position, Mass(Moon)"),
-            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  setids       \n 2. [ 1,  3]  with         Moon             (Mass)\n 3. [ 2,  4]  and          $[this]          (Position)\n 4. [ 3,  5]  yield        \n"
-        );
-    }
-
-    #[test]
-    fn wildcards_variables_and_transitive_pairs() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "(Likes, *)"),
-            " 0. [-1,  1]  and          $[this]          (Likes, $*'1)\n 1. [ 0,  2]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "Likes($this, $x)"),
-            " 0. [-1,  1]  and          $[this]          (Likes, $x)\n 1. [ 0,  2]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "(IsA, Moon)"),
-            " 0. [-1,  1]  trav         $[this]          (IsA, Moon)\n 1. [ 0,  2]  yield        \n"
-        );
-    }
-
-    #[test]
-    fn or_chain_has_no_setids() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "Tag || Mass"),
-            " 0. [-1,  3]  or           $[this]\n 1. [ 2,  3]   and          $[this]         (Tag)\n 2. [ 0,  3]   and          $[this]         (Mass)\n 3. [ 0,  4]  end          \n 4. [ 3,  5]  yield        \n"
-        );
-    }
-
-    #[test]
-    fn a_leading_not_or_optional_term_iterates_all_tables_first() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "?Mass"),
-            " 0. [-1,  1]  all          $[this]          (_)\n 1. [ 0,  3]  option       \n 2. [ 1,  3]   and          $[this]         (Mass)\n 3. [ 1,  4]  end          $[this]          (Mass)\n 4. [ 3,  5]  yield        \n"
-        );
-        assert!(plan(&w, "!Tag, Position")
-            .contains(" 1. [ 0,  2]  all          $[this]          (_)\n"));
-    }
-
-    #[test]
-    fn predicates_and_not_scopes() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "Position, $this == Moon"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  3]  eq           $[this]          (PredEq, Moon)\n 3. [ 2,  4]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "Position, !{Tag, Mass}"),
-            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  setids       \n 2. [ 1,  3]  and          $[this]          (Position)\n 3. [ 2,  6]  not          \n 4. [ 3,  5]   and          $[this]         (Tag)\n 5. [ 4,  6]   and          $[this]         (Mass)\n 6. [ 3,  7]  end          \n 7. [ 6,  8]  yield        \n"
-        );
-    }
-
-    // Expected texts below are v4.1.6's, from its REST server's `query_plan` for the same
-    // queries on examples/world/space.json (its `Sun` in place of `Moon`).
-
-    #[test]
-    fn childof_pairs_use_the_hierarchy_operations() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "(ChildOf, Moon)"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  children     $[this]          (ChildOf, Moon)\n 2. [ 1,  3]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "(ChildOf, $parent), Position"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  tree_wc      $[this]          (ChildOf, $parent)\n 2. [ 1,  3]  and          $[this]          (Position)\n 3. [ 2,  4]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "(ChildOf, *)"),
-            " 0. [-1,  1]  children_wc  $[this]          (ChildOf, $*'1)\n 1. [ 0,  2]  yield        \n"
-        );
-        assert!(plan(&w, "Position, (ChildOf, Moon)")
-            .contains(" 2. [ 1,  3]  tree         $[this]          (ChildOf, Moon)\n"));
-    }
-
-    #[test]
-    fn a_term_on_a_variable_an_optional_term_set_is_an_ifvar_block() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "Position, ?(ChildOf, $parent), Position($parent)"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  and          $[this]          (Position)\n 2. [ 1,  4]  option       \n 3. [ 2,  4]   and          $[this]         (ChildOf, $parent)\n 4. [ 2,  5]  end          $[this]          (ChildOf, $parent)\n 5. [ 4,  7]  ifvar        $parent\n 6. [ 5,  7]   and          $parent         (Position)\n 7. [ 5,  8]  end          $parent          (Position)\n 8. [ 7,  9]  setvars      \n 9. [ 8, 10]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "Position || Mass, Position"),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  4]  or           $[this]\n 2. [ 3,  4]   and          $[this]         (Position)\n 3. [ 1,  4]   and          $[this]         (Mass)\n 4. [ 1,  5]  end          \n 5. [ 4,  7]  ifvar        $[this]\n 6. [ 5,  7]   and          $[this]         (Position)\n 7. [ 5,  8]  end          $[this]          (Position)\n 8. [ 7,  9]  yield        \n"
-        );
-    }
-
-    #[test]
-    fn predicates_and_any_on_a_this_not_found_yet_select_tables_first() {
-        let w = world();
-        assert_eq!(
-            plan(&w, "$this != Moon"),
-            " 0. [-1,  1]  all          $[this]          (_)\n 1. [ 0,  2]  neq          $[this]          (PredEq, Moon)\n 2. [ 1,  3]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "$this ~= \"Mo\""),
-            " 0. [-1,  1]  setids       \n 1. [ 0,  2]  all          $[this]          (Identifier, Name)\n 2. [ 1,  3]  eq_m         $[this]          (PredMatch, \"Mo\")\n 3. [ 2,  4]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "_"),
-            " 0. [-1,  1]  all          $[this]          ($_'1)\n 1. [ 0,  2]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "(*, *)"),
-            " 0. [-1,  1]  and_wct      $[this]          ($*'1, $*'2)\n 1. [ 0,  2]  yield        \n"
-        );
-        assert_eq!(
-            plan(&w, "$x(Moon)"),
-            " 0. [-1,  1]  setfix       \n 1. [ 0,  2]  with         Moon             ($x)\n 2. [ 1,  3]  yield        \n"
-        );
-    }
-}
+#[path = "listing_v4_tests.rs"]
+mod tests;

@@ -40,7 +40,9 @@ mod pred;
 mod result;
 mod run;
 mod trav;
+mod tree;
 mod v4;
+mod written_v4;
 
 pub use compile::Variable;
 pub use info::{ProfileCounts, TermInfo, TermRef};

@@ -113,7 +113,18 @@ impl Search<'_> {
         // A query that starts with a Not or Optional term on a variable: first find every
         // candidate for it. Later in the query an unwritten source stays unwritten: a Not
         // term then asks that nothing matches (`!ChildOf($c, $this)`: no child at all).
-        if i == 0 && matches!(t.oper, Oper::Not | Oper::Optional) && !self.src_written(t, st) {
+        // v4 (`flecs_query_select_all`): any Not or Optional term whose source variable no
+        // earlier term writes, except a lookup variable (`$a.b`).
+        let candidates = match &t.written {
+            Some(written) => {
+                !written.src
+                    && t.kind == TermKind::Id
+                    && matches!(t.oper, Oper::Not | Oper::Optional | Oper::NotFrom)
+                    && matches!(t.src, Ref::Var(v) if !self.q.lookups.get(v).is_some_and(|l| l.is_some()))
+            }
+            None => i == 0 && matches!(t.oper, Oper::Not | Oper::Optional),
+        };
+        if candidates && !self.src_written(t, st) {
             let touch = match t.src {
                 Ref::Var(0) => Slot::This,
                 Ref::Var(v) => Slot::Var(v),
@@ -130,6 +141,16 @@ impl Search<'_> {
             touch: vec![Slot::Field(t.field)],
             cont: i + 1,
         };
+        // v4's `IfVar`: a term using a variable only an Optional term wrote is skipped
+        // while that variable is unset.
+        if let Some(w) = &t.written {
+            if w.cond
+                .iter()
+                .any(|&v| st.vars.get(v).is_some_and(|x| x.0 == 0))
+            {
+                return unset;
+            }
+        }
         match t.oper {
             Oper::Not if self.exists(t, st) => Plan::Fail,
             Oper::Not => unset,
@@ -182,7 +203,12 @@ impl Search<'_> {
                 let field = t.field;
                 let saved = (st.ids[field], st.srcs[field], st.set[field]);
                 st.ids[field] = self.pattern(t, st);
-                st.srcs[field] = Id::NULL;
+                // v4: a field whose source is a variable reports the variable's value (`*`
+                // if unset) even when the field is not set (`ecs_field_src`).
+                st.srcs[field] = match (t.src, &t.written) {
+                    (Ref::Var(v), Some(_)) if v != 0 => self.el(t.src, st),
+                    _ => Id::NULL,
+                };
                 st.set[field] = false;
                 f(st);
                 (st.ids[field], st.srcs[field], st.set[field]) = saved;

@@ -91,8 +91,13 @@ impl Search<'_> {
             || i.checked_sub(1)
                 .and_then(|p| self.q.terms.get(p))
                 .is_some_and(|p| p.oper == Oper::Or);
+        // `$this.b` (a lookup variable) looks up under `$this` as one entity too.
+        let this_lookup = [t.src, t.first, t.second].iter().any(
+            |r| matches!(r, Ref::Var(v) if matches!(self.q.lookups.get(*v), Some(Some((0, _))))),
+        );
         t.first == this
             || t.second == this
+            || this_lookup
             || (matches!(t.kind, TermKind::Eq | TermKind::Match) && t.src == this && in_or)
     }
 
@@ -179,6 +184,11 @@ impl Search<'_> {
         for (r, val) in [(t.first, f), (t.second, s)] {
             if let Ref::Var(v) = r {
                 if v == 0 {
+                    if self.w.version() == crate::version::FlecsVersion::V4
+                        && !self.bind_this(val, st)
+                    {
+                        return false;
+                    }
                     continue;
                 }
                 let val = self.w.alive(val).unwrap_or(val);
@@ -195,6 +205,32 @@ impl Search<'_> {
         true
     }
 
+    /// v4: `$this` as a term's first or second element is the entity `val` (`$this` alone
+    /// matches entities that have themselves, `$this(Sun)` each id of `Sun`): narrows a
+    /// written `$this` to that entity's row, or writes it. `false` if it is not there.
+    fn bind_this(&self, val: Id, st: &mut State) -> bool {
+        let Some(e) = self.w.alive(val) else {
+            return false;
+        };
+        let Some(loc) = self.w.location(e) else {
+            return false;
+        };
+        let Some(tbl) = loc.table else { return false };
+        match st.this {
+            Some((t, row, n)) => {
+                let inside = t == tbl && loc.row >= row && loc.row < row + n;
+                if inside {
+                    st.this = Some((t, loc.row, 1));
+                }
+                inside
+            }
+            None => {
+                st.this = Some((tbl, loc.row, 1));
+                true
+            }
+        }
+    }
+
     fn unbind(st: &mut State, saved: &mut Vec<(usize, Id)>) {
         while let Some((v, old)) = saved.pop() {
             st.vars[v] = old;
@@ -202,9 +238,18 @@ impl Search<'_> {
     }
 
     /// Reports a match of `t`: id, source, then the continuation.
-    fn report(&self, t: &CTerm, matched: Id, src: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+    pub(super) fn report(
+        &self,
+        t: &CTerm,
+        matched: Id,
+        src: Id,
+        st: &mut State,
+        f: &mut Cont<'_>,
+    ) -> bool {
         let mut saved = Vec::new();
+        let this = st.this;
         if !self.bind(t, matched, st, &mut saved) {
+            st.this = this;
             return true;
         }
         let fi = t.field;
@@ -220,11 +265,32 @@ impl Search<'_> {
         let go = f(st);
         (st.ids[fi], st.srcs[fi], st.set[fi]) = old;
         Self::unbind(st, &mut saved);
+        st.this = this;
         go
     }
 
     /// Calls `f` for every match of term `t` (an id term or a predicate).
     pub(crate) fn each_match(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
+        // v4's lookup variables (`$a.b`) the term reads are written first: the child of the
+        // base's entity, or no match (`flecs_query_lookup`).
+        for r in [t.src, t.first, t.second] {
+            let Ref::Var(v) = r else { continue };
+            let Some(Some((base, path))) = self.q.lookups.get(v) else {
+                continue;
+            };
+            if st.vars.get(v).is_some_and(|x| x.0 != 0) {
+                continue;
+            }
+            let parent = self.el(Ref::Var(*base), st);
+            let found = (parent != WILDCARD)
+                .then(|| self.w.lookup_from(parent, path, false))
+                .flatten();
+            let Some(child) = found else { return true };
+            st.vars[v] = child;
+            let go = self.each_match(t, st, f);
+            st.vars[v] = Id::NULL;
+            return go;
+        }
         if matches!(t.kind, TermKind::Eq | TermKind::Match) {
             return self.predicate(t, st, f);
         }
@@ -257,6 +323,12 @@ impl Search<'_> {
             },
             Ref::Var(v) => {
                 let cur = st.vars.get(v).copied().unwrap_or_default();
+                // v4: a variable an earlier term writes but left unset (an Optional term
+                // without match) holds `*`, which is matched as an entity.
+                let cur = match (cur.0, &t.written) {
+                    (0, Some(w)) if w.src => WILDCARD,
+                    _ => cur,
+                };
                 if cur.0 != 0 {
                     match self.w.table_of(cur) {
                         Some(tbl) => self.with(t, tbl, pat, cur, st, f),
@@ -322,7 +394,13 @@ impl Search<'_> {
     }
 
     /// Writes the term's source to a table: `$this` takes the table, a variable each entity.
-    fn write_src(&self, t: &CTerm, tbl: TableId, st: &mut State, f: &mut Cont<'_>) -> bool {
+    pub(super) fn write_src(
+        &self,
+        t: &CTerm,
+        tbl: TableId,
+        st: &mut State,
+        f: &mut Cont<'_>,
+    ) -> bool {
         match t.src {
             Ref::Var(0) => {
                 let n = self.w.table(tbl).len() as u32;
@@ -348,6 +426,9 @@ impl Search<'_> {
 
     /// `Select` / `SelfUp` / `Up` with an unwritten source.
     fn select(&self, t: &CTerm, pat: Id, st: &mut State, f: &mut Cont<'_>) -> bool {
+        if self.is_tree_wildcard(t, pat) {
+            return self.select_tree_wildcard(t, st, f);
+        }
         let this = t.src == Ref::Var(0);
         let tables = self.w.tables_in_iter_order(pat);
         let up = t.up.filter(|&rel| {
@@ -417,7 +498,8 @@ impl Search<'_> {
     /// (`$this`, prefabs and disabled left out) or entity (a variable).
     pub(super) fn each_candidate(&self, t: &CTerm, st: &mut State, f: &mut Cont<'_>) -> bool {
         for tb in self.w.tables_in_iter_order(ANY) {
-            if t.src == Ref::Var(0) && self.filtered(tb) {
+            // v4's `All` leaves prefabs and disabled entities out for any variable.
+            if (t.src == Ref::Var(0) || t.written.is_some()) && self.filtered(tb) {
                 continue;
             }
             if !self.write_src(t, tb, st, f) {

@@ -14,12 +14,16 @@ use crate::builtin::{
     WILDCARD,
 };
 use crate::id::Id;
-use crate::query::{IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal};
+use crate::query::{
+    FinalTrav, IdRef, InOut, Oper, ParseError, QueryAst, Term, TermKind, Traversal,
+};
 use crate::world::World;
 
 use super::compile::{
-    check_written, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
+    check_written, path_v4, resolve_name, scope_partners, stated_id, CTerm, Compiled, Ctx, Ref,
+    Variable,
 };
+use super::written_v4::{check_anonymous_src, mark_src_written};
 
 /// The `(OnInstantiate, Inherit)` pair of this world, if it has those entities.
 fn inherit_trait(w: &World) -> Option<Id> {
@@ -90,9 +94,13 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
     let mut cascade = None;
     for (i, t) in ast.terms.iter().enumerate() {
         // v4 looks up the source, then the first element, then the second.
+        cx.part = 0;
         let src = cx.resolve(i, &t.src.id)?;
+        cx.part = 1;
         let first = cx.resolve(i, &t.first.id)?;
+        cx.part = 2;
         let mut second = cx.resolve(i, &t.second.id)?;
+        cx.part = 3;
         let text = match &t.second.id {
             IdRef::Str(s) => Some(s.clone()),
             _ => None,
@@ -107,6 +115,15 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             // `!(ChildOf, _)`: the roots, through the `(ChildOf, 0)` index.
             oper = Oper::And;
             second = Ref::Ent(Id::NULL);
+        }
+        if matches!(oper, Oper::AndFrom | Oper::OrFrom | Oper::NotFrom)
+            && (second != Ref::Unset || !matches!(first, Ref::Ent(_)))
+        {
+            // The id of `and|`/`or|`/`not|` names a type entity: no pair, no variable.
+            return Err(cx.error(
+                i,
+                "invalid AndFrom/OrFrom/NotFrom term: id must be a regular entity",
+            ));
         }
         let inherit = inherits(w, trait_pair, first);
         let written = t.src.trav.flags;
@@ -201,6 +218,10 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
                 _ => {}
             }
         }
+        cx.finals.push(FinalTrav {
+            self_,
+            up: up.map(|r| path_v4(w, r)),
+        });
         out.push(CTerm {
             kind: t.kind,
             first,
@@ -216,9 +237,23 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
             report_id,
             report_src: (src == Ref::Any).then_some(WILDCARD),
             never_set: no_src || matches!(t.kind, TermKind::ScopeOpen | TermKind::ScopeClose),
+            written: None,
         });
     }
+    // `flecs_query_discover_vars` runs before the compiler's checks.
+    check_anonymous_src(w, &out, &cx.vars)?;
+    if let Some((i, _)) = wildcard_match_lhs(&out) {
+        // `* ~= "x"`: the wildcard is no variable a term could write (Flecs names it
+        // `(null)`).
+        return Err(ParseError::v4_plain(
+            "uninitialized variable '(null)' on left-hand side of equality operator",
+            ast.terms.get(i).map(|t| t.span.start),
+        ));
+    }
+    mark_src_written(&mut out, cx.vars.len());
     check_written(&ast.terms, &out, &cx.vars)?;
+    check_lookup_vars(&ast.terms, &out, &cx.vars)?;
+    let lookups = lookups(&cx.vars);
     Ok(Compiled {
         terms: out,
         field_count: ast.field_count,
@@ -227,5 +262,69 @@ pub(super) fn compile(mut cx: Ctx<'_>, ast: &QueryAst) -> Result<Compiled, Parse
         match_disabled,
         cascade,
         scopes: scope_partners(&ast.terms),
+        lookups,
     })
+}
+
+/// Each lookup variable's base variable and the path under it (`$a.b`: `$a`, `b`).
+fn lookups(vars: &[Variable]) -> Vec<Option<(usize, String)>> {
+    vars.iter()
+        .map(|v| {
+            let (base, path) = v.name.split_once('.')?;
+            let b = vars.iter().position(|x| x.name == base)?;
+            Some((b, path.to_owned()))
+        })
+        .collect()
+}
+
+/// A variable named with a dot (`$a.b`) is v4's lookup variable: the child `b` of `$a`'s
+/// entity. Compiling a term that reads it needs `$a` written by an earlier term
+/// (`flecs_query_compile_ensure_vars`), or the query is refused.
+fn check_lookup_vars(terms: &[Term], out: &[CTerm], vars: &[Variable]) -> Result<(), ParseError> {
+    let mut written = vec![false; vars.len()];
+    for (t, ct) in terms.iter().zip(out) {
+        for r in [ct.src, ct.first, ct.second] {
+            let Ref::Var(v) = r else { continue };
+            let Some((base, _)) = vars.get(v).and_then(|x| x.name.split_once('.')) else {
+                continue;
+            };
+            let base_written = match vars.iter().position(|x| x.name == base) {
+                Some(b) => written.get(b).copied().unwrap_or(false),
+                // `$this` is numbered 0 and named `this`; another base no term names.
+                None => false,
+            };
+            if !base_written {
+                let name = vars.get(v).map_or("", |x| x.name.as_str());
+                return Err(ParseError::v4_plain(
+                    format!("dependent variable of '${name}' is not written"),
+                    Some(t.span.start),
+                ));
+            }
+        }
+        // A `$this` source is found even by a `!` term (which then selects every table
+        // first, `flecs_query_select_all`); other variables only by a matching term.
+        if ct.src == Ref::Var(0) {
+            if let Some(w) = written.get_mut(0) {
+                *w = true;
+            }
+        }
+        if ct.oper != Oper::Not {
+            for r in [ct.src, ct.first, ct.second] {
+                if let Some(w) = match r {
+                    Ref::Var(v) => written.get_mut(v),
+                    _ => None,
+                } {
+                    *w = true;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first `~=` term whose left-hand side is `*` or `_`.
+fn wildcard_match_lhs(out: &[CTerm]) -> Option<(usize, &CTerm)> {
+    out.iter()
+        .enumerate()
+        .find(|(_, t)| t.kind == TermKind::Match && matches!(t.src, Ref::Wild | Ref::Any))
 }

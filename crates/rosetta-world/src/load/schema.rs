@@ -123,7 +123,7 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
     let mut builder = registry.clone().into_builder();
     let mut remap: HashMap<TypeId, TypeId> = HashMap::default();
     // The world's own anonymous types (Flecs' `string` is `option<string>`; a v4 world's
-    // `BuildInfo` is a struct of those) are made again on top of the schema's registry, in id
+    // builtin structs and enums: `BuildInfo`, `flecs.meta.type`, ...) are made again on top of the schema's registry, in id
     // order, so each one's parts are remapped before it.
     for ty in world.types.iter().filter(|t| !t.id().is_builtin()) {
         if ty.qualified_name().is_some() {
@@ -152,6 +152,9 @@ fn rebase_types(world: &mut World, registry: &TypeRegistry) -> Result<()> {
                 }
                 Kind::Struct(rosetta_types::StructType::new(fields).map_err(|_| refused())?)
             }
+            // The builtin enums of a v4 world (`TypeKind`, `PrimitiveKind`) refer to no type.
+            Kind::Enum(et) => Kind::Enum(et.clone()),
+            Kind::Bitmask(et) => Kind::Bitmask(et.clone()),
             _ => return Err(refused()),
         };
         remap.insert(ty.id(), builder.anonymous(kind));

@@ -116,6 +116,24 @@ impl World {
         if !self.owns(e, builtin::COMPONENT) {
             self.add(e, builtin::COMPONENT)?;
         }
+        // A v4 world reflects `flecs.core.Component` itself: it holds the type's C layout,
+        // as `ecs_component_init` sets it (a type Flecs has no C layout for keeps 0, 0).
+        if self.version() == crate::FlecsVersion::V4
+            && e != builtin::COMPONENT
+            && self
+                .component_info(builtin::COMPONENT)
+                .and_then(|c| c.ty)
+                .is_some()
+        {
+            if let Some(l) = self.c_layout(e) {
+                let align = if l.size == 0 { 0 } else { l.align };
+                let v = rosetta_types::Value::Struct(Box::new([
+                    rosetta_types::Value::I32(l.size as i32),
+                    rosetta_types::Value::I32(align as i32),
+                ]));
+                self.set(e, builtin::COMPONENT, v)?;
+            }
+        }
         Ok(())
     }
 

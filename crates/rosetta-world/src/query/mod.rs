@@ -77,7 +77,7 @@ pub fn parse_v4(text: &str) -> Result<QueryAst, ParseError> {
     parse_v4::parse(text)
 }
 
-pub(crate) use parse_v4::validator_error_v4;
+pub(crate) use parse_v4::{validator_error_v4, FinalTrav, Finalized, Stage};
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,8 @@ dump_builtins.c writes it:
   gcc -std=gnu99 -I<flecs>/distr <flecs>/distr/flecs.c dump_builtins.c -o dump -lpthread -lm
   ./dump | python3 -m json.tool --indent 1 > builtins_416.json
 Output: one row per entity (parent path, name, component, symbol, tags, pairs, poly kinds),
-in the order Flecs lists them (table by table, in table creation order). A default build has
+and the `flecs.core.Component` value (size, alignment) of each builtin component, in the order
+Flecs lists them (table by table, in table creation order). A default build has
 FLECS_DEBUG, so each module has its `debug_only_Singleton*InvariantCheck` observers, as the
 explorer's observers page shows them in a real application.
 An anonymous entity keeps the `#id` Flecs gave it, for the pairs that target it.
@@ -19,6 +20,7 @@ import json, sys
 
 d = json.load(open(sys.argv[1]))
 rows = []
+layouts = []
 for e in d["results"]:
     parent = e.get("parent", "")
     name = e["name"]
@@ -26,6 +28,11 @@ for e in d["results"]:
     if "flecs.meta.member" in comps:
         continue
     tags = e.get("tags", [])
+    # A component without reflection data (a null value: the pipeline's Pipeline) that the
+    # world's own reflection does not add (flecs.meta's) is added as an id, without a value,
+    # so that the entity sits in the table of its real type.
+    tags = tags + [k for k, v in comps.items()
+                   if v is None and not k.startswith("(") and not k.startswith("flecs.meta.")]
     pairs = []
     for k, v in e.get("pairs", {}).items():
         for t in (v if isinstance(v, list) else [v]):
@@ -35,6 +42,9 @@ for e in d["results"]:
     poly = [k[len("(flecs.core.Poly,"):-1] for k in comps if k.startswith("(flecs.core.Poly,")]
     # A component of size 0 is a tag to Flecs (no column: it is listed among the tags).
     size = (comps.get("flecs.core.Component") or {}).get("size", 0)
+    if size > 0:
+        c = comps["flecs.core.Component"]
+        layouts.append(("%s.%s" % (parent, name) if parent else name, c["size"], c["alignment"]))
     rows.append((parent, name, size > 0, sym, tags, pairs, poly))
 
 def s(x):
@@ -50,4 +60,11 @@ for (p, n, c, sym, tags, pairs, poly) in rows:
     po = ", ".join(s(x) for x in poly)
     print("    Row { parent: %s, name: %s, component: %s, symbol: %s, tags: &[%s], pairs: &[%s], poly: &[%s] }," % (
         s(p), s(n), "true" if c else "false", s(sym), t, pr, po))
+print("];")
+print()
+print("/// `flecs.core.Component` (`{size, alignment}`: the C type's) of each builtin component,")
+print("/// by path, in ROWS order.")
+print("pub(crate) const COMPONENT_LAYOUTS: &[(&str, i32, i32)] = &[")
+for (path, size, align) in layouts:
+    print("    (%s, %d, %d)," % (s(path), size, align))
 print("];")

@@ -59,8 +59,7 @@ pub(crate) fn type_info(world: &World, path: &str, options: &Options) -> Reply {
         Err(reply) => return reply,
     };
     let mut out = String::new();
-    let written =
-        rosetta_flecs::ser::type_info::type_info_to_json_mode(&mut out, world, e, options.mode());
+    let written = rosetta_flecs::v4::type_info_to_json(&mut out, world, e, options.mode());
     if written.is_err() {
         return error_quoting(
             500,

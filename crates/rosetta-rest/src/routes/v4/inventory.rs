@@ -53,8 +53,8 @@ pub(crate) fn tables(world: &World) -> String {
 
 /// One record per id in use (in the order tables first use them): its name (`ecs_id_str`),
 /// the tables that have it, the entities in them (`entity_count`, and `entity_size` as this
-/// world's tables have no spare capacity) and its traits (`[]`: the trait flags of Flecs'
-/// component records are not kept here).
+/// world's tables have no spare capacity), the `type` of a reflected user component
+/// ([`super::records::type_block`]) and its traits ([`super::records::traits`]).
 pub(crate) fn components(world: &World) -> String {
     let mut order: Vec<Id> = Vec::new();
     let mut records: std::collections::HashMap<Id, (Vec<u64>, usize)> =
@@ -80,10 +80,19 @@ pub(crate) fn components(world: &World) -> String {
             }
             let _ = write!(out, "{t}");
         }
-        let _ = write!(
-            out,
-            "],\"entity_count\":{count},\"entity_size\":{count},\"traits\":[]}}"
-        );
+        let _ = write!(out, "],\"entity_count\":{count},\"entity_size\":{count}");
+        if let Some(t) = super::records::type_block(world, id) {
+            out.push_str(",\"type\":");
+            out.push_str(&t);
+        }
+        out.push_str(",\"traits\":[");
+        for (i, t) in super::records::traits(world, id).iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            string(&mut out, t);
+        }
+        out.push_str("]}");
         out
     }))
 }
@@ -155,6 +164,7 @@ mod tests {
             .cloned()
             .unwrap_or_default();
         assert_eq!(tag["entity_count"], 1, "{c}");
+        assert_eq!(tag["traits"], serde_json::json!([]), "{c}");
         let q = queries(&l.world, 1000);
         let v: serde_json::Value = serde_json::from_str(&q).unwrap_or_default();
         assert_eq!(v[0]["name"], "Ts", "{q}");

@@ -24,6 +24,7 @@ mod entity;
 mod inventory;
 mod json;
 mod query;
+mod records;
 
 use crate::options::Options;
 use crate::reply::{error_quoting, Reply};

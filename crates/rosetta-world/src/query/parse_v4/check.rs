@@ -4,34 +4,21 @@
 use crate::query::ast::{IdRef, InOut, Oper, Term, TermId, TermKind, Traversal};
 use crate::query::error::ParseError;
 
-use super::display::term_v4;
+use super::term_str::{validator_error_in, Stage, Written};
 
 /// `FLECS_QUERY_SCOPE_NESTING_MAX`: a query may nest scopes fewer levels deep than this.
 const SCOPE_NESTING_MAX: usize = 8;
 
-/// The error v4's validator logs for term `index`: the message, the query expression, and
-/// the terms listed one a line with ` > ` before the term in question.
+/// The error v4's validator logs for term `index` as it finalizes it without a world: the
+/// terms before it finalized, names as written (see [`term_str`](super::term_str)).
 pub(crate) fn validator_error(
     expr: &str,
     terms: &[Term],
     index: usize,
+    stage: Stage,
     message: impl Into<String>,
 ) -> ParseError {
-    let mut text = message.into();
-    text.push_str("\nexpr: ");
-    text.push_str(expr);
-    text.push('\n');
-    for (i, t) in terms.iter().enumerate() {
-        text.push_str(if i == index { " > " } else { "   " });
-        term_v4(&mut text, t);
-        if t.oper == Oper::Or {
-            text.push_str(" ||");
-        } else if i + 1 != terms.len() {
-            text.push(',');
-        }
-        text.push('\n');
-    }
-    ParseError::v4_plain(text, terms.get(index).map(|t| t.span.start))
+    validator_error_in(expr, terms, index, stage, &Written, message)
 }
 
 /// Whether two sources are the same for an Or chain (`flecs_term_ref_same`): `*` and `_`
@@ -43,7 +30,30 @@ fn same_src(a: &TermId, b: &TermId) -> bool {
     }
 }
 
-fn check_term(t: &Term) -> Result<(), String> {
+/// The first check term `t` fails: how far finalizing it got, and the message.
+fn check_term(t: &Term) -> Result<(), (Stage, String)> {
+    check_refs(t).map_err(|m| {
+        (
+            Stage::Failing {
+                looked_up: 0,
+                failed: false,
+            },
+            m,
+        )
+    })?;
+    check_verify(t).map_err(|m| {
+        (
+            Stage::Failing {
+                looked_up: 3,
+                failed: false,
+            },
+            m,
+        )
+    })
+}
+
+/// The checks of `flecs_term_ref_finalize_flags`, before any lookup.
+fn check_refs(t: &Term) -> Result<(), String> {
     for (name, r) in [("src", &t.src), ("first", &t.first), ("second", &t.second)] {
         if r.id == IdRef::Singleton {
             return Err(format!(
@@ -52,6 +62,11 @@ fn check_term(t: &Term) -> Result<(), String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// The checks made as the elements are looked up and the term verified.
+fn check_verify(t: &Term) -> Result<(), String> {
     for r in [&t.src, &t.first, &t.second] {
         if let IdRef::Variable(v) = &r.id {
             if v.starts_with('.') || v.ends_with('.') || v.contains("..") {
@@ -111,12 +126,16 @@ fn check_term(t: &Term) -> Result<(), String> {
 /// Checks the terms as v4's validator does where no world is needed and assigns field
 /// indices (an Or chain is one field). Returns the number of fields.
 pub(super) fn validate(expr: &str, terms: &mut [Term]) -> Result<usize, ParseError> {
-    let err = |terms: &[Term], i: usize, m: String| validator_error(expr, terms, i, m);
+    let done = Stage::Failing {
+        looked_up: 3,
+        failed: false,
+    };
+    let err = |terms: &[Term], i: usize, m: String| validator_error(expr, terms, i, done, m);
     let mut fields = 0usize;
     let mut nesting = 0usize;
     for i in 0..terms.len() {
         let Some(t) = terms.get(i) else { break };
-        check_term(t).map_err(|m| err(terms, i, m))?;
+        check_term(t).map_err(|(st, m)| validator_error(expr, terms, i, st, m))?;
         let prev = i.checked_sub(1).and_then(|p| terms.get(p));
         let prev_is_or = prev.is_some_and(|p| p.oper == Oper::Or);
         if let Some(p) = prev.filter(|_| prev_is_or) {

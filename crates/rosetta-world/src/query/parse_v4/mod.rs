@@ -11,13 +11,14 @@
 mod check;
 mod display;
 mod term;
+pub(crate) mod term_str;
 pub(crate) mod token;
 
 use crate::query::ast::{IdRef, Oper, QueryAst, Span, Term, TermId, TermKind, Traversal};
 use crate::query::error::ParseError;
 
-pub(crate) use check::validator_error as validator_error_v4;
 use term::{RawRef, RawTerm, TermParser};
+pub(crate) use term_str::{validator_error_in as validator_error_v4, FinalTrav, Finalized, Stage};
 use token::Lexer;
 
 /// The most terms a v4 query may have (`FLECS_TERM_COUNT_MAX`).

@@ -149,6 +149,29 @@ fn validator_errors() {
     assert!(parse_v4(&vec!["A"; 32].join(", ")).is_ok());
 }
 
+/// The terms of a validator error as 4.1.6's `flecs_term_to_buf` prints them (the real
+/// server's texts): earlier terms finalized with a `$this` source, the failing one with its
+/// source defaulted, later ones as parsed (`#0` for an unwritten source).
+#[test]
+fn validator_errors_print_terms_as_finalizing_left_them() {
+    assert_eq!(
+        err("Position, $"),
+        "invalid variable name for term.first ('$' syntax support is removed, use new \
+         Singleton trait)\nexpr: Position, $\n   Position($this),\n > $($this)\n"
+    );
+    assert_eq!(
+        err("[in] A(up), B($), C, (R, T)"),
+        "invalid variable name for term.src ('$' syntax support is removed, use new \
+         Singleton trait)\nexpr: [in] A(up), B($), C, (R, T)\n   [in] A($this|up ChildOf),\n \
+         > B($),\n   C(#0),\n   R(#0,T)\n"
+    );
+    assert_eq!(
+        err("A || B, {C, D}, E}"),
+        "'}' without matching '{'\nexpr: A || B, {C, D}, E}\n   A($this) ||\n   B($this),\n   \
+         {,\n   C($this),\n   D($this),\n   },\n   E($this),\n > }\n"
+    );
+}
+
 #[test]
 fn canonical_text_round_trips() {
     assert_eq!(

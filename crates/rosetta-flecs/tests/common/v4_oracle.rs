@@ -1,11 +1,60 @@
 //! A real Flecs v4 world (`flecs_ecs` 0.2.2 builds Flecs 4.1.2's C) for differential tests:
-//! built from a Flecs Script, serialized with Flecs' own JSON functions.
+//! built from a Flecs Script, serialized with Flecs' own JSON functions; and what the
+//! `v4_*oracle.rs` tests share around it: the Rosetta world of a script, the test types in
+//! Flecs Script, 4.1.2's entity text with 4.1.6's separators. Included by each of those
+//! files as `#[path = "common/v4_oracle.rs"] mod v4_oracle;` (not from `common/mod.rs`:
+//! only binaries that link `flecs_ecs` may use it).
 
 #![allow(dead_code)]
 
 use std::ffi::{CStr, CString};
 
 use flecs_ecs::sys;
+use rosetta_world::{script, FlecsVersion, World};
+
+/// `Position {x, y: f32}` and `Mass {value: f64}` in Flecs Script (with `using flecs.meta`),
+/// for `concat!` in front of a test's own script: the types of most oracle worlds.
+#[macro_export]
+macro_rules! flecs_position_mass {
+    () => {
+        "using flecs.meta\nstruct Position {\n  x = f32\n  y = f32\n}\n\
+         struct Mass {\n  value = f64\n}\n"
+    };
+}
+
+/// The same types as [`flecs_position_mass`] as Rosetta world script ops (with the trailing
+/// `,`), for `concat!` after a script's opening `[`.
+#[macro_export]
+macro_rules! rosetta_position_mass {
+    () => {
+        r#"["struct", "Position", [["x", "f32"], ["y", "f32"]]],
+    ["struct", "Mass", [["value", "f64"]]],"#
+    };
+}
+
+/// The v4 Rosetta world of a world script (the test's own, so it loads).
+pub fn rosetta_world(script_text: &str) -> World {
+    script::load_str_version(script_text, FlecsVersion::V4)
+        .unwrap()
+        .world
+}
+
+/// The oracle's entity text with v4.1.6's separators before `keys`: Flecs 4.1.2 joins an
+/// entity's `tags`, `pairs`, `vars`, `inherited`, `components`, ... with `,` (one inner list,
+/// `flecs_json_serialize_table_tags_pairs_vars`) where v4.1.6 writes each member with `, `
+/// (`serialize_iter_result_table.c` was rewritten).
+pub fn with_v416_separators(s: &str, keys: &[&str]) -> String {
+    let mut out = s.to_string();
+    for key in keys {
+        for close in ['}', ']'] {
+            out = out.replace(
+                &format!("{close},\"{key}\":"),
+                &format!("{close}, \"{key}\":"),
+            );
+        }
+    }
+    out
+}
 
 /// One `ecs_init()` world.
 pub struct Oracle {
@@ -41,6 +90,13 @@ impl Oracle {
             assert!(version.starts_with("4.1."), "the oracle is Flecs {version}");
             Oracle { w: sys::ecs_init() }
         }
+    }
+
+    /// A new world that ran the Flecs Script `code`.
+    pub fn with_script(code: &str) -> Oracle {
+        let o = Oracle::new();
+        o.script(code);
+        o
     }
 
     /// The C world.

@@ -1,6 +1,5 @@
-//! Reading the plans of Flecs 4.1.2 (the `flecs_ecs` oracle in Cargo, and the `flecs4`
-//! conformance cases it wrote) as Flecs 4.1.6 lays them out, for comparisons with what
-//! Rosetta writes: 4.1.6 pads an operation's name to 12 characters (its longest,
+//! Reading the plans of Flecs 4.1.2 (the `flecs_ecs` oracle in Cargo) as Flecs 4.1.6 lays
+//! them out, for the differential tests' comparisons with what Rosetta writes: 4.1.6 pads an operation's name to 12 characters (its longest,
 //! `treesup_post`) where 4.1.2 pads to 10; the operations, their links and the columns of
 //! sources (12th character) and ids (30th) are the same.
 
@@ -66,7 +65,7 @@ pub fn as_v416(plan: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{as_v416, strip_colors};
 
     #[test]
     fn color_codes_are_stripped() {

@@ -1,0 +1,94 @@
+//! Tables read back: a file's record batches, and a batch's rows as typed component values.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+use arrow::array::{Array, AsArray, RecordBatch, StructArray};
+use arrow::datatypes::Int64Type;
+use arrow::ipc::reader::FileReader;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use rosetta_types::{TypeRegistry, Value};
+use rosetta_wire::{typed, Object};
+
+use crate::error::{Error, Result};
+use crate::read::columns;
+use crate::schema::shape::Shape;
+use crate::schema::{ComponentTable, ENTITY_ID};
+
+/// The record batches of a Parquet or Arrow IPC file (told apart by their magic bytes), in
+/// order, read a batch at a time.
+pub fn read_batches(
+    path: impl AsRef<Path>,
+) -> Result<Box<dyn Iterator<Item = Result<RecordBatch>> + Send>> {
+    let path = path.as_ref();
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut magic = [0u8; 6];
+    let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| Error::io(path, e))?;
+    let at = |e: Error| match e {
+        Error::Io { .. } => e,
+        other => Error::Value(format!("{}: {other}", path.display())),
+    };
+    if magic[..n].starts_with(b"PAR1") {
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+            .map_err(|e| at(e.into()))?
+            .build()
+            .map_err(|e| at(e.into()))?;
+        let path = path.to_path_buf();
+        Ok(Box::new(reader.map(move |b| {
+            b.map_err(|e| Error::Value(format!("{}: {e}", path.display())))
+        })))
+    } else if magic[..n].starts_with(b"ARROW1") {
+        let reader = FileReader::try_new(file, None).map_err(|e| at(e.into()))?;
+        let path = path.to_path_buf();
+        Ok(Box::new(reader.map(move |b| {
+            b.map_err(|e| Error::Value(format!("{}: {e}", path.display())))
+        })))
+    } else {
+        Err(Error::Value(format!(
+            "{}: neither a Parquet nor an Arrow IPC file",
+            path.display()
+        )))
+    }
+}
+
+/// The rows of a batch of `table`: each entity id and the component's value (a
+/// `Value::Struct` of its fields). Columns are found by name, so a table with its columns in
+/// another order, or with more columns, reads as well.
+pub fn component_rows(
+    registry: &TypeRegistry,
+    table: &ComponentTable,
+    batch: &RecordBatch,
+) -> Result<Vec<(i64, Value)>> {
+    let ids = batch.column_by_name(ENTITY_ID).ok_or_else(|| {
+        Error::Value(format!(
+            "table `{}` has no `{ENTITY_ID}` column",
+            table.name
+        ))
+    })?;
+    let ids = ids
+        .as_primitive_opt::<Int64Type>()
+        .ok_or_else(|| Error::Value(format!("`{ENTITY_ID}` of `{}` is not Int64", table.name)))?;
+    let all = StructArray::from(batch.clone());
+    let shape = Shape::Struct(table.members.clone());
+    let mut rows = Vec::with_capacity(batch.num_rows());
+    for row in 0..batch.num_rows() {
+        if ids.is_null(row) {
+            return Err(Error::Value(format!(
+                "table `{}`, row {row}: a null entity id",
+                table.name
+            )));
+        }
+        let value = columns::value_at(registry, &shape, &all, row)
+            .map_err(|e| Error::Value(format!("table `{}`, row {row}: {e}", table.name)))?;
+        rows.push((ids.value(row), value));
+    }
+    Ok(rows)
+}
+
+/// A component value read from a table as the component's wire data.
+pub fn to_object(registry: &TypeRegistry, table: &ComponentTable, value: &Value) -> Result<Object> {
+    Ok(typed::write(registry, table.ty, value)?)
+}
