@@ -27,6 +27,8 @@ Seeds per target:
   world_query_v4_diff  the same as world_query_parse_v4 (run in Rosetta and Flecs 4.1.2)
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
+  arrow_import     one seed per table the target exports from examples/data/world.snapshot
+                   (as Parquet and Arrow IPC), read unedited
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
                    flecs/v3_json_vectors.json (every iter case's expected JSON), and a few
                    documents with every value form the target's types (and schema) have
@@ -304,6 +306,11 @@ def main():
             seed("world_snapshot_load", path.read_bytes())
             if name.endswith(".snapshot"):
                 seed("world_snapshot_load", gzip.decompress(path.read_bytes()))
+
+    # arrow_import: "edit mode, file N, no edits" for each exported table of the example
+    # snapshot (the target exports them itself), so that every file is read whole first.
+    for pick in range(24):
+        seed("arrow_import", bytes([0xFF, pick]))
 
     for target in sorted(counts):
         have = len(list((OUT / target).iterdir()))

@@ -3,54 +3,17 @@
 //! snapshot that loads has one world entity per snapshot entity.
 #![no_main]
 
+#[path = "common/example_schema.rs"]
+mod example_schema;
+
 use std::io::Write;
-use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use rosetta_schema::{compile_sources, Schema, SourceFile};
 use rosetta_world::load::{SnapshotLoader, SNAPSHOT_SCOPE};
 use rosetta_world::{builtin, Error, Id};
 
-fn schema() -> &'static Schema {
-    static SCHEMA: OnceLock<Schema> = OnceLock::new();
-    SCHEMA.get_or_init(|| {
-        let file = |path: &str, text: &str| SourceFile {
-            canonical_path: path.into(),
-            text: text.into(),
-        };
-        let files = vec![
-            file(
-                "improbable/standard_library.schema",
-                include_str!("../../schema/improbable/standard_library.schema"),
-            ),
-            file(
-                "improbable/restricted/system_components.schema",
-                include_str!("../../schema/improbable/restricted/system_components.schema"),
-            ),
-            file(
-                "improbable/vector3.schema",
-                include_str!("../../schema/improbable/vector3.schema"),
-            ),
-            file(
-                "game/common.schema",
-                include_str!("../../examples/schema/game/common.schema"),
-            ),
-            file(
-                "game/player.schema",
-                include_str!("../../examples/schema/game/player.schema"),
-            ),
-            file(
-                "game/world.schema",
-                include_str!("../../examples/schema/game/world.schema"),
-            ),
-        ];
-        let compiled = compile_sources(files).expect("the example schema compiles");
-        Schema::from_bundle(compiled.bundle()).expect("a usable schema")
-    })
-}
-
 fn check(bytes: &[u8]) {
-    match SnapshotLoader::new(schema(), "fuzz.snapshot").load(bytes) {
+    match SnapshotLoader::new(example_schema::schema(), "fuzz.snapshot").load(bytes) {
         Ok(loaded) => {
             let w = &loaded.world;
             let scope = w.lookup(SNAPSHOT_SCOPE).expect("the scope");

@@ -7,6 +7,9 @@
 //! - [`DatasetWriter`]: batches into a dataset folder, hive-partitioned by snapshot
 //!   (`component=game.Position/snapshot=night1/part-0.parquet`), all or nothing.
 //! - [`read_batches`], [`read_snapshot`]: files and datasets read back.
+//! - [`world`]: a Flecs world's entities and components as tables.
+//! - `sql` (feature `sql`): DataFusion tables over snapshots, worlds and datasets
+//!   (`sql::register`).
 //!
 //! ```
 //! use rosetta_arrow::{write_batches, ArrowOptions, Table};
@@ -34,10 +37,13 @@ mod read;
 pub mod schema;
 #[cfg(feature = "sql")]
 pub mod sql;
+pub mod world;
 mod write;
 
 pub use error::{Error, Result};
-pub use read::{component_rows, read_batches, read_snapshot, snapshots_in, to_object};
+pub use read::{
+    component_rows, read_batches, read_batches_in_memory, read_snapshot, snapshots_in, to_object,
+};
 pub use schema::{schema_of, ArrowOptions, ComponentTable, ENTITY_ID};
 #[cfg(feature = "sql")]
 pub use sql::register;

@@ -74,19 +74,19 @@ pub enum Command {
 /// Arguments of `rosetta sql`.
 #[derive(Debug, Args)]
 pub struct SqlArgs {
-    /// Snapshots (binary or JSON), folders of them, or datasets written by `rosetta export`;
-    /// then the query, last. Component tables are named by their qualified names, quoted:
+    /// Snapshots (binary or JSON), folders of them, datasets written by `rosetta export`, or
+    /// Flecs worlds (world scripts, world JSON); then the query, last. Component tables are named by their qualified names, quoted:
     /// `SELECT count(*) FROM "game.Health"`.
     // One list split in `inputs_and_query`: clap cannot end a list of positionals with another.
     #[arg(value_name = "INPUT... QUERY", required = true)]
     pub inputs_and_query: Vec<String>,
 
-    /// A schema root whose components the snapshots hold. Repeatable.
+    /// A schema root whose components the snapshots hold (needed for snapshots; a Flecs world
+    /// carries its own types). Repeatable.
     #[arg(
         long = "schema_path",
         visible_alias = "schema-path",
-        value_name = "DIR",
-        required = true
+        value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
 
@@ -145,8 +145,9 @@ pub struct ExportArgs {
     #[arg(value_enum, value_name = "FORMAT")]
     pub format: TableFormatArg,
 
-    /// Snapshots (binary `.snapshot` or JSON), or folders of them: each is one `snapshot=`
-    /// partition, named by its file name without the extension.
+    /// Snapshots (binary `.snapshot` or JSON), folders of them, or Flecs worlds (world
+    /// scripts, world JSON): each is one `snapshot=` partition, named by its file name without
+    /// the extension.
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
 
@@ -154,12 +155,12 @@ pub struct ExportArgs {
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
 
-    /// A schema root whose components the snapshots hold. Repeatable.
+    /// A schema root whose components the snapshots hold (needed for snapshots; a Flecs world
+    /// carries its own types). Repeatable.
     #[arg(
         long = "schema_path",
         visible_alias = "schema-path",
-        value_name = "DIR",
-        required = true
+        value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
 

@@ -2,9 +2,10 @@
 //! per component, partitioned by snapshot) and back.
 
 use std::collections::HashSet;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
+use rosetta_arrow::world::write_world_batches;
 use rosetta_arrow::{
     read_snapshot, ArrowOptions, DatasetOptions, DatasetWriter, Format, ParquetCompression,
     SnapshotBatcher,
@@ -18,7 +19,7 @@ use crate::cli::SnapshotFormatArg;
 use crate::cli::{ExportArgs, ImportArgs, ParquetCompressionArg, TableFormatArg};
 use crate::error::CliError;
 use crate::output::Output;
-use crate::schema_load::{load_schema, progress};
+use crate::schema_load::{load_schema, progress, require_schema};
 use crate::snapshot_cmd::{binary_source, component_json, data_error, open_input, sniff, Source};
 
 /// The snapshot files `inputs` name: files as given, folders' `.snapshot` and `.json` files in
@@ -73,10 +74,64 @@ fn snapshot_files(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, CliError
         .collect()
 }
 
+/// Whether `path` holds a Flecs world (a world script or Flecs world JSON), not a snapshot.
+pub(crate) fn is_world(path: &Path) -> Result<bool, CliError> {
+    let mut head = Vec::with_capacity(4096);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(4096).read_to_end(&mut head))
+        .map_err(|source| CliError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(rosetta_flecs::de::is_world_json(&head)
+        || rosetta_world::load::sniff(&head) == rosetta_world::load::WorldFormat::Script)
+}
+
+/// The inputs' worlds, or `None` when they are snapshots; refused when they mix the two,
+/// whose `entities` tables differ.
+pub(crate) fn worlds_of(files: &[(PathBuf, String)]) -> Result<Option<Vec<bool>>, CliError> {
+    let kinds = files
+        .iter()
+        .map(|(p, _)| is_world(p))
+        .collect::<Result<Vec<bool>, _>>()?;
+    match (kinds.iter().any(|&w| w), kinds.iter().all(|&w| w)) {
+        (false, _) => Ok(None),
+        (true, true) => Ok(Some(kinds)),
+        (true, false) => {
+            let (path, _) = &files[kinds.iter().position(|&w| w).unwrap_or(0)];
+            Err(data_error(
+                path,
+                "a Flecs world among snapshots: give worlds or snapshots, not both (their \
+                 `entities` tables differ)",
+            ))
+        }
+    }
+}
+
+/// Loads a world input as `rosetta world` does (`--schema_path` for component types).
+pub(crate) fn load_world_input(
+    path: &Path,
+    schema_paths: &[PathBuf],
+) -> Result<rosetta_world::World, CliError> {
+    let inputs = crate::world::load::WorldInputs {
+        schema_paths,
+        types: None,
+        strict: false,
+        version: rosetta_world::FlecsVersion::default(),
+    };
+    Ok(crate::world::load::load_world_with(path, &inputs)?.world)
+}
+
 /// Runs `rosetta export`.
 pub fn export(args: &ExportArgs) -> Result<(), CliError> {
-    let schema = load_schema(&args.schema_paths)?;
     let files = snapshot_files(&args.inputs)?;
+    let worlds = worlds_of(&files)?.is_some();
+    // Worlds carry their own types; snapshots need the schema.
+    let schema = if worlds {
+        None
+    } else {
+        Some(require_schema(&args.schema_paths, "snapshots")?)
+    };
     let options = DatasetOptions {
         format: match args.format {
             TableFormatArg::Parquet => Format::Parquet,
@@ -103,15 +158,24 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     let mut entities = 0;
     for (path, name) in &files {
         bar.set_message(name.clone());
-        entities += export_one(
-            &schema,
-            path,
-            name,
-            arrow,
-            args.batch_rows,
-            &mut writer,
-            &|p| bar.set_position(done + p),
-        )?;
+        entities += match &schema {
+            Some(schema) => export_one(
+                schema,
+                path,
+                name,
+                arrow,
+                args.batch_rows,
+                &mut writer,
+                &|p| bar.set_position(done + p),
+            )?,
+            None => {
+                let world = load_world_input(path, &args.schema_paths)?;
+                write_world_batches(&world, arrow, args.batch_rows, &mut |table, batch| {
+                    writer.write(name, table, &batch)
+                })
+                .map_err(|e| data_error(path, e.to_string()))?
+            }
+        };
         writer.end_snapshot(name).map_err(out_error)?;
         done += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     }
@@ -119,8 +183,9 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     if io::stderr().is_terminal() {
         eprintln!(
-            "exported {entities} entities of {} snapshot(s) as {} files in {}",
+            "exported {entities} entities of {} {} as {} files in {}",
             files.len(),
+            if worlds { "world(s)" } else { "snapshot(s)" },
             written.len(),
             args.output.display()
         );

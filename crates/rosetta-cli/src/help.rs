@@ -350,7 +350,9 @@ Examples:
 /// `rosetta export --help`.
 pub const EXPORT_EXAMPLES: &str = "\
 Each component becomes a table (`entity_id`, then the component's fields), plus a table of
-`entities` (id, name, components). Files go to
+`entities` (id, name, components). A Flecs world (a world script, or world JSON of either
+version) gives the same: a table per reflected component, named by its path, and `entities`
+(id, path, parent, type), Flecs' own builtin entities left out. Files go to
 DIR/component=<qualified name>/snapshot=<input name>/part-0.parquet and
 DIR/entities/snapshot=<input name>/part-0.parquet: a dataset that DuckDB, Spark, pyarrow and
 DataFusion read with hive partitioning. Nothing is moved into DIR until every table is written.
@@ -361,7 +363,9 @@ Examples:
   # the JSON form of the same snapshot, as Arrow IPC files (a folder of snapshots works too:
   # one partition per file)
   rosetta export arrow examples/data/world.json -o target/tables-ipc \\
-      --schema_path schema --schema_path examples/schema";
+      --schema_path schema --schema_path examples/schema
+  # a Flecs world script: its components carry their own types
+  rosetta export parquet examples/world/space.json -o target/space-tables";
 
 /// `rosetta import --help`.
 pub const IMPORT_EXAMPLES: &str = "\
@@ -374,7 +378,8 @@ Examples:
 
 /// `rosetta sql --help`.
 pub const SQL_EXAMPLES: &str = "\
-Snapshots are read straight into the query, a batch at a time; datasets written by
+Snapshots are read straight into the query, a batch at a time; Flecs worlds (world scripts,
+world JSON) are loaded whole, as `rosetta world` loads them; datasets written by
 `rosetta export` are read as Parquet. Every table ends in a `snapshot` column (the input's file
 name without its extension), so one query can compare snapshots.
 
@@ -382,4 +387,7 @@ Examples:
   rosetta sql examples/data/world.snapshot --schema_path schema --schema_path examples/schema \\
       'SELECT entity_id, current, maximum FROM \"game.Health\" ORDER BY entity_id'
   rosetta sql examples/data/world.snapshot --schema_path schema --schema_path examples/schema \\
-      'SELECT e.name, h.current FROM entities e JOIN \"game.Health\" h USING (entity_id)' --format csv";
+      'SELECT e.name, h.current FROM entities e JOIN \"game.Health\" h USING (entity_id)' --format csv
+  # a Flecs world: a table per component (by path) and `entities` (id, path, parent, type)
+  rosetta sql examples/world/space.json \\
+      'SELECT e.name, p.x, p.y FROM entities e JOIN \"Position\" p USING (entity_id) ORDER BY e.name'";

@@ -11,6 +11,18 @@ use crate::error::CliError;
 use crate::files::input_name;
 
 /// Compiles every schema file on the schema paths.
+/// [`load_schema`] for inputs that cannot be read without one (snapshots): no `--schema_path`
+/// is a usage error that says so.
+pub fn require_schema(paths: &[PathBuf], what: &str) -> Result<Schema, CliError> {
+    if paths.is_empty() {
+        return Err(CliError::Usage {
+            argument: "--schema_path".into(),
+            message: format!("{what} need their schema: give --schema_path DIR (repeatable)"),
+        });
+    }
+    load_schema(paths)
+}
+
 pub fn load_schema(paths: &[PathBuf]) -> Result<Schema, CliError> {
     let options = CompileOptions {
         schema_paths: paths.to_vec(),

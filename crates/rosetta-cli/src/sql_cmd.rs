@@ -1,19 +1,21 @@
 //! `rosetta sql`: a SQL query (DataFusion) over snapshots or exported datasets.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow::array::RecordBatch;
 use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
-use rosetta_arrow::sql::{register, SqlOptions};
+use rosetta_arrow::sql::{register, register_worlds, SqlOptions};
 use rosetta_arrow::ArrowOptions;
+use rosetta_world::World;
 
 use crate::cli::{SqlArgs, SqlFormatArg};
 use crate::error::CliError;
+use crate::export_cmd::{is_world, load_world_input, worlds_of};
 use crate::output::Output;
-use crate::schema_load::load_schema;
+use crate::schema_load::{load_schema, require_schema};
 
 fn format_of(args: &SqlArgs) -> SqlFormatArg {
     args.format
@@ -33,7 +35,51 @@ pub fn run(args: &SqlArgs) -> Result<(), CliError> {
             message: "give at least one input, then the query".into(),
         });
     }
-    let schema = Arc::new(load_schema(&args.schema_paths)?);
+    let inputs = args.inputs();
+    let world_files: Vec<(PathBuf, String)> = inputs
+        .iter()
+        .filter(|p| !p.is_dir())
+        .map(|p| {
+            let name = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (p.clone(), name)
+        })
+        .collect();
+    // Worlds (scripts, Flecs world JSON) are loaded whole, as `rosetta world` loads them;
+    // snapshots and datasets are streamed.
+    let worlds = if world_files.len() == inputs.len() {
+        match worlds_of(&world_files)? {
+            Some(_) => world_files
+                .iter()
+                .map(|(p, name)| Ok((name.clone(), load_world_input(p, &args.schema_paths)?)))
+                .collect::<Result<Vec<_>, CliError>>()?,
+            None => Vec::new(),
+        }
+    } else {
+        if let Some((p, _)) = world_files
+            .iter()
+            .find(|(p, _)| is_world(p).unwrap_or(false))
+        {
+            return Err(data_error(
+                p,
+                "a Flecs world among snapshot folders or datasets: give worlds alone".into(),
+            ));
+        }
+        Vec::new()
+    };
+    let schema = if worlds.is_empty() {
+        // Datasets hold their own columns; snapshots are read by the schema.
+        let snapshots = inputs.iter().any(|p| !p.is_dir() || !is_dataset(p));
+        Some(Arc::new(if snapshots {
+            require_schema(&args.schema_paths, "snapshots")?
+        } else {
+            load_schema(&args.schema_paths)?
+        }))
+    } else {
+        None
+    };
     let format = format_of(args);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -49,14 +95,19 @@ pub fn run(args: &SqlArgs) -> Result<(), CliError> {
             },
             ..SqlOptions::default()
         };
-        let inputs = args.inputs();
         let input = inputs
             .first()
             .map(|p| p.as_path())
             .unwrap_or(Path::new("-"));
-        register(&ctx, schema, &inputs, options)
-            .await
-            .map_err(|e| data_error(input, e.to_string()))?;
+        match schema {
+            Some(schema) => register(&ctx, schema, &inputs, options).await,
+            None => {
+                let named: Vec<(&str, &World)> =
+                    worlds.iter().map(|(n, w)| (n.as_str(), w)).collect();
+                register_worlds(&ctx, &named, options)
+            }
+        }
+        .map_err(|e| data_error(input, e.to_string()))?;
         let query_error = |e: datafusion::error::DataFusionError| CliError::Usage {
             argument: "QUERY".into(),
             message: e.to_string(),
@@ -87,6 +138,17 @@ pub fn run(args: &SqlArgs) -> Result<(), CliError> {
         Ok::<(), CliError>(())
     })?;
     output.finish()
+}
+
+/// Whether folder `dir` is a dataset (`entities` or `component=` folders in it).
+fn is_dataset(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name == rosetta_arrow::ENTITIES || name.starts_with("component=")
+        })
+    })
 }
 
 fn data_error(path: &Path, message: String) -> CliError {

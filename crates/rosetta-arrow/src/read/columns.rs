@@ -252,13 +252,18 @@ fn string(shape: &Shape, array: &dyn Array, row: usize) -> Result<String> {
         let dict = array
             .as_any_dictionary_opt()
             .ok_or_else(|| wrong(shape, array))?;
-        let key = dict.normalized_keys()[row];
         let values = dict
             .values()
             .as_any()
             .downcast_ref::<StringArray>()
             .ok_or_else(|| wrong(shape, array))?;
-        return Ok(values.value(key).to_string());
+        // The row's own key (`normalized_keys` would widen every key of the column per row).
+        let key = integer(shape, dict.keys(), row)?;
+        return usize::try_from(key)
+            .ok()
+            .filter(|&k| k < values.len())
+            .map(|k| values.value(k).to_string())
+            .ok_or_else(|| Error::Value(format!("dictionary key {key} out of range")));
     }
     Err(wrong(shape, array))
 }

@@ -7,7 +7,9 @@ use std::path::Path;
 use arrow::array::{Array, AsArray, RecordBatch, StructArray};
 use arrow::datatypes::Int64Type;
 use arrow::ipc::reader::FileReader;
+use bytes::Bytes;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::file::reader::ChunkReader;
 use rosetta_types::{TypeRegistry, Value};
 use rosetta_wire::{typed, Object};
 
@@ -17,7 +19,7 @@ use crate::schema::shape::Shape;
 use crate::schema::{ComponentTable, ENTITY_ID};
 
 /// The record batches of a Parquet or Arrow IPC file (told apart by their magic bytes), in
-/// order, read a batch at a time.
+/// order, read a batch at a time. Errors name the file.
 pub fn read_batches(
     path: impl AsRef<Path>,
 ) -> Result<Box<dyn Iterator<Item = Result<RecordBatch>> + Send>> {
@@ -27,30 +29,77 @@ pub fn read_batches(
     let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
     file.seek(SeekFrom::Start(0))
         .map_err(|e| Error::io(path, e))?;
+    batches_of(file, &magic[..n], &path.display().to_string())
+}
+
+/// [`read_batches`] of a file held in memory; errors name it `name`.
+///
+/// ```
+/// let err = rosetta_arrow::read_batches_in_memory(b"PAR1 not really".to_vec(), "t.parquet")
+///     .err()
+///     .unwrap();
+/// assert!(err.to_string().starts_with("t.parquet: "));
+/// ```
+pub fn read_batches_in_memory(
+    bytes: impl Into<Bytes>,
+    name: &str,
+) -> Result<Box<dyn Iterator<Item = Result<RecordBatch>> + Send>> {
+    let bytes = bytes.into();
+    let magic = bytes.slice(..bytes.len().min(6));
+    batches_of(bytes, &magic, name)
+}
+
+/// What both [`read_batches`] and [`read_batches_in_memory`] read: Parquet from any chunk
+/// reader, Arrow IPC from any seekable one.
+fn batches_of<R>(
+    source: R,
+    magic: &[u8],
+    name: &str,
+) -> Result<Box<dyn Iterator<Item = Result<RecordBatch>> + Send>>
+where
+    R: ChunkReader + AsSeekable + 'static,
+{
     let at = |e: Error| match e {
         Error::Io { .. } => e,
-        other => Error::Value(format!("{}: {other}", path.display())),
+        other => Error::Value(format!("{name}: {other}")),
     };
-    if magic[..n].starts_with(b"PAR1") {
-        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+    let name = name.to_string();
+    let named = move |b: std::result::Result<RecordBatch, arrow::error::ArrowError>| {
+        b.map_err(|e| Error::Value(format!("{name}: {e}")))
+    };
+    if magic.starts_with(b"PAR1") {
+        let reader = ParquetRecordBatchReaderBuilder::try_new(source)
             .map_err(|e| at(e.into()))?
             .build()
             .map_err(|e| at(e.into()))?;
-        let path = path.to_path_buf();
-        Ok(Box::new(reader.map(move |b| {
-            b.map_err(|e| Error::Value(format!("{}: {e}", path.display())))
-        })))
-    } else if magic[..n].starts_with(b"ARROW1") {
-        let reader = FileReader::try_new(file, None).map_err(|e| at(e.into()))?;
-        let path = path.to_path_buf();
-        Ok(Box::new(reader.map(move |b| {
-            b.map_err(|e| Error::Value(format!("{}: {e}", path.display())))
-        })))
+        Ok(Box::new(reader.map(named)))
+    } else if magic.starts_with(b"ARROW1") {
+        let reader = FileReader::try_new(source.seekable(), None).map_err(|e| at(e.into()))?;
+        Ok(Box::new(reader.map(named)))
     } else {
-        Err(Error::Value(format!(
-            "{}: neither a Parquet nor an Arrow IPC file",
-            path.display()
+        Err(at(Error::Value(
+            "neither a Parquet nor an Arrow IPC file".into(),
         )))
+    }
+}
+
+/// A source that Arrow's IPC reader (`Read + Seek`) can read as well as Parquet's.
+trait AsSeekable {
+    type Seekable: Read + Seek + Send + 'static;
+    fn seekable(self) -> Self::Seekable;
+}
+
+impl AsSeekable for File {
+    type Seekable = File;
+    fn seekable(self) -> File {
+        self
+    }
+}
+
+impl AsSeekable for Bytes {
+    type Seekable = std::io::Cursor<Bytes>;
+    fn seekable(self) -> Self::Seekable {
+        std::io::Cursor::new(self)
     }
 }
 

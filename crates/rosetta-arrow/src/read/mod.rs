@@ -6,4 +6,4 @@ mod dataset;
 mod file;
 
 pub use dataset::{read_snapshot, snapshots_in};
-pub use file::{component_rows, read_batches, to_object};
+pub use file::{component_rows, read_batches, read_batches_in_memory, to_object};

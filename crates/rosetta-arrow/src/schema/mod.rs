@@ -60,11 +60,13 @@ pub const ENTITY_ID: &str = "entity_id";
 /// One component's table: its Arrow schema and the shape its values are laid out by.
 #[derive(Debug, Clone)]
 pub struct ComponentTable {
-    pub(crate) id: ComponentId,
+    pub(crate) id: Option<ComponentId>,
     pub(crate) name: String,
     pub(crate) ty: TypeId,
     pub(crate) members: Vec<Member>,
     pub(crate) schema: SchemaRef,
+    /// The type is not a struct: its values are the one `value` column.
+    pub(crate) wrapped: bool,
 }
 
 impl ComponentTable {
@@ -74,29 +76,56 @@ impl ComponentTable {
             .component(id)
             .ok_or_else(|| Error::Unsupported(format!("the schema has no component {id}")))?;
         let name = t.qualified_name().unwrap_or_default().to_string();
-        let Kind::Struct(def) = t.kind() else {
-            return Err(Error::Unsupported(format!(
-                "component `{name}` is no struct type"
-            )));
+        Self::build(registry, t.id(), name, Some(id), options)
+    }
+
+    /// The table of a component that has no SpatialOS id (a Flecs world's): type `ty` of
+    /// `registry`, named `name` (the component's path). A struct's members are the columns;
+    /// any other type (an enum, a primitive) is one column, `value`.
+    pub fn of_type(
+        registry: &TypeRegistry,
+        ty: TypeId,
+        name: impl Into<String>,
+        options: ArrowOptions,
+    ) -> Result<Self> {
+        Self::build(registry, ty, name.into(), None, options)
+    }
+
+    fn build(
+        registry: &TypeRegistry,
+        ty: TypeId,
+        name: String,
+        id: Option<ComponentId>,
+        options: ArrowOptions,
+    ) -> Result<Self> {
+        let mut resolver = Resolver::new(registry, options);
+        let (members, wrapped) = match registry.get(ty).map(|t| t.kind()) {
+            Some(Kind::Struct(def)) => (resolver.members(ty, def)?, false),
+            Some(_) if id.is_none() => (vec![resolver.value_member(ty)?], true),
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "component `{name}` is no struct type"
+                )))
+            }
         };
-        let members = Resolver::new(registry, options).members(t.id(), def)?;
         let mut fields = vec![Field::new(ENTITY_ID, DataType::Int64, false)];
         fields.extend(members.iter().map(Member::field));
-        let metadata = HashMap::from([
-            (meta::COMPONENT.to_string(), name.clone()),
-            (meta::COMPONENT_ID.to_string(), id.to_string()),
-        ]);
+        let mut metadata = HashMap::from([(meta::COMPONENT.to_string(), name.clone())]);
+        if let Some(id) = id {
+            metadata.insert(meta::COMPONENT_ID.to_string(), id.to_string());
+        }
         Ok(ComponentTable {
             id,
-            ty: t.id(),
+            ty,
             name,
             members,
             schema: Arc::new(ArrowSchema::new_with_metadata(fields, metadata)),
+            wrapped,
         })
     }
 
-    /// The component's id.
-    pub fn id(&self) -> ComponentId {
+    /// The component's SpatialOS id (`None` for a Flecs world's component).
+    pub fn id(&self) -> Option<ComponentId> {
         self.id
     }
 

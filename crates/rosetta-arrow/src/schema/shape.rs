@@ -229,6 +229,16 @@ impl<'r> Resolver<'r> {
 
     /// The name a field's metadata keeps for its type: the qualified name of a named type, the
     /// schema name of an integer (its wire encoding: `sint32`, `fixed64`, ...).
+    /// A single `value` member of type `ty`: the table of a component whose type is not a
+    /// struct (a Flecs enum or primitive component).
+    pub fn value_member(&mut self, ty: TypeId) -> Result<Member> {
+        Ok(Member {
+            name: "value".into(),
+            type_name: self.type_name(ty),
+            shape: self.shape(ty)?,
+        })
+    }
+
     fn type_name(&self, ty: TypeId) -> Option<String> {
         let t = self.registry.get(ty)?;
         match (t.qualified_name(), t.kind()) {

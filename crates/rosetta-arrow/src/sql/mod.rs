@@ -32,14 +32,16 @@
 //! # });
 //! ```
 
+mod options;
 mod scan;
+mod world;
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arrow::datatypes::{DataType, Field, Schema as ArrowSchema, SchemaRef};
+use arrow::datatypes::{DataType, SchemaRef};
 use async_trait::async_trait;
 use datafusion::catalog::Session;
 use datafusion::common::TableReference;
@@ -58,30 +60,12 @@ use parking_lot::RwLock;
 use rosetta_schema::Schema;
 
 use crate::error::{Error, Result};
-use crate::schema::{ArrowOptions, ComponentTable};
-use crate::write::batch::{entities_schema, DEFAULT_BATCH_ROWS, ENTITIES};
+use crate::schema::ComponentTable;
+use crate::write::batch::{entities_schema, ENTITIES};
+use options::with_snapshot;
+pub use options::{SqlOptions, SNAPSHOT};
 use scan::{ScanSpec, SnapshotScan};
-
-/// The column naming each row's snapshot.
-pub const SNAPSHOT: &str = "snapshot";
-
-/// How snapshots become tables for SQL.
-#[derive(Debug, Clone, Copy)]
-pub struct SqlOptions {
-    /// How schema types become Arrow types.
-    pub arrow: ArrowOptions,
-    /// Rows in one record batch.
-    pub batch_rows: usize,
-}
-
-impl Default for SqlOptions {
-    fn default() -> Self {
-        SqlOptions {
-            arrow: ArrowOptions::default(),
-            batch_rows: DEFAULT_BATCH_ROWS,
-        }
-    }
-}
+pub use world::register_worlds;
 
 /// A table over snapshot files, streamed: one component's rows (or the entities) of every
 /// file, with a `snapshot` column.
@@ -103,15 +87,6 @@ impl fmt::Debug for SnapshotTable {
             .field("files", &self.files)
             .finish_non_exhaustive()
     }
-}
-
-fn with_snapshot(schema: &ArrowSchema) -> SchemaRef {
-    let mut fields: Vec<Field> = schema.fields().iter().map(|f| f.as_ref().clone()).collect();
-    fields.push(Field::new(SNAPSHOT, DataType::Utf8, false));
-    Arc::new(ArrowSchema::new_with_metadata(
-        fields,
-        schema.metadata().clone(),
-    ))
 }
 
 impl SnapshotTable {

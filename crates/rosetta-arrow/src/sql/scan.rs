@@ -123,10 +123,13 @@ fn read(spec: &ScanSpec, send: &mut dyn FnMut(RecordBatch) -> bool) -> Result<()
     let mut emit = |batch: RecordBatch| -> Result<bool> { Ok(send(finish(spec, batch)?)) };
     match &spec.component {
         Some(table) => {
+            let id = table.id().ok_or_else(|| {
+                Error::Unsupported(format!("`{}` is no snapshot component", table.name()))
+            })?;
             let mut batcher = ComponentBatcher::new(table.clone(), spec.batch_rows);
             while let Some(entity) = next().map_err(at)? {
                 // An entity without the component costs only its record's decoding.
-                let Some(data) = entity.component(table.id()) else {
+                let Some(data) = entity.component(id) else {
                     continue;
                 };
                 if let Some(batch) = batcher.push(registry, entity.id, data)? {

@@ -62,15 +62,20 @@ impl ComponentBatcher {
         self.push_value(registry, entity_id, &value)
     }
 
-    /// Adds the component value (a `Value::Struct` of the component's fields) of entity
-    /// `entity_id`; a batch when it fills one.
+    /// Adds the component value (a `Value::Struct` of the component's fields, or the value
+    /// itself for a table of one `value` column) of entity `entity_id`; a batch when it fills
+    /// one.
     pub fn push_value(
         &mut self,
         registry: &TypeRegistry,
         entity_id: i64,
         value: &Value,
     ) -> Result<Option<RecordBatch>> {
-        let Value::Struct(fields) = value else {
+        let fields = if self.table.wrapped {
+            std::slice::from_ref(value)
+        } else if let Value::Struct(fields) = value {
+            &fields[..]
+        } else {
             return Err(Error::Value(format!(
                 "entity {entity_id}, component `{}`: no struct value",
                 self.table.name
