@@ -9,6 +9,7 @@ use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
 use rosetta_arrow::sql::{register, register_worlds, SqlOptions};
 use rosetta_arrow::ArrowOptions;
+use rosetta_schema::Schema;
 use rosetta_world::World;
 
 use crate::cli::{SqlArgs, SqlFormatArg};
@@ -74,6 +75,9 @@ pub fn run(args: &SqlArgs) -> Result<(), CliError> {
         let snapshots = inputs.iter().any(|p| !p.is_dir() || !is_dataset(p));
         Some(Arc::new(if snapshots {
             require_schema(&args.schema_paths, "snapshots")?
+        } else if args.schema_paths.is_empty() {
+            Schema::from_bundle(&Default::default())
+                .map_err(|e| CliError::Internal(format!("an empty schema: {e}")))?
         } else {
             load_schema(&args.schema_paths)?
         }))

@@ -32,6 +32,7 @@
 //! # });
 //! ```
 
+mod filter;
 mod options;
 mod scan;
 mod world;
@@ -52,7 +53,7 @@ use datafusion::datasource::listing::{
     ListingOptions, ListingTable, ListingTableConfig, ListingTableUrl,
 };
 use datafusion::datasource::{TableProvider, TableType};
-use datafusion::logical_expr::Expr;
+use datafusion::logical_expr::{Expr, TableProviderFilterPushDown};
 use datafusion::physical_plan::memory::{LazyBatchGenerator, LazyMemoryExec};
 use datafusion::physical_plan::ExecutionPlan;
 use datafusion::prelude::SessionContext;
@@ -62,6 +63,7 @@ use rosetta_schema::Schema;
 use crate::error::{Error, Result};
 use crate::schema::ComponentTable;
 use crate::write::batch::{entities_schema, ENTITIES};
+use filter::Pushed;
 use options::with_snapshot;
 pub use options::{SqlOptions, SNAPSHOT};
 use scan::{ScanSpec, SnapshotScan};
@@ -122,13 +124,27 @@ impl TableProvider for SnapshotTable {
         TableType::Base
     }
 
+    fn supports_filters_pushdown(
+        &self,
+        filters: &[&Expr],
+    ) -> datafusion::error::Result<Vec<TableProviderFilterPushDown>> {
+        Ok(filters
+            .iter()
+            .map(|f| match Pushed::understands(f) {
+                true => TableProviderFilterPushDown::Inexact,
+                false => TableProviderFilterPushDown::Unsupported,
+            })
+            .collect())
+    }
+
     async fn scan(
         &self,
         _state: &dyn Session,
         projection: Option<&Vec<usize>>,
-        _filters: &[Expr],
+        filters: &[Expr],
         _limit: Option<usize>,
     ) -> datafusion::error::Result<Arc<dyn ExecutionPlan>> {
+        let pushed = Pushed::of(filters);
         let output = match projection {
             Some(p) => Arc::new(self.table_schema.project(p)?),
             None => self.table_schema.clone(),
@@ -136,8 +152,10 @@ impl TableProvider for SnapshotTable {
         let generators = self
             .files
             .iter()
+            .filter(|(_, snapshot)| pushed.admits_snapshot(snapshot))
             .map(|(path, snapshot)| {
                 let scan = SnapshotScan::new(ScanSpec {
+                    pushed: pushed.clone(),
                     schema: self.schema.clone(),
                     path: path.clone(),
                     snapshot: snapshot.clone(),

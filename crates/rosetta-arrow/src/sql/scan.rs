@@ -21,6 +21,8 @@ use crate::error::{Error, Result};
 use crate::schema::ComponentTable;
 use crate::write::batch::{ComponentBatcher, EntitiesBatcher, EntityNames};
 
+use super::filter::Pushed;
+
 /// What one scan of one snapshot file produces.
 #[derive(Debug, Clone)]
 pub(crate) struct ScanSpec {
@@ -35,6 +37,8 @@ pub(crate) struct ScanSpec {
     pub projection: Option<Vec<usize>>,
     /// The schema of the batches handed out (projected).
     pub output: SchemaRef,
+    /// The entities the query's filters allow.
+    pub pushed: Pushed,
 }
 
 /// A [`LazyBatchGenerator`] over one snapshot file.
@@ -128,10 +132,14 @@ fn read(spec: &ScanSpec, send: &mut dyn FnMut(RecordBatch) -> bool) -> Result<()
             })?;
             let mut batcher = ComponentBatcher::new(table.clone(), spec.batch_rows);
             while let Some(entity) = next().map_err(at)? {
-                // An entity without the component costs only its record's decoding.
+                // An entity without the component, or that the filters rule out, costs only
+                // its record's decoding.
                 let Some(data) = entity.component(id) else {
                     continue;
                 };
+                if !spec.pushed.admits_id(entity.id) {
+                    continue;
+                }
                 if let Some(batch) = batcher.push(registry, entity.id, data)? {
                     if !emit(batch)? {
                         return Ok(());
@@ -146,6 +154,9 @@ fn read(spec: &ScanSpec, send: &mut dyn FnMut(RecordBatch) -> bool) -> Result<()
             let mut batcher = EntitiesBatcher::new(spec.batch_rows);
             let names = EntityNames::new(registry);
             while let Some(entity) = next().map_err(at)? {
+                if !spec.pushed.admits_id(entity.id) {
+                    continue;
+                }
                 let name = names.name_of(&entity);
                 if let Some(batch) = batcher.push(entity.id, name, entity.component_ids())? {
                     if !emit(batch)? {
