@@ -69,3 +69,44 @@ fn the_example_snapshot_comes_back_from_arrow_ipc_in_small_batches() {
 fn enums_as_numbers_come_back_too() {
     round_trip(Format::Parquet, ArrowOptions { enum_as_int: true }, 5);
 }
+
+#[test]
+fn a_column_of_the_wrong_type_is_named_in_the_error() {
+    use std::sync::Arc;
+
+    use arrow::array::{Int64Array, RecordBatch, StringArray};
+    use arrow::datatypes::{DataType, Field, Schema as ArrowSchema};
+    use rosetta_arrow::{component_rows, ComponentTable};
+
+    let schema = example_schema();
+    let registry = schema.registry();
+    let id = registry
+        .get_by_name("game.Health")
+        .and_then(|t| t.component())
+        .map(|c| c.id())
+        .unwrap();
+    let table = ComponentTable::new(registry, id, ArrowOptions::default()).unwrap();
+    // `current` as text, where the schema has an integer.
+    let columns = ArrowSchema::new(vec![
+        Field::new("entity_id", DataType::Int64, false),
+        Field::new("current", DataType::Utf8, false),
+        Field::new("maximum", DataType::Int32, false),
+    ]);
+    let batch = RecordBatch::try_new(
+        Arc::new(columns),
+        vec![
+            Arc::new(Int64Array::from(vec![1])),
+            Arc::new(StringArray::from(vec!["80"])),
+            Arc::new(arrow::array::Int32Array::from(vec![100])),
+        ],
+    )
+    .unwrap();
+    let err = component_rows(registry, &table, &batch)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("game.Health") && err.contains("row 0"),
+        "{err}"
+    );
+    assert!(err.contains("column `current`"), "{err}");
+}

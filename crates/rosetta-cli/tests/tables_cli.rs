@@ -17,6 +17,22 @@ fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The example snapshot exported as Parquet into `DIR/tables`; that folder's path.
+fn export_example(dir: &tempfile::TempDir) -> String {
+    let tables = dir.path().join("tables");
+    let tables = tables.to_str().expect("UTF-8").to_string();
+    let mut args = vec![
+        "export",
+        "parquet",
+        "examples/data/world.snapshot",
+        "-o",
+        &tables,
+    ];
+    args.extend(SCHEMA);
+    stdout(&rosetta(&args));
+    tables
+}
+
 fn sql(inputs: &[&str], query: &str, extra: &[&str]) -> String {
     let mut args = vec!["sql"];
     args.extend(inputs);
@@ -28,17 +44,8 @@ fn sql(inputs: &[&str], query: &str, extra: &[&str]) -> String {
 #[test]
 fn a_snapshot_goes_through_parquet_and_back_to_the_same_records() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let tables = dir.path().join("tables");
-    let tables = tables.to_str().expect("UTF-8");
-    let mut args = vec![
-        "export",
-        "parquet",
-        "examples/data/world.snapshot",
-        "-o",
-        tables,
-    ];
-    args.extend(SCHEMA);
-    stdout(&rosetta(&args));
+    let tables = export_example(&dir);
+    let tables = tables.as_str();
     let back = dir.path().join("back.snapshot");
     let mut args = vec!["import", tables, "-o", back.to_str().expect("UTF-8")];
     args.extend(SCHEMA);
@@ -54,17 +61,8 @@ fn a_snapshot_goes_through_parquet_and_back_to_the_same_records() {
 #[test]
 fn sql_over_the_snapshot_and_over_its_dataset_agree() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let tables = dir.path().join("tables");
-    let tables = tables.to_str().expect("UTF-8");
-    let mut args = vec![
-        "export",
-        "parquet",
-        "examples/data/world.snapshot",
-        "-o",
-        tables,
-    ];
-    args.extend(SCHEMA);
-    stdout(&rosetta(&args));
+    let tables = export_example(&dir);
+    let tables = tables.as_str();
     let query = r#"SELECT e.name, h.current, h.maximum FROM entities e JOIN "game.Health" h USING (entity_id) ORDER BY entity_id"#;
     let streamed = sql(
         &["examples/data/world.snapshot"],

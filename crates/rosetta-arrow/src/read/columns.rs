@@ -118,7 +118,9 @@ pub(crate) fn value_at(
                 let column = s
                     .column_by_name(&member.name)
                     .ok_or_else(|| Error::Value(format!("no column `{}`", member.name)))?;
-                fields.push(value_at(registry, &member.shape, column.as_ref(), row)?);
+                let value = value_at(registry, &member.shape, column.as_ref(), row)
+                    .map_err(|e| Error::Value(format!("column `{}`: {e}", member.name)))?;
+                fields.push(value);
             }
             Value::structure(fields)
         }
