@@ -16,8 +16,8 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use rosetta_arrow::{
-    component_rows, read_batches_in_memory, to_object, write_batches, ArrowOptions,
-    ComponentTable, DatasetOptions, DatasetWriter, Format,
+    component_rows, read_batches_in_memory, to_object, write_batches, ArrowOptions, ComponentTable,
+    DatasetOptions, DatasetWriter, Format,
 };
 use rosetta_wire::snapshot::read_entities;
 

@@ -43,7 +43,8 @@ fn types() -> World {
 fn check_error(e: &rosetta_flecs::Error) {
     let message = e.to_string();
     assert!(
-        message.starts_with("world JSON at ") || message.starts_with("world JSON is not valid JSON"),
+        message.starts_with("world JSON at ")
+            || message.starts_with("world JSON is not valid JSON"),
         "an error without its place: {message}"
     );
 }
@@ -52,7 +53,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let desc = FromJsonDesc { strict: data.len() % 2 == 1 };
+    let desc = FromJsonDesc {
+        strict: data.len() % 2 == 1,
+    };
     let mut w = types();
     match world_from_json(&mut w, text, &desc) {
         Ok(report) => {

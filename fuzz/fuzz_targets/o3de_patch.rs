@@ -24,6 +24,9 @@ fuzz_target!(|data: &[u8]| {
         let mut patched = a.clone();
         let applied = apply_patch(&mut patched, &patch, style, &mut Quiet);
         assert!(!applied.halted(), "{patch}");
-        assert!(compare(&patched, &b).is_eq(), "{a} + {patch} = {patched}, not {b}");
+        assert!(
+            compare(&patched, &b).is_eq(),
+            "{a} + {patch} = {patched}, not {b}"
+        );
     }
 });

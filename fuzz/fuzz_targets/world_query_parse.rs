@@ -28,7 +28,7 @@ fn printable(q: &QueryAst) -> bool {
                     IdRef::Name(s) | IdRef::Variable(s) => plain(s),
                     _ => true,
                 };
-                name_ok && id.trav.rel.as_deref().map_or(true, plain)
+                name_ok && id.trav.rel.as_deref().is_none_or(plain)
             })
     })
 }

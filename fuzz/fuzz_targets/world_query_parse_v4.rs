@@ -40,15 +40,16 @@ fn printable(q: &QueryAst) -> bool {
         let word_first = matches!(&t.first.id, IdRef::Name(n) if words.contains(&n.as_str()))
             && matches!(t.oper, Oper::And | Oper::Or)
             && t.id_flag == IdFlag::None;
-        !word_first && [&t.first, &t.second, &t.src].iter().all(|r| {
-            let name_ok = match &r.id {
-                IdRef::Name(s) | IdRef::Variable(s) => ok(s),
-                // A string with both quote characters, or ending in `\`, fits no quotes.
-                IdRef::Str(s) => !(s.contains('"') && s.contains('`')) && !s.ends_with('\\'),
-                _ => true,
-            };
-            name_ok && r.trav.rel.as_deref().map_or(true, ok)
-        })
+        !word_first
+            && [&t.first, &t.second, &t.src].iter().all(|r| {
+                let name_ok = match &r.id {
+                    IdRef::Name(s) | IdRef::Variable(s) => ok(s),
+                    // A string with both quote characters, or ending in `\`, fits no quotes.
+                    IdRef::Str(s) => !(s.ends_with('\\') || s.contains('"') && s.contains('`')),
+                    _ => true,
+                };
+                name_ok && r.trav.rel.as_deref().is_none_or(ok)
+            })
     })
 }
 

@@ -26,7 +26,9 @@ use rosetta_world::eval::Query;
 use rosetta_world::query::{parse_v4, IdRef};
 use rosetta_world::{FlecsVersion, Id, World};
 
-const NAMES: [&str; 8] = ["TagA", "TagB", "Likes", "Apples", "Game", "Game.P", "Game.P.S", "Bob"];
+const NAMES: [&str; 8] = [
+    "TagA", "TagB", "Likes", "Apples", "Game", "Game.P", "Game.P.S", "Bob",
+];
 /// (entity, id) adds; an id `R>T` is the pair (R, T).
 const ADDS: [(&str, &str); 9] = [
     ("Game.P", "TagA"),
@@ -45,7 +47,9 @@ static LOG: Mutex<Option<String>> = Mutex::new(None);
 unsafe extern "C-unwind" fn capture(level: i32, _f: *const c_char, _l: i32, msg: *const c_char) {
     if level < 0 && !msg.is_null() {
         let text = CStr::from_ptr(msg).to_string_lossy().into_owned();
-        LOG.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(text);
+        LOG.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(text);
     }
 }
 
@@ -73,16 +77,28 @@ fn worlds() -> &'static Mutex<Worlds> {
         for name in NAMES {
             w.entity(name).unwrap();
             let c = CString::new(name).unwrap();
-            let desc = sys::ecs_entity_desc_t { name: c.as_ptr(), ..Default::default() };
+            let desc = sys::ecs_entity_desc_t {
+                name: c.as_ptr(),
+                ..Default::default()
+            };
             unsafe { sys::ecs_entity_init(f, &desc) };
         }
         for (e, id) in ADDS {
             let ent = w.lookup(e).unwrap();
             let (rid, fid) = match id.split_once('>') {
                 Some((r, t)) => {
-                    let rr = if r == "IsA" { IS_A } else { w.lookup(r).unwrap() };
-                    let fr = if r == "IsA" { unsafe { sys::EcsIsA } } else { lookup_f(r) };
-                    let fid = (1u64 << 63) | ((fr & 0xffff_ffff) << 32) | (lookup_f(t) & 0xffff_ffff);
+                    let rr = if r == "IsA" {
+                        IS_A
+                    } else {
+                        w.lookup(r).unwrap()
+                    };
+                    let fr = if r == "IsA" {
+                        unsafe { sys::EcsIsA }
+                    } else {
+                        lookup_f(r)
+                    };
+                    let fid =
+                        (1u64 << 63) | ((fr & 0xffff_ffff) << 32) | (lookup_f(t) & 0xffff_ffff);
                     (Id::pair(rr, w.lookup(t).unwrap()), fid)
                 }
                 None if id == "Prefab" => (PREFAB, unsafe { sys::EcsPrefab }),
@@ -103,7 +119,10 @@ fn worlds() -> &'static Mutex<Worlds> {
             }
         }
         w.process_pending();
-        Mutex::new(Worlds { rosetta: w, flecs: f as usize })
+        Mutex::new(Worlds {
+            rosetta: w,
+            flecs: f as usize,
+        })
     })
 }
 
@@ -125,8 +144,18 @@ fn user(p: &str) -> bool {
 /// Whether the text is outside what the two are compared on (see the module comment).
 fn skipped(text: &str) -> bool {
     const BUILTIN: [&str; 12] = [
-        "flecs", "ChildOf", "IsA", "Prefab", "Disabled", "Module", "Component", "Query",
-        "Observer", "Identifier", "Name", "Symbol",
+        "flecs",
+        "ChildOf",
+        "IsA",
+        "Prefab",
+        "Disabled",
+        "Module",
+        "Component",
+        "Query",
+        "Observer",
+        "Identifier",
+        "Name",
+        "Symbol",
     ];
     // Entity ids (`#3`, or a name of digits, `636`) are Rosetta's own, not Flecs': the two
     // worlds number builtins apart.
@@ -135,13 +164,19 @@ fn skipped(text: &str) -> bool {
     }
     let digits = |r: &IdRef| matches!(r, IdRef::Name(n) if n.bytes().all(|b| b.is_ascii_digit()));
     if let Ok(q) = parse_v4(text) {
-        if q.terms.iter().any(|t| digits(&t.first.id) || digits(&t.second.id) || digits(&t.src.id)) {
+        if q.terms
+            .iter()
+            .any(|t| digits(&t.first.id) || digits(&t.second.id) || digits(&t.src.id))
+        {
             return true;
         }
     }
     match parse_v4(text) {
         Err(e) => e.to_string().contains("unexpected keyword"),
-        Ok(q) => q.terms.iter().any(|t| t.first.id == IdRef::Any && !t.second.id.is_set()),
+        Ok(q) => q
+            .terms
+            .iter()
+            .any(|t| t.first.id == IdRef::Any && !t.second.id.is_set()),
     }
 }
 
@@ -149,9 +184,13 @@ fn skipped(text: &str) -> bool {
 /// accepts: its validator's `and|`/`or|`/`not|` id check and `?{`/`or|{` scopes, and its
 /// tokenizer's `..` after a traversal flag word (`*|r6tem..`).
 fn refused_by_4_1_6_only(error: &str) -> bool {
-    ["invalid AndFrom/OrFrom/NotFrom term", "invalid operator for scope", "unexpected '..'"]
-        .iter()
-        .any(|m| error.contains(m))
+    [
+        "invalid AndFrom/OrFrom/NotFrom term",
+        "invalid operator for scope",
+        "unexpected '..'",
+    ]
+    .iter()
+    .any(|m| error.contains(m))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -172,7 +211,10 @@ fuzz_target!(|data: &[u8]| {
             IdRef::Name(n) => w.lookup(n).is_some_and(|e| w.is_builtin(e)),
             _ => false,
         };
-        if q.terms.iter().any(|t| builtin(&t.first.id) || builtin(&t.second.id) || builtin(&t.src.id)) {
+        if q.terms
+            .iter()
+            .any(|t| builtin(&t.first.id) || builtin(&t.second.id) || builtin(&t.src.id))
+        {
             return;
         }
     }
@@ -180,7 +222,12 @@ fuzz_target!(|data: &[u8]| {
     let ours = Query::new(w, text).map(|q| {
         let mut out = Vec::new();
         q.each(w, |m| {
-            out.extend(m.entities().iter().map(|&e| w.path_of(e)).filter(|p| user(p)));
+            out.extend(
+                m.entities()
+                    .iter()
+                    .map(|&e| w.path_of(e))
+                    .filter(|p| user(p)),
+            );
             true
         });
         out
@@ -188,10 +235,17 @@ fuzz_target!(|data: &[u8]| {
     LOG.lock().unwrap_or_else(|e| e.into_inner()).take();
     let expr = CString::new(text).unwrap_or_default();
     let theirs = unsafe {
-        let desc = sys::ecs_query_desc_t { expr: expr.as_ptr(), ..Default::default() };
+        let desc = sys::ecs_query_desc_t {
+            expr: expr.as_ptr(),
+            ..Default::default()
+        };
         let q = sys::ecs_query_init(f, &desc);
         if q.is_null() {
-            Err(LOG.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default())
+            Err(LOG
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+                .unwrap_or_default())
         } else {
             let mut out = Vec::new();
             let mut it = sys::ecs_query_iter(f, q);

@@ -30,7 +30,8 @@ impl<R: Read> Read for Counting<R> {
 /// The decompressed record stream over the caller's reader.
 #[derive(Debug)]
 enum Input<R: Read> {
-    Gzip(BufReader<MultiGzDecoder<BufReader<Counting<R>>>>),
+    // Boxed: the decoder's state is a few hundred bytes, the raw reader a few dozen.
+    Gzip(Box<BufReader<MultiGzDecoder<BufReader<Counting<R>>>>>),
     Raw(BufReader<Counting<R>>),
 }
 
@@ -132,7 +133,9 @@ impl<R: Read> SnapshotReader<R> {
 
     fn with_input(buffered: BufReader<Counting<R>>, compression: Compression) -> Self {
         let input = match compression {
-            Compression::Gzip => Input::Gzip(BufReader::new(MultiGzDecoder::new(buffered))),
+            Compression::Gzip => {
+                Input::Gzip(Box::new(BufReader::new(MultiGzDecoder::new(buffered))))
+            }
             Compression::Raw => Input::Raw(buffered),
         };
         SnapshotReader {
