@@ -3,18 +3,22 @@
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::Arc;
 
 use arrow::array::{Array, AsArray, RecordBatch, StructArray};
 use arrow::datatypes::Int64Type;
-use arrow::ipc::reader::FileReader;
 use bytes::Bytes;
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
+use parquet::arrow::ARROW_SCHEMA_META_KEY;
+use parquet::file::metadata::ParquetMetaDataReader;
 use parquet::file::reader::ChunkReader;
 use rosetta_types::{TypeRegistry, Value};
 use rosetta_wire::{typed, Object};
 
 use crate::error::{Error, Result};
 use crate::read::columns;
+use crate::read::guard;
+use crate::read::ipc::IpcBatches;
 use crate::schema::shape::Shape;
 use crate::schema::{ComponentTable, ENTITY_ID};
 
@@ -63,19 +67,31 @@ where
         Error::Io { .. } => e,
         other => Error::Value(format!("{name}: {other}")),
     };
-    let name = name.to_string();
+    let file = name.to_string();
     let named = move |b: std::result::Result<RecordBatch, arrow::error::ArrowError>| {
-        b.map_err(|e| Error::Value(format!("{name}: {e}")))
+        b.map_err(|e| Error::Value(format!("{file}: {e}")))
     };
     if magic.starts_with(b"PAR1") {
-        let reader = ParquetRecordBatchReaderBuilder::try_new(source)
-            .map_err(|e| at(e.into()))?
+        let metadata = ParquetMetaDataReader::new()
+            .parse_and_finish(&source)
+            .map_err(|e| at(e.into()))?;
+        let embedded = metadata.file_metadata().key_value_metadata().into_iter();
+        for kv in embedded
+            .flatten()
+            .filter(|kv| kv.key == ARROW_SCHEMA_META_KEY)
+        {
+            if let Some(encoded) = &kv.value {
+                guard::check_embedded_schema(encoded).map_err(|e| at(Error::Value(e)))?;
+            }
+        }
+        let metadata = ArrowReaderMetadata::try_new(Arc::new(metadata), Default::default())
+            .map_err(|e| at(e.into()))?;
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(source, metadata)
             .build()
             .map_err(|e| at(e.into()))?;
         Ok(Box::new(reader.map(named)))
     } else if magic.starts_with(b"ARROW1") {
-        let reader = FileReader::try_new(source.seekable(), None).map_err(|e| at(e.into()))?;
-        Ok(Box::new(reader.map(named)))
+        Ok(Box::new(IpcBatches::open(source.seekable(), name)?))
     } else {
         Err(at(Error::Value(
             "neither a Parquet nor an Arrow IPC file".into(),

@@ -4,6 +4,8 @@
 pub(crate) mod columns;
 mod dataset;
 mod file;
+mod guard;
+mod ipc;
 
 pub use dataset::{read_snapshot, snapshots_in};
 pub use file::{component_rows, read_batches, read_batches_in_memory, to_object};
