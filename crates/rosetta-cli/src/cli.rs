@@ -205,7 +205,7 @@ pub struct ImportArgs {
     pub input: PathBuf,
 
     /// The snapshot to write: binary, or JSON when it ends in `.json` (`-` for standard
-    /// output, binary).
+    /// output, binary). With --world: the world, as Flecs world JSON of the template's version.
     #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
     pub output: PathBuf,
 
@@ -218,9 +218,15 @@ pub struct ImportArgs {
         long = "schema_path",
         visible_alias = "schema-path",
         value_name = "DIR",
-        required = true
+        required_unless_present = "world"
     )]
     pub schema_paths: Vec<PathBuf>,
+
+    /// For a dataset of a Flecs world's tables: the world (script or world JSON) that holds
+    /// their component types, normally the one they were exported from. The dataset's
+    /// entities, types and values are applied to it and the result written.
+    #[arg(long, value_name = "WORLD", conflicts_with = "schema_paths")]
+    pub world: Option<PathBuf>,
 }
 
 /// `rosetta schema …`

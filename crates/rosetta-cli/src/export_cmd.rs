@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use rosetta_arrow::world::write_world_batches;
+use rosetta_arrow::world::{apply_dataset, write_world_batches};
 use rosetta_arrow::{
     read_snapshot, ArrowOptions, DatasetOptions, DatasetWriter, Format, ParquetCompression,
     SnapshotBatcher,
@@ -239,6 +239,9 @@ fn export_one(
 
 /// Runs `rosetta import`.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
+    if let Some(template) = &args.world {
+        return import_world(args, template);
+    }
     let schema = load_schema(&args.schema_paths)?;
     let entities = read_snapshot(schema.registry(), &args.input, args.snapshot.as_deref())
         .map_err(|e| data_error(&args.input, e.to_string()))?;
@@ -270,6 +273,41 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
         eprintln!(
             "imported {} entities to {}",
             entities.len(),
+            args.output.display()
+        );
+    }
+    Ok(())
+}
+
+/// `rosetta import DATASET --world TEMPLATE -o OUT`: the dataset applied to the template world,
+/// written as Flecs world JSON of its version.
+fn import_world(args: &ImportArgs, template: &Path) -> Result<(), CliError> {
+    let mut world = load_world_input(template, &[])?;
+    let applied = apply_dataset(&mut world, &args.input, args.snapshot.as_deref())
+        .map_err(|e| data_error(&args.input, e.to_string()))?;
+    world.process_pending();
+    let mut output = Output::open(&args.output)?;
+    let json = match world.version() {
+        rosetta_world::FlecsVersion::V4 => {
+            crate::world::v4::world_json(&world, rosetta_flecs::text::Mode::Lossless, false)?
+        }
+        _ => rosetta_flecs::ser::world_to_json_mode(&world, rosetta_flecs::text::Mode::Lossless)
+            .map_err(|e| {
+                data_error(
+                    &args.output,
+                    format!("cannot be written as Flecs world JSON: {e}"),
+                )
+            })?,
+    };
+    crate::files::write_all(&mut output, json.as_bytes())?;
+    output.finish()?;
+    if io::stderr().is_terminal() {
+        eprintln!(
+            "imported {} entities ({} made, {} deleted) and {} values to {}",
+            applied.entities,
+            applied.created,
+            applied.deleted,
+            applied.values,
             args.output.display()
         );
     }

@@ -132,6 +132,73 @@ fn a_world_script_is_tables_too() {
     assert_eq!(counts, "snapshot,n\nspace,3\nspace_world,3\n");
 }
 
+/// Replaces the files of partition `dir` with the answer of `query` over the dataset `tables`.
+fn replace_partition(tables: &str, dir: &std::path::Path, query: &str) {
+    let edited = dir.with_extension("edited.parquet");
+    let edited = edited.to_str().expect("UTF-8");
+    stdout(&rosetta(&["sql", tables, query, "-o", edited]));
+    for file in std::fs::read_dir(dir).expect("a partition") {
+        std::fs::remove_file(file.expect("a file").path()).expect("removed");
+    }
+    std::fs::rename(edited, dir.join("part-0.parquet")).expect("moved");
+}
+
+#[test]
+fn a_world_comes_back_from_its_tables_and_takes_their_edits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = |name: &str| dir.path().join(name).to_str().expect("UTF-8").to_string();
+    let (tables, back, direct) = (path("tables"), path("back.json"), path("direct.json"));
+    let world = "examples/world/space.json";
+    stdout(&rosetta(&["export", "parquet", world, "-o", &tables]));
+    // Applied to the world it came from, the dataset changes nothing.
+    let import = |out: &str| stdout(&rosetta(&["import", &tables, "--world", world, "-o", out]));
+    import(&back);
+    stdout(&rosetta(&["world", "convert", world, "-o", &direct]));
+    let read = |p: &str| std::fs::read_to_string(p).expect("world JSON");
+    assert_eq!(read(&back), read(&direct));
+
+    // Edited in SQL: Mars left out of `entities`, every x moved by 10.
+    let tables_dir = std::path::Path::new(&tables);
+    replace_partition(
+        &tables,
+        &tables_dir.join("entities/snapshot=space"),
+        "SELECT entity_id, name, parent, type FROM entities WHERE name IS DISTINCT FROM 'Sun.Mars'",
+    );
+    replace_partition(
+        &tables,
+        &tables_dir.join("component=Position/snapshot=space"),
+        r#"SELECT entity_id, x + 10 AS x, y FROM "Position""#,
+    );
+    let edited = path("edited.json");
+    import(&edited);
+    let out = sql(
+        &[&edited],
+        r#"SELECT e.name, p.x FROM entities e JOIN "Position" p USING (entity_id) ORDER BY e.name"#,
+        &["--format", "csv"],
+    );
+    assert_eq!(
+        out,
+        "name,x\nSun,10.0\nSun.Earth,11.0\nSun.Earth.Moon,11.1\n"
+    );
+
+    // A snapshot's dataset is not a world's.
+    let snapshot_tables = export_example(&dir);
+    let out = rosetta(&[
+        "import",
+        &snapshot_tables,
+        "--world",
+        world,
+        "-o",
+        &path("x.json"),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("import it with its schema"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn bad_inputs_and_queries_are_refused_with_the_cause() {
     // A snapshot without its schema.

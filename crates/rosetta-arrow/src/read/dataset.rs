@@ -55,7 +55,7 @@ fn dirs(path: &Path) -> Result<Vec<(String, PathBuf)>> {
 }
 
 /// The data files of a partition folder, in name order.
-fn parts(dir: &Path) -> Result<Vec<PathBuf>> {
+pub(crate) fn parts(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = entry.map_err(|e| Error::io(dir, e))?.path();
@@ -70,9 +70,13 @@ fn parts(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Each table of a dataset (`entities` or a component's qualified name) and its snapshots'
+/// partition folders.
+pub(crate) type Tables = BTreeMap<String, BTreeMap<String, PathBuf>>;
+
 /// Each table folder of the dataset at `root` (`entities` or a component's qualified name) and
 /// its snapshots' partition folders.
-fn tables(root: &Path) -> Result<BTreeMap<String, BTreeMap<String, PathBuf>>> {
+pub(crate) fn tables(root: &Path) -> Result<Tables> {
     let mut tables = BTreeMap::new();
     for (name, path) in dirs(root)? {
         let table = if name == ENTITIES {
@@ -118,34 +122,7 @@ pub fn read_snapshot(
 ) -> Result<Vec<SnapshotEntity>> {
     let root = root.as_ref();
     let tables = tables(root)?;
-    let available = snapshots_in(root)?;
-    let snapshot = match snapshot {
-        Some(s) if available.iter().any(|a| a == s) => s.to_string(),
-        Some(s) => {
-            return Err(Error::Value(format!(
-                "{}: no snapshot `{s}` (it has: {})",
-                root.display(),
-                available.join(", ")
-            )))
-        }
-        None => match available.as_slice() {
-            [one] => one.clone(),
-            [] => {
-                return Err(Error::Value(format!(
-                    "{}: no snapshot partitions (`component=NAME/snapshot=NAME/`)",
-                    root.display()
-                )))
-            }
-            many => {
-                return Err(Error::Value(format!(
-                    "{}: holds {} snapshots ({}); name one",
-                    root.display(),
-                    many.len(),
-                    many.join(", ")
-                )))
-            }
-        },
-    };
+    let snapshot = pick_snapshot(root, &tables, snapshot)?;
     let mut data: HashMap<ComponentId, HashMap<i64, Object>> = HashMap::new();
     for (name, snapshots) in &tables {
         if name == ENTITIES {
@@ -220,6 +197,46 @@ pub fn read_snapshot(
         )));
     }
     Ok(entities)
+}
+
+/// Snapshot `snapshot` of a dataset's `tables` when it has it, or its only snapshot.
+pub(crate) fn pick_snapshot(
+    root: &Path,
+    tables: &Tables,
+    snapshot: Option<&str>,
+) -> Result<String> {
+    let available: BTreeSet<&String> = tables.values().flat_map(|s| s.keys()).collect();
+    let listed = || {
+        available
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match snapshot {
+        Some(s) if available.contains(&s.to_string()) => Ok(s.to_string()),
+        Some(s) => Err(Error::Value(format!(
+            "{}: no snapshot `{s}` (it has: {})",
+            root.display(),
+            listed()
+        ))),
+        None => match available.len() {
+            1 => Ok(available
+                .iter()
+                .next()
+                .map(|s| s.to_string())
+                .unwrap_or_default()),
+            0 => Err(Error::Value(format!(
+                "{}: no snapshot partitions (`component=NAME/snapshot=NAME/`)",
+                root.display()
+            ))),
+            many => Err(Error::Value(format!(
+                "{}: holds {many} snapshots ({}); name one",
+                root.display(),
+                listed()
+            ))),
+        },
+    }
 }
 
 /// Each entity id of an `entities` partition and its components, in order.

@@ -2,7 +2,7 @@
 //! dataset's snapshot as snapshot entities again.
 
 pub(crate) mod columns;
-mod dataset;
+pub(crate) mod dataset;
 mod file;
 mod guard;
 mod ipc;

@@ -1,27 +1,4 @@
-//! A Flecs world (a world script, or world JSON of either version) as tables: `entities` (every
-//! entity of the world's own, not Flecs' builtins: id, path, parent and type) and one table per
-//! reflected component, named by its path (`Position`, `game.Health`), with `entity_id` and
-//! the component's members as columns ([`crate::schema`] has the type mapping).
-//!
-//! A component whose type is not a struct (a Flecs enum or primitive component) has one
-//! column, `value`. Components without reflection have no table; their ids are in each
-//! entity's `type`, as pairs and tags are.
-//!
-//! ```
-//! use rosetta_arrow::{world::write_world_batches, ArrowOptions};
-//! let loaded = rosetta_world::script::load_str(r#"[
-//!     ["struct", "Position", [["x", "f32"], ["y", "f32"]]],
-//!     ["entity", "Sun.Earth"],
-//!     ["set", "Sun.Earth", "Position", {"x": 1, "y": 2}]
-//! ]"#).unwrap();
-//! let mut tables = Vec::new();
-//! write_world_batches(&loaded.world, ArrowOptions::default(), 1024, &mut |table, batch| {
-//!     tables.push((table.name().to_string(), batch.num_rows()));
-//!     Ok(())
-//! }).unwrap();
-//! // Sun, Sun.Earth and the Position component itself; Earth's Position.
-//! assert_eq!(tables, [("entities".to_string(), 3), ("Position".to_string(), 1)]);
-//! ```
+//! A world written as tables: `entities` and one table per reflected component.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -32,6 +9,7 @@ use rosetta_world::{builtin, Id, World};
 
 use crate::error::Result;
 use crate::schema::{ArrowOptions, ComponentTable, ENTITY_ID};
+use crate::world::builtins::Builtins;
 use crate::write::batch::{ComponentBatcher, Table};
 
 /// The schema of a world's `entities` table: id, path (null for an unnamed entity), the
@@ -53,37 +31,6 @@ pub fn world_entities_schema() -> SchemaRef {
 /// A Flecs id as the `Int64` of an `entity_id` column (its 64 bits, generation included).
 fn int64(id: Id) -> i64 {
     id.0 as i64
-}
-
-/// Whether `e` is Flecs' own: the `flecs` module or anything under it.
-struct Builtins {
-    flecs: Option<Id>,
-}
-
-impl Builtins {
-    fn new(world: &World) -> Self {
-        Builtins {
-            flecs: world.lookup("flecs"),
-        }
-    }
-
-    fn contains(&self, world: &World, e: Id) -> bool {
-        let Some(flecs) = self.flecs else {
-            return false;
-        };
-        // Parents are a chain of alive entities; the bound guards against a malformed cycle.
-        let mut at = e;
-        for _ in 0..rosetta_types::MAX_NESTING {
-            if at == flecs {
-                return true;
-            }
-            match world.target(at, builtin::CHILD_OF, 0) {
-                Some(parent) => at = parent,
-                None => return false,
-            }
-        }
-        false
-    }
 }
 
 /// Splits `world` into tables, handing each record batch of at most `batch_rows` rows to
