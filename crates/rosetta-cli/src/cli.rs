@@ -205,7 +205,8 @@ pub struct ImportArgs {
     pub input: PathBuf,
 
     /// The snapshot to write: binary, or JSON when it ends in `.json` (`-` for standard
-    /// output, binary). With --world: the world, as Flecs world JSON of the template's version.
+    /// output, binary). With --world: the world, as Flecs world JSON of the template's version
+    /// (v4: with its member entities, so that the file describes its types).
     #[arg(short = 'o', long = "output", value_name = "OUTPUT")]
     pub output: PathBuf,
 

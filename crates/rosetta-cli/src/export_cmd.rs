@@ -288,8 +288,10 @@ fn import_world(args: &ImportArgs, template: &Path) -> Result<(), CliError> {
     world.process_pending();
     let mut output = Output::open(&args.output)?;
     let json = match world.version() {
+        // With member entities (`world convert --member-entities`): the file describes its
+        // types, so that it reads back, and queries, with no other file.
         rosetta_world::FlecsVersion::V4 => {
-            crate::world::v4::world_json(&world, rosetta_flecs::text::Mode::Lossless, false)?
+            crate::world::v4::world_json(&world, rosetta_flecs::text::Mode::Lossless, true)?
         }
         _ => rosetta_flecs::ser::world_to_json_mode(&world, rosetta_flecs::text::Mode::Lossless)
             .map_err(|e| {

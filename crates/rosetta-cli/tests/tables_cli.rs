@@ -153,7 +153,14 @@ fn a_world_comes_back_from_its_tables_and_takes_their_edits() {
     // Applied to the world it came from, the dataset changes nothing.
     let import = |out: &str| stdout(&rosetta(&["import", &tables, "--world", world, "-o", out]));
     import(&back);
-    stdout(&rosetta(&["world", "convert", world, "-o", &direct]));
+    stdout(&rosetta(&[
+        "world",
+        "convert",
+        world,
+        "--member-entities",
+        "-o",
+        &direct,
+    ]));
     let read = |p: &str| std::fs::read_to_string(p).expect("world JSON");
     assert_eq!(read(&back), read(&direct));
 
@@ -170,6 +177,18 @@ fn a_world_comes_back_from_its_tables_and_takes_their_edits() {
         r#"SELECT entity_id, x + 10 AS x, y FROM "Position""#,
     );
     let edited = path("edited.json");
+    // Mars's `Kind` row is now an orphan, which is refused rather than dropped.
+    let out = rosetta(&["import", &tables, "--world", world, "-o", &edited]);
+    assert!(
+        stderr(&out).contains("component=Kind/snapshot=space/part-0.parquet: a row for entity"),
+        "{}",
+        stderr(&out)
+    );
+    replace_partition(
+        &tables,
+        &tables_dir.join("component=Kind/snapshot=space"),
+        r#"SELECT entity_id, value FROM "Kind" WHERE entity_id IN (SELECT entity_id FROM entities)"#,
+    );
     import(&edited);
     let out = sql(
         &[&edited],
@@ -182,7 +201,8 @@ fn a_world_comes_back_from_its_tables_and_takes_their_edits() {
     );
 
     // A snapshot's dataset is not a world's.
-    let snapshot_tables = export_example(&dir);
+    let other = tempfile::tempdir().expect("temp dir");
+    let snapshot_tables = export_example(&other);
     let out = rosetta(&[
         "import",
         &snapshot_tables,

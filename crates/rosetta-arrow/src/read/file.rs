@@ -120,7 +120,8 @@ impl AsSeekable for Bytes {
 }
 
 /// The rows of a batch of `table`: each entity id and the component's value (a
-/// `Value::Struct` of its fields). Columns are found by name, so a table with its columns in
+/// `Value::Struct` of its fields; of a table of a component that is no struct, the `value`
+/// column's value). Columns are found by name, so a table with its columns in
 /// another order, or with more columns, reads as well.
 pub fn component_rows(
     registry: &TypeRegistry,
@@ -148,6 +149,13 @@ pub fn component_rows(
         }
         let value = columns::value_at(registry, &shape, &all, row)
             .map_err(|e| Error::Value(format!("table `{}`, row {row}: {e}", table.name)))?;
+        let value = match value {
+            // A component that is no struct is its one `value` column's value.
+            Value::Struct(fields) if table.wrapped && fields.len() == 1 => {
+                fields.into_vec().swap_remove(0)
+            }
+            value => value,
+        };
         rows.push((ids.value(row), value));
     }
     Ok(rows)
