@@ -132,6 +132,17 @@ fn a_world_script_is_tables_too() {
     assert_eq!(counts, "snapshot,n\nspace,3\nspace_world,3\n");
 }
 
+#[test]
+fn a_limit_stops_the_snapshot_reader() {
+    let mut args = vec!["examples/data/world.snapshot"];
+    args.extend(SCHEMA);
+    let query = r#"SELECT entity_id FROM "improbable.Position" LIMIT 2"#;
+    let rows = sql(&args, query, &["--format", "csv"]);
+    assert_eq!(rows.lines().count(), 3, "{rows}");
+    let plan = sql(&args, &format!("EXPLAIN {query}"), &["--format", "csv"]);
+    assert!(plan.contains("world.snapshot, limit 2"), "{plan}");
+}
+
 /// Replaces the files of partition `dir` with the answer of `query` over the dataset `tables`.
 fn replace_partition(tables: &str, dir: &std::path::Path, query: &str) {
     let edited = dir.with_extension("edited.parquet");

@@ -142,7 +142,7 @@ impl TableProvider for SnapshotTable {
         _state: &dyn Session,
         projection: Option<&Vec<usize>>,
         filters: &[Expr],
-        _limit: Option<usize>,
+        limit: Option<usize>,
     ) -> datafusion::error::Result<Arc<dyn ExecutionPlan>> {
         let pushed = Pushed::of(filters);
         let output = match projection {
@@ -163,6 +163,7 @@ impl TableProvider for SnapshotTable {
                     batch_rows: self.batch_rows,
                     projection: projection.cloned(),
                     output: output.clone(),
+                    limit,
                 });
                 Arc::new(RwLock::new(scan)) as Arc<RwLock<dyn LazyBatchGenerator>>
             })

@@ -39,6 +39,9 @@ pub(crate) struct ScanSpec {
     pub output: SchemaRef,
     /// The entities the query's filters allow.
     pub pushed: Pushed,
+    /// At most this many rows are wanted (a `LIMIT` that DataFusion pushed down): the reader
+    /// stops once they are handed out.
+    pub limit: Option<usize>,
 }
 
 /// A [`LazyBatchGenerator`] over one snapshot file.
@@ -46,6 +49,8 @@ pub(crate) struct SnapshotScan {
     spec: ScanSpec,
     /// The reader thread's batches (in a mutex only so the generator is `Sync`).
     batches: Option<Mutex<Receiver<Result<RecordBatch>>>>,
+    /// Rows handed out so far.
+    rows: usize,
 }
 
 impl SnapshotScan {
@@ -53,6 +58,7 @@ impl SnapshotScan {
         SnapshotScan {
             spec,
             batches: None,
+            rows: 0,
         }
     }
 }
@@ -63,9 +69,14 @@ impl fmt::Debug for SnapshotScan {
     }
 }
 
+/// What `EXPLAIN` shows of the scan.
 impl fmt::Display for SnapshotScan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "snapshot {}", self.spec.path.display())
+        write!(f, "snapshot {}", self.spec.path.display())?;
+        match self.spec.limit {
+            Some(limit) => write!(f, ", limit {limit}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -75,6 +86,12 @@ impl LazyBatchGenerator for SnapshotScan {
     }
 
     fn generate_next_batch(&mut self) -> datafusion::error::Result<Option<RecordBatch>> {
+        let left = self.spec.limit.map(|limit| limit.saturating_sub(self.rows));
+        if left == Some(0) {
+            // Dropping the receiver stops the reader thread at its next batch.
+            self.batches = None;
+            return Ok(None);
+        }
         let batches = self.batches.get_or_insert_with(|| {
             // Two batches in flight: the reader stays one ahead of the query.
             let (tx, rx) = sync_channel(2);
@@ -94,7 +111,14 @@ impl LazyBatchGenerator for SnapshotScan {
             Err(poisoned) => poisoned.into_inner().recv(),
         };
         match received {
-            Ok(Ok(batch)) => Ok(Some(batch)),
+            Ok(Ok(batch)) => {
+                let batch = match left {
+                    Some(left) if batch.num_rows() > left => batch.slice(0, left),
+                    _ => batch,
+                };
+                self.rows += batch.num_rows();
+                Ok(Some(batch))
+            }
             Ok(Err(e)) => Err(DataFusionError::External(Box::new(e))),
             // The reader is done (its sender dropped).
             Err(_) => Ok(None),
