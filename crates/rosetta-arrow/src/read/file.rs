@@ -75,6 +75,20 @@ where
         let metadata = ParquetMetaDataReader::new()
             .parse_and_finish(&source)
             .map_err(|e| at(e.into()))?;
+        // parquet 59 asserts (panics) on a negative column chunk extent when it reads one.
+        for (i, group) in metadata.row_groups().iter().enumerate() {
+            for column in group.columns() {
+                let start = column
+                    .dictionary_page_offset()
+                    .unwrap_or(column.data_page_offset());
+                if start < 0 || column.data_page_offset() < 0 || column.compressed_size() < 0 {
+                    return Err(at(Error::Value(format!(
+                        "row group {i}, column `{}`: a negative offset or size",
+                        column.column_path()
+                    ))));
+                }
+            }
+        }
         let embedded = metadata.file_metadata().key_value_metadata().into_iter();
         for kv in embedded
             .flatten()

@@ -60,6 +60,9 @@ pub(super) fn check_schema(schema: &Schema<'_>) -> std::result::Result<(), Strin
     if !schema.endianness().equals_to_target_endianness() {
         return Err("a schema of the other byte order".into());
     }
+    if schema.fields().is_none() {
+        return Err("a schema without its fields".into());
+    }
     // An explicit stack: the verifier bounds nesting (64 tables), but nothing here recurses.
     let mut pending: Vec<Field<'_>> = schema_fields(schema);
     while let Some(field) = pending.pop() {
