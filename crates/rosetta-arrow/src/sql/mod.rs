@@ -42,7 +42,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arrow::datatypes::{DataType, SchemaRef};
+use arrow::datatypes::SchemaRef;
 use async_trait::async_trait;
 use datafusion::catalog::Session;
 use datafusion::common::TableReference;
@@ -64,7 +64,7 @@ use crate::error::{Error, Result};
 use crate::schema::ComponentTable;
 use crate::write::batch::{entities_schema, ENTITIES};
 use filter::Pushed;
-use options::with_snapshot;
+use options::{with_snapshot, SNAPSHOT_TYPE};
 pub use options::{SqlOptions, SNAPSHOT};
 use scan::{ScanSpec, SnapshotScan};
 pub use world::register_worlds;
@@ -307,7 +307,7 @@ async fn listing_table(ctx: &SessionContext, dirs: &[PathBuf]) -> Result<Arc<dyn
     };
     let options = ListingOptions::new(format)
         .with_file_extension(extension)
-        .with_table_partition_cols(vec![(SNAPSHOT.to_string(), DataType::Utf8)]);
+        .with_table_partition_cols(vec![(SNAPSHOT.to_string(), SNAPSHOT_TYPE)]);
     let config = ListingTableConfig::new_with_multi_paths(urls)
         .with_listing_options(options)
         .infer_schema(&ctx.state())

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
-use arrow::array::{RecordBatch, StringArray};
+use arrow::array::RecordBatch;
 use arrow::datatypes::SchemaRef;
 use datafusion::error::DataFusionError;
 use datafusion::physical_plan::memory::LazyBatchGenerator;
@@ -22,6 +22,7 @@ use crate::schema::ComponentTable;
 use crate::write::batch::{ComponentBatcher, EntitiesBatcher, EntityNames};
 
 use super::filter::Pushed;
+use super::options::snapshot_column;
 
 /// What one scan of one snapshot file produces.
 #[derive(Debug, Clone)]
@@ -200,10 +201,7 @@ fn read(spec: &ScanSpec, send: &mut dyn FnMut(RecordBatch) -> bool) -> Result<()
 fn finish(spec: &ScanSpec, batch: RecordBatch) -> Result<RecordBatch> {
     let rows = batch.num_rows();
     let mut columns = batch.columns().to_vec();
-    columns.push(Arc::new(StringArray::from(vec![
-        spec.snapshot.as_str();
-        rows
-    ])));
+    columns.push(snapshot_column(&spec.snapshot, rows));
     let columns = match &spec.projection {
         Some(p) => p
             .iter()

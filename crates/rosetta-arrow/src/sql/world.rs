@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use arrow::array::{RecordBatch, StringArray};
+use arrow::array::RecordBatch;
 use arrow::datatypes::SchemaRef;
 use datafusion::common::TableReference;
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 use rosetta_world::World;
 
-use super::options::{with_snapshot, SqlOptions};
+use super::options::{snapshot_column, with_snapshot, SqlOptions};
 use crate::error::{Error, Result};
 use crate::world::{world_entities_schema, write_world_batches};
 use crate::write::batch::ENTITIES;
@@ -63,7 +63,7 @@ pub fn register_worlds(
                 }
                 let rows = batch.num_rows();
                 let mut columns = batch.columns().to_vec();
-                columns.push(Arc::new(StringArray::from(vec![*name; rows])));
+                columns.push(snapshot_column(name, rows));
                 batches.push(RecordBatch::try_new(known.clone(), columns)?);
                 Ok(())
             },
