@@ -19,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::read::columns;
 use crate::read::guard;
 use crate::read::ipc::IpcBatches;
+use crate::read::pages::{self, Shared};
 use crate::schema::shape::Shape;
 use crate::schema::{ComponentTable, ENTITY_ID};
 
@@ -75,20 +76,6 @@ where
         let metadata = ParquetMetaDataReader::new()
             .parse_and_finish(&source)
             .map_err(|e| at(e.into()))?;
-        // parquet 59 asserts (panics) on a negative column chunk extent when it reads one.
-        for (i, group) in metadata.row_groups().iter().enumerate() {
-            for column in group.columns() {
-                let start = column
-                    .dictionary_page_offset()
-                    .unwrap_or(column.data_page_offset());
-                if start < 0 || column.data_page_offset() < 0 || column.compressed_size() < 0 {
-                    return Err(at(Error::Value(format!(
-                        "row group {i}, column `{}`: a negative offset or size",
-                        column.column_path()
-                    ))));
-                }
-            }
-        }
         let embedded = metadata.file_metadata().key_value_metadata().into_iter();
         for kv in embedded
             .flatten()
@@ -98,9 +85,11 @@ where
                 guard::check_embedded_schema(encoded).map_err(|e| at(Error::Value(e)))?;
             }
         }
+        let source = Arc::new(source);
+        pages::check_pages(&source, &metadata).map_err(|e| at(Error::Value(e)))?;
         let metadata = ArrowReaderMetadata::try_new(Arc::new(metadata), Default::default())
             .map_err(|e| at(e.into()))?;
-        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(source, metadata)
+        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(Shared(source), metadata)
             .build()
             .map_err(|e| at(e.into()))?;
         Ok(Box::new(reader.map(named)))

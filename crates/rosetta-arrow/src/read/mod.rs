@@ -6,6 +6,7 @@ pub(crate) mod dataset;
 mod file;
 mod guard;
 mod ipc;
+mod pages;
 
 pub use dataset::{read_snapshot, snapshots_in};
 pub use file::{component_rows, read_batches, read_batches_in_memory, to_object};

@@ -1,0 +1,261 @@
+//! Checks of a Parquet file's column chunks and pages that parquet 59 trusts before it decodes
+//! them, so that a damaged file is an error rather than a panic inside its reader:
+//!
+//! - every column chunk inside the file (its reader allocates the chunk's stated size);
+//! - every dictionary-encoded data page's index bit width, the first byte of its values: at
+//!   most 32 (the format's limit for its `i32` indices), and present at all. parquet 59 reads
+//!   it unchecked and its bit unpacker asserts on a wider one (fixed upstream after 59:
+//!   apache/arrow-rs#10722).
+//!
+//! The pages are read (and decompressed) once more for this, which costs import time in
+//! exchange for never aborting; checking them inside parquet's own decoding is not possible
+//! from outside the crate.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use parquet::basic::Encoding;
+use parquet::column::page::{Page, PageReader};
+use parquet::file::metadata::ParquetMetaData;
+use parquet::file::reader::{ChunkReader, Length};
+use parquet::file::serialized_reader::SerializedPageReader;
+
+/// The widest dictionary index the Parquet format allows.
+const MAX_INDEX_BITS: u8 = 32;
+
+/// A chunk reader shared between the checks and the record batch reader.
+pub(crate) struct Shared<R>(pub(crate) Arc<R>);
+
+impl<R: ChunkReader> Length for Shared<R> {
+    fn len(&self) -> u64 {
+        self.0.len()
+    }
+}
+
+impl<R: ChunkReader> ChunkReader for Shared<R> {
+    type T = R::T;
+
+    fn get_read(&self, start: u64) -> parquet::errors::Result<Self::T> {
+        self.0.get_read(start)
+    }
+
+    fn get_bytes(&self, start: u64, length: usize) -> parquet::errors::Result<Bytes> {
+        self.0.get_bytes(start, length)
+    }
+}
+
+/// Checks every column chunk's extent and every data page of `source`, described by
+/// `metadata`. The error says which row group, column and page.
+pub(crate) fn check_pages<R: ChunkReader>(
+    source: &Arc<R>,
+    metadata: &ParquetMetaData,
+) -> Result<(), String> {
+    let file_len = source.len();
+    for (g, group) in metadata.row_groups().iter().enumerate() {
+        let rows = usize::try_from(group.num_rows()).unwrap_or(0);
+        for column in group.columns() {
+            let at = |what: String| {
+                format!(
+                    "row group {g}, column `{}`: {what}",
+                    column.column_path().string()
+                )
+            };
+            let start = column
+                .dictionary_page_offset()
+                .unwrap_or(column.data_page_offset());
+            let (Ok(start), Ok(size)) = (
+                u64::try_from(start),
+                u64::try_from(column.compressed_size()),
+            ) else {
+                return Err(at("a negative offset or size".into()));
+            };
+            if column.data_page_offset() < 0
+                || start.checked_add(size).is_none_or(|end| end > file_len)
+            {
+                return Err(at(format!(
+                    "its {size} bytes at offset {start} are not inside the file of {file_len} bytes"
+                )));
+            }
+            let descr = column.column_descr();
+            let levels = Levels {
+                rep_bits: bits_for(descr.max_rep_level()),
+                def_bits: bits_for(descr.max_def_level()),
+            };
+            let pages = SerializedPageReader::new(Arc::clone(source), column, rows, None)
+                .map_err(|e| at(e.to_string()))?;
+            check_column(pages, levels).map_err(at)?;
+        }
+    }
+    Ok(())
+}
+
+/// The bit widths of a column's repetition and definition levels (0: the column has none).
+#[derive(Clone, Copy)]
+struct Levels {
+    rep_bits: u32,
+    def_bits: u32,
+}
+
+fn bits_for(max_level: i16) -> u32 {
+    u16::BITS - (max_level.max(0) as u16).leading_zeros()
+}
+
+fn check_column(mut pages: impl PageReader, levels: Levels) -> Result<(), String> {
+    let mut n = 0usize;
+    while let Some(page) = pages
+        .get_next_page()
+        .map_err(|e| format!("page {n}: {e}"))?
+    {
+        check_page(&page, levels).map_err(|e| format!("page {n}: {e}"))?;
+        n += 1;
+    }
+    Ok(())
+}
+
+fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
+    let values = match page {
+        Page::DataPage {
+            buf,
+            num_values,
+            encoding,
+            rep_level_encoding,
+            def_level_encoding,
+            ..
+        } if is_dictionary(*encoding) => {
+            let mut rest: &[u8] = buf;
+            rest = skip_levels(rest, levels.rep_bits, *rep_level_encoding, *num_values)?;
+            skip_levels(rest, levels.def_bits, *def_level_encoding, *num_values)?
+        }
+        Page::DataPageV2 {
+            buf,
+            encoding,
+            def_levels_byte_len,
+            rep_levels_byte_len,
+            ..
+        } if is_dictionary(*encoding) => {
+            let levels = *def_levels_byte_len as usize + *rep_levels_byte_len as usize;
+            buf.get(levels..)
+                .ok_or("its levels are longer than the page")?
+        }
+        _ => return Ok(()),
+    };
+    match values.first() {
+        None => Err("a dictionary-encoded page without its index bit width".into()),
+        Some(&bits) if bits > MAX_INDEX_BITS => Err(format!(
+            "dictionary indices of {bits} bits (at most {MAX_INDEX_BITS})"
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+fn is_dictionary(encoding: Encoding) -> bool {
+    matches!(
+        encoding,
+        Encoding::RLE_DICTIONARY | Encoding::PLAIN_DICTIONARY
+    )
+}
+
+/// `data` after a v1 page's levels of `bits` bits each: RLE levels behind their 4-byte length,
+/// or the deprecated bit-packed levels, `num_values` of them.
+// Bit-packed levels are deprecated for writers, but old files have them and parquet reads them.
+#[allow(deprecated)]
+fn skip_levels(
+    data: &[u8],
+    bits: u32,
+    encoding: Encoding,
+    num_values: u32,
+) -> Result<&[u8], String> {
+    if bits == 0 {
+        return Ok(data);
+    }
+    let len = match encoding {
+        Encoding::RLE => {
+            let prefix: [u8; 4] = data
+                .get(..4)
+                .and_then(|p| p.try_into().ok())
+                .ok_or("its levels' length is cut off")?;
+            4 + u32::from_le_bytes(prefix) as usize
+        }
+        Encoding::BIT_PACKED => (num_values as usize * bits as usize).div_ceil(8),
+        other => return Err(format!("levels encoded as {other}")),
+    };
+    data.get(len..)
+        .ok_or_else(|| format!("its levels ({len} bytes) are longer than the page"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(buf: Vec<u8>, encoding: Encoding) -> Page {
+        Page::DataPage {
+            buf: buf.into(),
+            num_values: 3,
+            encoding,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        }
+    }
+
+    const FLAT: Levels = Levels {
+        rep_bits: 0,
+        def_bits: 0,
+    };
+    const NULLABLE: Levels = Levels {
+        rep_bits: 0,
+        def_bits: 1,
+    };
+
+    #[test]
+    fn dictionary_index_widths_are_checked() {
+        assert!(check_page(&page(vec![3, 0], Encoding::RLE_DICTIONARY), FLAT).is_ok());
+        let wide = check_page(&page(vec![40, 0], Encoding::RLE_DICTIONARY), FLAT).unwrap_err();
+        assert_eq!(wide, "dictionary indices of 40 bits (at most 32)");
+        let empty = check_page(&page(vec![], Encoding::PLAIN_DICTIONARY), FLAT).unwrap_err();
+        assert!(empty.contains("without its index bit width"), "{empty}");
+        // Plain values are not dictionary indices.
+        assert!(check_page(&page(vec![200], Encoding::PLAIN), FLAT).is_ok());
+    }
+
+    #[test]
+    #[allow(deprecated)]
+    fn the_width_is_found_after_the_levels() {
+        // Definition levels: a 2-byte RLE run behind its length, then the values.
+        let ok = vec![2, 0, 0, 0, 6, 1, 5, 0];
+        assert!(check_page(&page(ok, Encoding::RLE_DICTIONARY), NULLABLE).is_ok());
+        let wide = vec![2, 0, 0, 0, 6, 1, 33, 0];
+        assert!(check_page(&page(wide, Encoding::RLE_DICTIONARY), NULLABLE).is_err());
+        let cut = vec![9, 0, 0, 0, 6];
+        let err = check_page(&page(cut, Encoding::RLE_DICTIONARY), NULLABLE).unwrap_err();
+        assert!(err.contains("longer than the page"), "{err}");
+        // Bit-packed levels: 3 values of 1 bit in one byte.
+        let packed = Page::DataPage {
+            buf: vec![0b101, 7].into(),
+            num_values: 3,
+            encoding: Encoding::RLE_DICTIONARY,
+            def_level_encoding: Encoding::BIT_PACKED,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        assert!(check_page(&packed, NULLABLE).is_ok());
+    }
+
+    #[test]
+    fn v2_pages_keep_their_levels_apart() {
+        let v2 = |buf: Vec<u8>, levels: u32| Page::DataPageV2 {
+            buf: buf.into(),
+            num_values: 1,
+            encoding: Encoding::RLE_DICTIONARY,
+            num_nulls: 0,
+            num_rows: 1,
+            def_levels_byte_len: levels,
+            rep_levels_byte_len: 0,
+            is_compressed: false,
+            statistics: None,
+        };
+        assert!(check_page(&v2(vec![0xff, 4, 0], 1), NULLABLE).is_ok());
+        assert!(check_page(&v2(vec![0, 64, 0], 1), NULLABLE).is_err());
+        assert!(check_page(&v2(vec![0], 2), NULLABLE).is_err());
+    }
+}
