@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use parquet::basic::Encoding;
+use parquet::basic::{Encoding, Type as PhysicalType};
 use parquet::column::page::{Page, PageReader};
 use parquet::file::metadata::ParquetMetaData;
 use parquet::file::reader::{ChunkReader, Length};
@@ -80,6 +80,7 @@ pub(crate) fn check_pages<R: ChunkReader>(
             let levels = Levels {
                 rep_bits: bits_for(descr.max_rep_level()),
                 def_bits: bits_for(descr.max_def_level()),
+                byte_array: descr.physical_type() == PhysicalType::BYTE_ARRAY,
             };
             let pages = SerializedPageReader::new(Arc::clone(source), column, rows, None)
                 .map_err(|e| at(e.to_string()))?;
@@ -89,11 +90,13 @@ pub(crate) fn check_pages<R: ChunkReader>(
     Ok(())
 }
 
-/// The bit widths of a column's repetition and definition levels (0: the column has none).
+/// What the checks need of a column: the bit widths of its repetition and definition levels
+/// (0: the column has none), and whether its values are byte arrays.
 #[derive(Clone, Copy)]
 struct Levels {
     rep_bits: u32,
     def_bits: u32,
+    byte_array: bool,
 }
 
 fn bits_for(max_level: i16) -> u32 {
@@ -113,7 +116,8 @@ fn check_column(mut pages: impl PageReader, levels: Levels) -> Result<(), String
 }
 
 fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
-    let values = match page {
+    // The values section and how many values the reader expects in it.
+    let (values, count, encoding) = match page {
         Page::DataPage {
             buf,
             num_values,
@@ -121,31 +125,70 @@ fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
             rep_level_encoding,
             def_level_encoding,
             ..
-        } if is_dictionary(*encoding) => {
-            let mut rest: &[u8] = buf;
-            rest = skip_levels(rest, levels.rep_bits, *rep_level_encoding, *num_values)?;
-            skip_levels(rest, levels.def_bits, *def_level_encoding, *num_values)?
+        } => {
+            let rest = skip_levels(buf, levels.rep_bits, *rep_level_encoding, *num_values)?;
+            let rest = skip_levels(rest, levels.def_bits, *def_level_encoding, *num_values)?;
+            (rest, *num_values, *encoding)
         }
         Page::DataPageV2 {
             buf,
+            num_values,
+            num_nulls,
             encoding,
             def_levels_byte_len,
             rep_levels_byte_len,
             ..
-        } if is_dictionary(*encoding) => {
+        } => {
             let levels = *def_levels_byte_len as usize + *rep_levels_byte_len as usize;
-            buf.get(levels..)
-                .ok_or("its levels are longer than the page")?
+            let rest = buf
+                .get(levels..)
+                .ok_or("its levels are longer than the page")?;
+            (rest, num_values.saturating_sub(*num_nulls), *encoding)
         }
-        _ => return Ok(()),
+        // A dictionary page's values are plain whatever its encoding says (`PLAIN_DICTIONARY`
+        // in old files).
+        Page::DictionaryPage {
+            buf, num_values, ..
+        } => (&buf[..], *num_values, Encoding::PLAIN),
     };
-    match values.first() {
-        None => Err("a dictionary-encoded page without its index bit width".into()),
-        Some(&bits) if bits > MAX_INDEX_BITS => Err(format!(
-            "dictionary indices of {bits} bits (at most {MAX_INDEX_BITS})"
-        )),
-        Some(_) => Ok(()),
+    if is_dictionary(encoding) {
+        return match values.first() {
+            None => Err("a dictionary-encoded page without its index bit width".into()),
+            Some(&bits) if bits > MAX_INDEX_BITS => Err(format!(
+                "dictionary indices of {bits} bits (at most {MAX_INDEX_BITS})"
+            )),
+            Some(_) => Ok(()),
+        };
     }
+    // parquet 59's plain byte array decoder divides by the values it has left to read, so
+    // bytes past the page's count of values make it divide by zero (data and dictionary
+    // pages alike).
+    if encoding == Encoding::PLAIN && levels.byte_array {
+        let after = past_byte_arrays(values, count);
+        if after > 0 {
+            return Err(format!(
+                "{after} bytes after its {count} plain values (a page ends with its last value)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How many bytes of `values` follow the first `count` plain byte arrays (each behind its
+/// 4-byte length). A value cut short leaves nothing after it: parquet reports that itself.
+fn past_byte_arrays(values: &[u8], count: u32) -> usize {
+    let mut at = 0usize;
+    for _ in 0..count {
+        let Some(prefix) = values.get(at..at + 4) else {
+            return 0;
+        };
+        let len = u32::from_le_bytes([prefix[0], prefix[1], prefix[2], prefix[3]]) as usize;
+        at = at.saturating_add(4).saturating_add(len);
+        if at >= values.len() {
+            return 0;
+        }
+    }
+    values.len() - at
 }
 
 fn is_dictionary(encoding: Encoding) -> bool {
@@ -201,10 +244,17 @@ mod tests {
     const FLAT: Levels = Levels {
         rep_bits: 0,
         def_bits: 0,
+        byte_array: false,
     };
     const NULLABLE: Levels = Levels {
         rep_bits: 0,
         def_bits: 1,
+        byte_array: false,
+    };
+    const STRINGS: Levels = Levels {
+        rep_bits: 0,
+        def_bits: 0,
+        byte_array: true,
     };
 
     #[test]
@@ -214,8 +264,35 @@ mod tests {
         assert_eq!(wide, "dictionary indices of 40 bits (at most 32)");
         let empty = check_page(&page(vec![], Encoding::PLAIN_DICTIONARY), FLAT).unwrap_err();
         assert!(empty.contains("without its index bit width"), "{empty}");
-        // Plain values are not dictionary indices.
+        // Plain values are not dictionary indices, but there must be some if there are bytes.
         assert!(check_page(&page(vec![200], Encoding::PLAIN), FLAT).is_ok());
+        // Strings: two values of 1 and 0 bytes, then one byte too many.
+        let strings = |buf: Vec<u8>, num_values| Page::DataPage {
+            buf: buf.into(),
+            num_values,
+            encoding: Encoding::PLAIN,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        let two = vec![1, 0, 0, 0, b'x', 0, 0, 0, 0];
+        assert!(check_page(&strings(two.clone(), 2), STRINGS).is_ok());
+        assert!(check_page(&strings(two.clone(), 3), STRINGS).is_ok());
+        let err = check_page(&strings(two.clone(), 1), STRINGS).unwrap_err();
+        assert_eq!(
+            err,
+            "4 bytes after its 1 plain values (a page ends with its last value)"
+        );
+        assert!(check_page(&strings(two, 0), STRINGS).is_err());
+        assert!(check_page(&strings(vec![9, 0, 0, 0, b'x'], 1), STRINGS).is_ok());
+        let dictionary = |num_values| Page::DictionaryPage {
+            buf: vec![1, 0, 0, 0, b'x', 2].into(),
+            num_values,
+            encoding: Encoding::PLAIN_DICTIONARY,
+            is_sorted: false,
+        };
+        assert!(check_page(&dictionary(1), STRINGS).is_err());
+        assert!(check_page(&dictionary(2), STRINGS).is_ok());
     }
 
     #[test]
