@@ -8,6 +8,7 @@
 //!   (`component=game.Position/snapshot=night1/part-0.parquet`), all or nothing.
 //! - [`read_batches`], [`read_snapshot`]: files and datasets read back.
 //! - [`world`]: a Flecs world's entities and components as tables.
+//! - [`ops`]: component updates, events and command payloads as tables.
 //! - `sql` (feature `sql`): DataFusion tables over snapshots, worlds and datasets
 //!   (`sql::register`).
 //!
@@ -33,6 +34,7 @@
 //! ```
 
 mod error;
+pub mod ops;
 mod read;
 pub mod schema;
 #[cfg(feature = "sql")]

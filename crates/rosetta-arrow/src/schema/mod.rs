@@ -108,20 +108,34 @@ impl ComponentTable {
                 )))
             }
         };
-        let mut fields = vec![Field::new(ENTITY_ID, DataType::Int64, false)];
-        fields.extend(members.iter().map(Member::field));
         let mut metadata = HashMap::from([(meta::COMPONENT.to_string(), name.clone())]);
         if let Some(id) = id {
             metadata.insert(meta::COMPONENT_ID.to_string(), id.to_string());
         }
-        Ok(ComponentTable {
-            id,
+        let mut table = Self::of_members(ty, name, members, metadata);
+        table.id = id;
+        table.wrapped = wrapped;
+        Ok(table)
+    }
+
+    /// A table of `members` (after `entity_id`) with the table `metadata`: the building block of
+    /// the tables of updates, events and commands.
+    pub(crate) fn of_members(
+        ty: TypeId,
+        name: String,
+        members: Vec<Member>,
+        metadata: HashMap<String, String>,
+    ) -> Self {
+        let mut fields = vec![Field::new(ENTITY_ID, DataType::Int64, false)];
+        fields.extend(members.iter().map(Member::field));
+        ComponentTable {
+            id: None,
             ty,
             name,
             members,
             schema: Arc::new(ArrowSchema::new_with_metadata(fields, metadata)),
-            wrapped,
-        })
+            wrapped: false,
+        }
     }
 
     /// The component's SpatialOS id (`None` for a Flecs world's component).

@@ -9,6 +9,9 @@ pub mod meta {
     pub const COMPONENT: &str = "rosetta.component";
     /// On a table: the id of the component it holds.
     pub const COMPONENT_ID: &str = "rosetta.component_id";
+    /// On a table of something other than component data: what its rows are (`update`,
+    /// `event`, `request`, `response`).
+    pub const ROWS: &str = "rosetta.rows";
 }
 
 /// Choices in how schema data becomes Arrow.

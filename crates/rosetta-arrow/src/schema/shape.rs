@@ -58,6 +58,15 @@ pub(crate) struct Member {
 }
 
 impl Shape {
+    /// An option of `inner`: nullable, or a list of at most one when `inner` already is.
+    pub fn optional(inner: Shape) -> Shape {
+        if inner.nullable() {
+            Shape::OptionList(Box::new(inner))
+        } else {
+            Shape::Option(Box::new(inner))
+        }
+    }
+
     /// Whether a value of this shape can be null in Arrow.
     pub fn nullable(&self) -> bool {
         matches!(self, Shape::Option(_))
@@ -208,12 +217,7 @@ impl<'r> Resolver<'r> {
     }
 
     fn option(&mut self, inner: TypeId) -> Result<Shape> {
-        let inner = self.shape(inner)?;
-        Ok(if inner.nullable() {
-            Shape::OptionList(Box::new(inner))
-        } else {
-            Shape::Option(Box::new(inner))
-        })
+        Ok(Shape::optional(self.shape(inner)?))
     }
 
     fn map(&mut self, k: TypeId, v: TypeId) -> Result<Shape> {
