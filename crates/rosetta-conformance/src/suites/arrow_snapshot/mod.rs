@@ -12,7 +12,10 @@
 //! decompressed record stream, which must be the original's decompressed stream. Then SQL
 //! (`rosetta_arrow::register`, DataFusion) counts every table's rows, over the snapshot file
 //! streamed and over the dataset, and each count must be the number of entities that hold the
-//! component (every entity, for `entities`). A snapshot
+//! component (every entity, for `entities`). Last, each component of each entity goes
+//! through its update table as two updates, one setting every field and one clearing them
+//! all, and comes back with the same wire bytes; every component, event and command of the
+//! schema must have its table (`rosetta_arrow::ops`). A snapshot
 //! whose repository's schemas do not compile, or that holds a component they lack, is
 //! skipped with the reason.
 
@@ -32,6 +35,8 @@ use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
     decompress, read_entities, write_entities_in_order, ComponentOrder, Compression, SnapshotEntity,
 };
+
+mod updates;
 
 use crate::guard;
 use crate::report::Report;
@@ -190,7 +195,7 @@ fn round_trip(schema: Arc<Schema>, path: &Path, bytes: &[u8]) -> Result<(), Stri
             ));
         }
     }
-    Ok(())
+    updates::round_trip(schema.registry(), &entities).map_err(|e| format!("updates: {e}"))
 }
 
 /// Each table's rows: every entity for `entities`, the entities holding a component for its
