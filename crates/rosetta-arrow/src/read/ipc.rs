@@ -111,7 +111,8 @@ impl<R: Read + Seek> IpcBatches<R> {
             .and_then(|footer| footer.schema())
             // The footer was verified and has a schema (`open`): this is only a second look.
             .ok_or_else(|| bad("a footer that changed".into()))?;
-        guard::check_message(&bytes[..meta as usize], body, &schema, name)?;
+        let (meta, body) = bytes.split_at(meta as usize);
+        guard::check_message(meta, body, &schema, name)?;
         Ok(Buffer::from_vec(bytes))
     }
 }

@@ -11,23 +11,26 @@ use arrow::ipc::{
 
 use crate::error::{Error, Result};
 
+mod nulls;
+
 /// A message of an IPC file's block, checked: its flatbuffer verified, and, for a record batch or
-/// a dictionary batch, every buffer inside a body of `body_len` bytes. `schema` is the file's,
-/// already checked by [`check_schema`].
+/// a dictionary batch, every buffer inside `body` and every validity bitmap as long as its
+/// array. `schema` is the file's, already checked by [`check_schema`].
 pub(super) fn check_message(
     meta: &[u8],
-    body_len: u64,
+    body: &[u8],
     schema: &Schema<'_>,
     name: &str,
 ) -> Result<()> {
     let message = message_of(meta).map_err(|e| invalid(name, e))?;
     let checked = match message.header_type() {
         MessageHeader::RecordBatch => match message.header_as_record_batch() {
-            Some(batch) => check_batch(&batch, body_len, view_count(schema_fields(schema))),
+            Some(batch) => check_batch(&batch, body, view_count(schema_fields(schema)))
+                .and_then(|()| nulls::check_validity(schema_fields(schema), &batch, body, false)),
             None => Err("a record batch message without its header".into()),
         },
         MessageHeader::DictionaryBatch => match message.header_as_dictionary_batch() {
-            Some(dictionary) => check_dictionary(&dictionary, body_len, schema),
+            Some(dictionary) => check_dictionary(&dictionary, body, schema),
             None => Err("a dictionary message without its header".into()),
         },
         // arrow-rs refuses other messages itself.
@@ -179,7 +182,7 @@ fn view_count(fields: Vec<Field<'_>>) -> usize {
 
 fn check_dictionary(
     dictionary: &DictionaryBatch<'_>,
-    body_len: u64,
+    body: &[u8],
     schema: &Schema<'_>,
 ) -> std::result::Result<(), String> {
     let batch = dictionary
@@ -187,30 +190,33 @@ fn check_dictionary(
         .ok_or("a dictionary batch without its data")?;
     // The dictionary's values are the encoded field's type (its own encoding left out).
     let mut pending = schema_fields(schema);
-    let mut views = None;
+    let mut encoded = None;
     while let Some(field) = pending.pop() {
         if field.dictionary().map(|d| d.id()) == Some(dictionary.id()) {
-            let own = usize::from(matches!(
-                field.type_type(),
-                Type::BinaryView | Type::Utf8View
-            ));
-            views = Some(own + view_count(field.children().into_iter().flatten().collect()));
+            encoded = Some(field);
             break;
         }
         pending.extend(field.children().into_iter().flatten());
     }
-    let views = views
+    let field = encoded
         .ok_or_else(|| format!("a dictionary of id {} that no field uses", dictionary.id()))?;
-    check_batch(&batch, body_len, views)
+    let own = usize::from(matches!(
+        field.type_type(),
+        Type::BinaryView | Type::Utf8View
+    ));
+    let views = own + view_count(field.children().into_iter().flatten().collect());
+    check_batch(&batch, body, views)?;
+    nulls::check_validity(vec![field], &batch, body, true)
 }
 
 /// A batch's lengths and buffers: every buffer inside the body, every length and count
 /// non-negative, and as many variadic buffer counts as the batch has view columns.
 fn check_batch(
     batch: &RecordBatch<'_>,
-    body_len: u64,
+    body: &[u8],
     views: usize,
 ) -> std::result::Result<(), String> {
+    let body_len = body.len() as u64;
     if batch.length() < 0 {
         return Err(format!("a batch of {} rows", batch.length()));
     }
@@ -373,8 +379,18 @@ mod tests {
 
     /// A record batch message of `rows` rows, one node, and `buffers` (offset, length).
     fn batch_message(rows: i64, buffers: &[(i64, i64)], variadic: &[i64]) -> Vec<u8> {
+        batch_with_nulls(rows, 0, buffers, variadic)
+    }
+
+    /// [`batch_message`] whose one array has `nulls` nulls.
+    fn batch_with_nulls(
+        rows: i64,
+        nulls: i64,
+        buffers: &[(i64, i64)],
+        variadic: &[i64],
+    ) -> Vec<u8> {
         let mut fbb = FlatBufferBuilder::new();
-        let nodes = fbb.create_vector(&[FieldNode::new(rows, 0)]);
+        let nodes = fbb.create_vector(&[FieldNode::new(rows, nulls)]);
         let refs: Vec<_> = buffers.iter().map(|&(o, l)| BufferRef::new(o, l)).collect();
         let refs = fbb.create_vector(&refs);
         let variadic = fbb.create_vector(variadic);
@@ -405,7 +421,8 @@ mod tests {
             .unwrap()
             .header_as_schema()
             .unwrap();
-        let check = |meta: &[u8], body| check_message(meta, body, &schema, "t.arrow");
+        let check =
+            |meta: &[u8], body: usize| check_message(meta, &vec![0; body], &schema, "t.arrow");
         check(&batch_message(2, &[(0, 0), (0, 16)], &[]), 16).unwrap();
         let err = check(&batch_message(2, &[(0, 0), (8, 16)], &[]), 16).unwrap_err();
         assert!(
@@ -422,6 +439,27 @@ mod tests {
         let mut meta = batch_message(2, &[(0, 16)], &[]);
         meta[4..8].copy_from_slice(&1000i32.to_le_bytes());
         assert!(check(&meta, 16).is_err());
+    }
+
+    #[test]
+    fn a_validity_bitmap_shorter_than_its_array_is_refused() {
+        let schema_bytes = schema_message(Type::Int, 64, 0);
+        let schema = arrow::ipc::root_as_message(&schema_bytes)
+            .unwrap()
+            .header_as_schema()
+            .unwrap();
+        let check = |meta: &[u8]| check_message(meta, &[0; 96], &schema, "t.arrow");
+        // 9 values with a null: a bitmap of 2 bytes at least.
+        check(&batch_with_nulls(9, 1, &[(0, 8), (8, 72)], &[])).unwrap();
+        check(&batch_with_nulls(9, 1, &[(0, 2), (8, 72)], &[])).unwrap();
+        let err = check(&batch_with_nulls(9, 1, &[(0, 1), (8, 72)], &[])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.arrow: invalid Arrow IPC data: an array of 9 values with 1 nulls and a validity \
+             bitmap of 1 bytes"
+        );
+        // Without nulls the bitmap is not read.
+        check(&batch_with_nulls(9, 0, &[(0, 0), (8, 72)], &[])).unwrap();
     }
 
     #[test]
