@@ -44,7 +44,8 @@ mod write;
 
 pub use error::{Error, Result};
 pub use read::{
-    component_rows, read_batches, read_batches_in_memory, read_snapshot, snapshots_in, to_object,
+    check_file, component_rows, read_batches, read_batches_in_memory, read_snapshot, snapshots_in,
+    to_object,
 };
 pub use schema::{schema_of, ArrowOptions, ComponentTable, ENTITY_ID};
 #[cfg(feature = "sql")]

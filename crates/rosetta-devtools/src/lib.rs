@@ -12,8 +12,11 @@
 //!
 //! - [`timing`]: contenders timed in turns ([`timing::in_turns`]) for the benchmarks' ratio
 //!   tables, so that both sides of a ratio meet the same noise.
+//! - `parquet` (feature `parquet`): a Parquet file made to be damaged one byte at a time.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod imports;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod timing;

@@ -64,41 +64,112 @@ fn batches_of<R>(
 where
     R: ChunkReader + AsSeekable + 'static,
 {
-    let at = |e: Error| match e {
-        Error::Io { .. } => e,
-        other => Error::Value(format!("{name}: {other}")),
-    };
-    let file = name.to_string();
-    let named = move |b: std::result::Result<RecordBatch, arrow::error::ArrowError>| {
-        b.map_err(|e| Error::Value(format!("{file}: {e}")))
-    };
+    match open_checked(source, magic, name, Depth::All)? {
+        Checked::Parquet(source, metadata) => {
+            let reader =
+                ParquetRecordBatchReaderBuilder::new_with_metadata(Shared(source), metadata)
+                    .build()
+                    .map_err(|e| named(name, e.into()))?;
+            let file = name.to_string();
+            Ok(Box::new(reader.map(move |b| {
+                b.map_err(|e| Error::Value(format!("{file}: {e}")))
+            })))
+        }
+        Checked::Ipc(batches) => Ok(Box::new(batches)),
+    }
+}
+
+/// Checks a Parquet or Arrow IPC file as [`read_batches`] would before decoding it (its
+/// metadata, embedded schema and every page; an IPC file's footer, schema, dictionaries and
+/// every block's message), without decoding its batches: for readers that trust what they
+/// read (arrow-rs and parquet 59 panic on some damaged files), such as DataFusion's, which
+/// `rosetta_arrow::sql` hands datasets to only after this check.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("t.parquet");
+/// std::fs::write(&path, b"PAR1 and nothing else").unwrap();
+/// let err = rosetta_arrow::check_file(&path).unwrap_err();
+/// assert!(err.to_string().contains("t.parquet"), "{err}");
+/// ```
+pub fn check_file(path: impl AsRef<Path>) -> Result<()> {
+    check_file_to(path.as_ref(), Depth::All)
+}
+
+/// How much of a file [`check_file_to`] checks.
+#[derive(Debug, Clone, Copy)]
+// The partial depths are for SQL's checks (feature `sql`).
+#[cfg_attr(not(feature = "sql"), allow(dead_code))]
+pub(crate) enum Depth<'a> {
+    /// Its metadata: a Parquet file's footer, embedded schema and column chunk extents; an IPC
+    /// file's footer, schema and dictionaries.
+    Metadata,
+    /// And the pages of these top-level columns (an IPC file: every block).
+    Columns(&'a [String]),
+    /// And every page or block.
+    All,
+}
+
+/// [`check_file`], to `depth`.
+pub(crate) fn check_file_to(path: &Path, depth: Depth<'_>) -> Result<()> {
+    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut magic = [0u8; 6];
+    let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
+    match open_checked(file, &magic[..n], &path.display().to_string(), depth)? {
+        Checked::Ipc(batches) if !matches!(depth, Depth::Metadata) => batches.check_blocks(),
+        _ => Ok(()),
+    }
+}
+
+/// A file whose metadata is checked, ready to read.
+enum Checked<R: AsSeekable> {
+    Parquet(Arc<R>, ArrowReaderMetadata),
+    Ipc(IpcBatches<R::Seekable>),
+}
+
+fn open_checked<R>(source: R, magic: &[u8], name: &str, depth: Depth<'_>) -> Result<Checked<R>>
+where
+    R: ChunkReader + AsSeekable + 'static,
+{
     if magic.starts_with(b"PAR1") {
         let metadata = ParquetMetaDataReader::new()
             .parse_and_finish(&source)
-            .map_err(|e| at(e.into()))?;
+            .map_err(|e| named(name, e.into()))?;
         let embedded = metadata.file_metadata().key_value_metadata().into_iter();
         for kv in embedded
             .flatten()
             .filter(|kv| kv.key == ARROW_SCHEMA_META_KEY)
         {
             if let Some(encoded) = &kv.value {
-                guard::check_embedded_schema(encoded).map_err(|e| at(Error::Value(e)))?;
+                guard::check_embedded_schema(encoded).map_err(|e| named(name, Error::Value(e)))?;
             }
         }
         let source = Arc::new(source);
-        pages::check_pages(&source, &metadata).map_err(|e| at(Error::Value(e)))?;
+        let columns = match depth {
+            Depth::Metadata => Some(&[][..]),
+            Depth::Columns(columns) => Some(columns),
+            Depth::All => None,
+        };
+        pages::check_pages(&source, &metadata, columns)
+            .map_err(|e| named(name, Error::Value(e)))?;
         let metadata = ArrowReaderMetadata::try_new(Arc::new(metadata), Default::default())
-            .map_err(|e| at(e.into()))?;
-        let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(Shared(source), metadata)
-            .build()
-            .map_err(|e| at(e.into()))?;
-        Ok(Box::new(reader.map(named)))
+            .map_err(|e| named(name, e.into()))?;
+        Ok(Checked::Parquet(source, metadata))
     } else if magic.starts_with(b"ARROW1") {
-        Ok(Box::new(IpcBatches::open(source.seekable(), name)?))
+        Ok(Checked::Ipc(IpcBatches::open(source.seekable(), name)?))
     } else {
-        Err(at(Error::Value(
-            "neither a Parquet nor an Arrow IPC file".into(),
-        )))
+        Err(named(
+            name,
+            Error::Value("neither a Parquet nor an Arrow IPC file".into()),
+        ))
+    }
+}
+
+/// `e`, naming the file it is about (an I/O error names it already).
+fn named(name: &str, e: Error) -> Error {
+    match e {
+        Error::Io { .. } => e,
+        other => Error::Value(format!("{name}: {other}")),
     }
 }
 

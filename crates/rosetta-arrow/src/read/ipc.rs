@@ -77,6 +77,14 @@ impl<R: Read + Seek> IpcBatches<R> {
         Ok(batches)
     }
 
+    /// Checks every remaining block as [`Iterator::next`] would before decoding it.
+    pub(super) fn check_blocks(mut self) -> Result<()> {
+        while let Some(block) = self.blocks.next() {
+            self.read_block(&block)?;
+        }
+        Ok(())
+    }
+
     /// A block's bytes (its message, then its body), once its extent lies inside the file and
     /// its message is checked.
     fn read_block(&mut self, block: &Block) -> Result<Buffer> {

@@ -9,4 +9,6 @@ mod ipc;
 mod pages;
 
 pub use dataset::{read_snapshot, snapshots_in};
-pub use file::{component_rows, read_batches, read_batches_in_memory, to_object};
+pub use file::{check_file, component_rows, read_batches, read_batches_in_memory, to_object};
+#[cfg(feature = "sql")]
+pub(crate) use file::{check_file_to, Depth};

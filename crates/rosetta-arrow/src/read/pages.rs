@@ -44,11 +44,13 @@ impl<R: ChunkReader> ChunkReader for Shared<R> {
     }
 }
 
-/// Checks every column chunk's extent and every data page of `source`, described by
-/// `metadata`. The error says which row group, column and page.
+/// Checks every column chunk's extent and the pages of `source`, described by `metadata`: of
+/// the top-level `columns` (their leaves), or of every column (`None`). The error says which
+/// row group, column and page.
 pub(crate) fn check_pages<R: ChunkReader>(
     source: &Arc<R>,
     metadata: &ParquetMetaData,
+    columns: Option<&[String]>,
 ) -> Result<(), String> {
     let file_len = source.len();
     for (g, group) in metadata.row_groups().iter().enumerate() {
@@ -75,6 +77,10 @@ pub(crate) fn check_pages<R: ChunkReader>(
                 return Err(at(format!(
                     "its {size} bytes at offset {start} are not inside the file of {file_len} bytes"
                 )));
+            }
+            let top = column.column_path().parts().first();
+            if columns.is_some_and(|wanted| !top.is_some_and(|top| wanted.contains(top))) {
+                continue;
             }
             let descr = column.column_descr();
             let levels = Levels {

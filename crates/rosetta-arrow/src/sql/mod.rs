@@ -32,6 +32,7 @@
 //! # });
 //! ```
 
+mod checked;
 mod filter;
 mod options;
 mod scan;
@@ -63,6 +64,7 @@ use rosetta_schema::Schema;
 use crate::error::{Error, Result};
 use crate::schema::ComponentTable;
 use crate::write::batch::{entities_schema, ENTITIES};
+use checked::CheckedTable;
 use filter::Pushed;
 use options::{with_snapshot, SNAPSHOT_TYPE};
 pub use options::{SqlOptions, SNAPSHOT};
@@ -290,45 +292,52 @@ pub async fn register(
 }
 
 /// A Parquet or Arrow IPC listing table over table folders of datasets, `snapshot` from the
-/// partition folders.
+/// partition folders, its files checked before DataFusion reads them ([`CheckedTable`]).
 async fn listing_table(ctx: &SessionContext, dirs: &[PathBuf]) -> Result<Arc<dyn TableProvider>> {
     let df = |e: datafusion::error::DataFusionError| Error::Value(e.to_string());
+    let mut files = Vec::new();
     let mut urls = Vec::with_capacity(dirs.len());
-    let mut arrow = false;
     for dir in dirs {
+        files.extend(partition_files(dir)?);
         let absolute = std::path::absolute(dir).map_err(io(dir))?;
-        arrow |= has_extension(dir, "arrow")?;
         urls.push(ListingTableUrl::parse(format!("{}/", absolute.display())).map_err(df)?);
     }
+    let extension_of = |f: &PathBuf| f.extension().and_then(|e| e.to_str()).map(String::from);
+    let arrow = files
+        .iter()
+        .any(|f| extension_of(f).as_deref() == Some("arrow"));
     let (format, extension): (Arc<dyn FileFormat>, &str) = if arrow {
-        (Arc::new(ArrowFormat), ".arrow")
+        (Arc::new(ArrowFormat), "arrow")
     } else {
-        (Arc::new(ParquetFormat::default()), ".parquet")
+        (Arc::new(ParquetFormat::default()), "parquet")
     };
+    // The files DataFusion will read: those of the format, as a listing table picks them.
+    files.retain(|f| extension_of(f).as_deref() == Some(extension));
+    checked::check_metadata(&files)?;
     let options = ListingOptions::new(format)
-        .with_file_extension(extension)
+        .with_file_extension(format!(".{extension}"))
         .with_table_partition_cols(vec![(SNAPSHOT.to_string(), SNAPSHOT_TYPE)]);
     let config = ListingTableConfig::new_with_multi_paths(urls)
         .with_listing_options(options)
         .infer_schema(&ctx.state())
         .await
         .map_err(df)?;
-    Ok(Arc::new(ListingTable::try_new(config).map_err(df)?))
+    let table = Arc::new(ListingTable::try_new(config).map_err(df)?);
+    Ok(Arc::new(CheckedTable::new(table, files)))
 }
 
-/// Whether a partition below `dir` holds a file with `extension`.
-fn has_extension(dir: &Path, extension: &str) -> Result<bool> {
+/// The files in the partition folders below `dir`.
+fn partition_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
     for partition in std::fs::read_dir(dir).map_err(io(dir))? {
         let partition = partition.map_err(io(dir))?.path();
         if !partition.is_dir() {
             continue;
         }
         for file in std::fs::read_dir(&partition).map_err(io(&partition))? {
-            let file = file.map_err(io(&partition))?.path();
-            if file.extension().and_then(|e| e.to_str()) == Some(extension) {
-                return Ok(true);
-            }
+            files.push(file.map_err(io(&partition))?.path());
         }
     }
-    Ok(false)
+    files.sort();
+    Ok(files)
 }
