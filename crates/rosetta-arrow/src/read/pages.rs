@@ -111,11 +111,19 @@ fn bits_for(max_level: i16) -> u32 {
 
 fn check_column(mut pages: impl PageReader, levels: Levels) -> Result<(), String> {
     let mut n = 0usize;
+    let mut dictionary = false;
     while let Some(page) = pages
         .get_next_page()
         .map_err(|e| format!("page {n}: {e}"))?
     {
-        check_page(&page, levels).map_err(|e| format!("page {n}: {e}"))?;
+        let at = |e: String| format!("page {n}: {e}");
+        dictionary |= page.is_dictionary_page();
+        // parquet 59's reader of primitive columns expects the dictionary it decodes indices
+        // into to be there (it panics otherwise).
+        if page.is_data_page() && is_dictionary(page.encoding()) && !dictionary {
+            return Err(at("dictionary indices before any dictionary page".into()));
+        }
+        check_page(&page, levels).map_err(at)?;
         n += 1;
     }
     Ok(())
@@ -322,6 +330,46 @@ mod tests {
             statistics: None,
         };
         assert!(check_page(&packed, NULLABLE).is_ok());
+    }
+
+    /// Pages handed out in order.
+    struct Pages(std::vec::IntoIter<Page>);
+
+    impl Iterator for Pages {
+        type Item = parquet::errors::Result<Page>;
+        fn next(&mut self) -> Option<Self::Item> {
+            self.0.next().map(Ok)
+        }
+    }
+
+    impl PageReader for Pages {
+        fn get_next_page(&mut self) -> parquet::errors::Result<Option<Page>> {
+            Ok(self.0.next())
+        }
+        fn peek_next_page(
+            &mut self,
+        ) -> parquet::errors::Result<Option<parquet::column::page::PageMetadata>> {
+            Ok(None)
+        }
+        fn skip_next_page(&mut self) -> parquet::errors::Result<()> {
+            self.0.next();
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn dictionary_indices_need_their_dictionary_first() {
+        let dictionary = || Page::DictionaryPage {
+            buf: vec![1, 0, 0, 0].into(),
+            num_values: 1,
+            encoding: Encoding::PLAIN,
+            is_sorted: false,
+        };
+        let indices = || page(vec![1, 0], Encoding::RLE_DICTIONARY);
+        let check = |pages: Vec<Page>| check_column(Pages(pages.into_iter()), FLAT);
+        check(vec![dictionary(), indices(), indices()]).unwrap();
+        let err = check(vec![indices(), dictionary()]).unwrap_err();
+        assert_eq!(err, "page 0: dictionary indices before any dictionary page");
     }
 
     #[test]
