@@ -19,7 +19,7 @@ use datafusion::physical_plan::ExecutionPlan;
 use parking_lot::Mutex;
 
 use super::options::SNAPSHOT;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::read::{check_file_to, Depth};
 
 /// A table over dataset files that checks each file's columns before they are first read.
@@ -83,7 +83,7 @@ impl CheckedTable {
                     .lock()
                     .extend(columns.into_iter().map(|c| (file, c)));
             }
-            Ok::<_, crate::Error>(())
+            Ok::<_, Error>(())
         })
         .await
         .map_err(|e| external(Box::new(e)))?
