@@ -11,6 +11,10 @@ pub enum Error {
     /// A value that does not fit its column, or a column value that does not fit its type.
     #[error("{0}")]
     Value(String),
+    /// A dataset whose tables are not in the order of its `entities` table, which a streamed
+    /// read ([`stream_snapshot`](crate::stream_snapshot)) needs.
+    #[error("the dataset's tables are not in the order of its `entities` table: {0}")]
+    Unordered(String),
     /// Schema data that the wire runtime refused.
     #[error(transparent)]
     Wire(#[from] rosetta_wire::Error),

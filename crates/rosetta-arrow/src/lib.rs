@@ -6,7 +6,7 @@
 //! - [`write_batches`]: snapshot entities as record batches, table by table.
 //! - [`DatasetWriter`]: batches into a dataset folder, hive-partitioned by snapshot
 //!   (`component=game.Position/snapshot=night1/part-0.parquet`), all or nothing.
-//! - [`read_batches`], [`read_snapshot`]: files and datasets read back.
+//! - [`read_batches`], [`read_snapshot`], [`stream_snapshot`]: files and datasets read back.
 //! - [`world`]: a Flecs world's entities and components as tables.
 //! - [`ops`]: component updates, events and command payloads as tables.
 //! - `sql` (feature `sql`): DataFusion tables over snapshots, worlds and datasets
@@ -45,7 +45,7 @@ mod write;
 pub use error::{Error, Result};
 pub use read::{
     check_file, component_rows, read_batches, read_batches_in_memory, read_snapshot, snapshots_in,
-    to_object,
+    stream_snapshot, to_object, SnapshotStream,
 };
 pub use schema::{schema_of, ArrowOptions, ComponentTable, ENTITY_ID};
 #[cfg(feature = "sql")]

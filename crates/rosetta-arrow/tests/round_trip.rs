@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use rosetta_arrow::{
-    read_snapshot, snapshots_in, write_batches, ArrowOptions, DatasetOptions, DatasetWriter, Format,
+    read_snapshot, snapshots_in, stream_snapshot, write_batches, ArrowOptions, DatasetOptions,
+    DatasetWriter, Error, Format, Table,
 };
 use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
@@ -51,6 +52,11 @@ fn round_trip(format: Format, options: ArrowOptions, batch_rows: usize) {
     assert_eq!(snapshots_in(dir.path()).unwrap(), ["world"]);
     let back = read_snapshot(schema.registry(), dir.path(), None).unwrap();
     assert_eq!(back, entities);
+    let streamed: Vec<_> = stream_snapshot(schema.registry(), dir.path(), None)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(streamed, entities);
     let again = write_entities_in_order(&back, Compression::Raw, ComponentOrder::AsGiven).unwrap();
     assert_eq!(again, decompress(&original).unwrap());
 }
@@ -109,4 +115,61 @@ fn a_column_of_the_wrong_type_is_named_in_the_error() {
         "{err}"
     );
     assert!(err.contains("column `current`"), "{err}");
+}
+
+/// The example snapshot exported with its `game.Health` rows in reverse: `read_snapshot` reads
+/// it back the same, and the stream says its order is not the entities'.
+#[test]
+fn tables_in_another_order_are_read_in_memory_not_streamed() {
+    use rosetta_arrow::ComponentBatcher;
+
+    let schema = example_schema();
+    let registry = schema.registry();
+    let original = std::fs::read(repo().join("examples/data/world.snapshot")).unwrap();
+    let entities = read_entities(&original).unwrap();
+    let health = registry
+        .get_by_name("game.Health")
+        .unwrap()
+        .component()
+        .unwrap()
+        .id();
+    let dir = tempfile::tempdir().unwrap();
+    let mut writer = DatasetWriter::create(dir.path(), DatasetOptions::default()).unwrap();
+    // Every table but `game.Health` as the exporter writes it.
+    let mut held = None;
+    write_batches(
+        registry,
+        entities.iter().cloned().map(Ok::<_, Error>),
+        ArrowOptions::default(),
+        8192,
+        &mut |table, batch| match table {
+            Table::Component(t) if t.id() == Some(health) => {
+                held = Some(t.clone());
+                Ok(())
+            }
+            table => writer.write("world", table, &batch),
+        },
+    )
+    .unwrap();
+    let table = held.expect("the example has health");
+    let mut batcher = ComponentBatcher::new(table.clone(), 8192);
+    let holders: Vec<_> = entities
+        .iter()
+        .filter_map(|e| e.component(health).map(|data| (e.id, data)))
+        .collect();
+    assert!(holders.len() > 1);
+    for (id, data) in holders.iter().rev() {
+        assert!(batcher.push(registry, *id, data).unwrap().is_none());
+    }
+    let batch = batcher.finish().unwrap().unwrap();
+    writer
+        .write("world", Table::Component(&table), &batch)
+        .unwrap();
+    writer.commit().unwrap();
+
+    assert_eq!(read_snapshot(registry, dir.path(), None).unwrap(), entities);
+    let streamed: Result<Vec<_>, _> = stream_snapshot(registry, dir.path(), None)
+        .unwrap()
+        .collect();
+    assert!(matches!(streamed, Err(Error::Unordered(_))), "{streamed:?}");
 }

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 
 use rosetta_arrow::world::{apply_dataset, write_world_batches};
 use rosetta_arrow::{
-    read_snapshot, ArrowOptions, DatasetOptions, DatasetWriter, Format, ParquetCompression,
-    SnapshotBatcher,
+    read_snapshot, stream_snapshot, ArrowOptions, DatasetOptions, DatasetWriter, Format,
+    ParquetCompression, SnapshotBatcher,
 };
 use rosetta_schema::Schema;
 use rosetta_wire::snapshot::{
-    ComponentOrder, JsonSnapshotReader, JsonSnapshotWriter, SnapshotWriter,
+    ComponentOrder, JsonSnapshotReader, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter,
 };
 
 use crate::cli::SnapshotFormatArg;
@@ -243,19 +243,54 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
         return import_world(args, template);
     }
     let schema = load_schema(&args.schema_paths)?;
-    let entities = read_snapshot(schema.registry(), &args.input, args.snapshot.as_deref())
-        .map_err(|e| data_error(&args.input, e.to_string()))?;
+    let registry = schema.registry();
+    let snapshot = args.snapshot.as_deref();
+    let read_error = |e: rosetta_arrow::Error| data_error(&args.input, e.to_string());
+    // Streamed, in bounded memory, when the tables are in the order of `entities` (as `export`
+    // writes them); a dataset sorted or extended by another tool is read in memory instead.
+    let stream = stream_snapshot(registry, &args.input, snapshot);
+    let written = match stream {
+        Ok(entities) => write_snapshot(args, &schema, entities)?,
+        Err(e) => Err(e),
+    };
+    let count = match written {
+        Ok(count) => count,
+        Err(rosetta_arrow::Error::Unordered(_)) => {
+            let entities = read_snapshot(registry, &args.input, snapshot).map_err(read_error)?;
+            write_snapshot(args, &schema, entities.into_iter().map(Ok))?.map_err(read_error)?
+        }
+        Err(e) => return Err(read_error(e)),
+    };
+    if io::stderr().is_terminal() {
+        eprintln!("imported {count} entities to {}", args.output.display());
+    }
+    Ok(())
+}
+
+/// Writes `entities` to `import`'s output (a snapshot, JSON when its name ends in `.json`),
+/// replacing it only once all are written. The outer error is the output's; the inner one,
+/// the dataset's (nothing is written then).
+fn write_snapshot(
+    args: &ImportArgs,
+    schema: &Schema,
+    entities: impl Iterator<Item = rosetta_arrow::Result<SnapshotEntity>>,
+) -> Result<rosetta_arrow::Result<u64>, CliError> {
     let mut output = Output::open(&args.output)?;
     let json = args
         .output
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let write_error = |e: rosetta_wire::Error| data_error(&args.output, e.to_string());
+    let mut count = 0u64;
     if json {
-        let codec = component_json(&schema, &args.output)?;
-        let mut writer = JsonSnapshotWriter::new(&mut output, &schema, codec.as_ref());
-        for entity in &entities {
-            writer.write_entity(entity).map_err(write_error)?;
+        let codec = component_json(schema, &args.output)?;
+        let mut writer = JsonSnapshotWriter::new(&mut output, schema, codec.as_ref());
+        for entity in entities {
+            match entity {
+                Ok(entity) => writer.write_entity(&entity).map_err(write_error)?,
+                Err(e) => return Ok(Err(e)),
+            }
+            count += 1;
         }
         writer.finish().map_err(write_error)?;
     } else {
@@ -263,20 +298,17 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
         let mut writer = SnapshotWriter::new(&mut output)
             .map_err(write_error)?
             .component_order(ComponentOrder::AsGiven);
-        for entity in &entities {
-            writer.write_entity(entity).map_err(write_error)?;
+        for entity in entities {
+            match entity {
+                Ok(entity) => writer.write_entity(&entity).map_err(write_error)?,
+                Err(e) => return Ok(Err(e)),
+            }
+            count += 1;
         }
         writer.finish().map_err(write_error)?;
     }
     output.finish()?;
-    if io::stderr().is_terminal() {
-        eprintln!(
-            "imported {} entities to {}",
-            entities.len(),
-            args.output.display()
-        );
-    }
-    Ok(())
+    Ok(Ok(count))
 }
 
 /// `rosetta import DATASET --world TEMPLATE -o OUT`: the dataset applied to the template world,

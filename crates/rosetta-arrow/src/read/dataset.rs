@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use arrow::array::{Array, AsArray};
+use arrow::array::{Array, AsArray, RecordBatch};
 use arrow::datatypes::{Int64Type, UInt32Type};
 use rosetta_types::{ComponentId, TypeRegistry};
 use rosetta_wire::snapshot::SnapshotEntity;
@@ -131,16 +131,7 @@ pub fn read_snapshot(
         let Some(dir) = snapshots.get(&snapshot) else {
             continue;
         };
-        let id = registry
-            .get_by_name(name)
-            .and_then(|t| t.component())
-            .map(|c| c.id())
-            .ok_or_else(|| {
-                Error::Value(format!(
-                    "{}: the schema has no component `{name}`",
-                    dir.display()
-                ))
-            })?;
+        let id = component_of(registry, name, dir)?;
         let table = ComponentTable::new(registry, id, ArrowOptions::default())?;
         let rows = data.entry(id).or_default();
         for file in parts(dir)? {
@@ -244,27 +235,51 @@ fn entity_order(dir: &Path) -> Result<Vec<(i64, Vec<ComponentId>)>> {
     let mut order = Vec::new();
     for file in parts(dir)? {
         for batch in read_batches(&file)? {
-            let batch = batch?;
-            let bad = |what: &str| Error::Value(format!("{}: {what}", file.display()));
-            let ids = batch
-                .column_by_name(ENTITY_ID)
-                .and_then(|c| c.as_primitive_opt::<Int64Type>().cloned())
-                .ok_or_else(|| bad("no Int64 `entity_id` column"))?;
-            let lists = batch
-                .column_by_name("components")
-                .and_then(|c| c.as_list_opt::<i32>().cloned())
-                .ok_or_else(|| bad("no `components` list column"))?;
-            for row in 0..batch.num_rows() {
-                let list = lists.value(row);
-                let list = list
-                    .as_primitive_opt::<UInt32Type>()
-                    .ok_or_else(|| bad("`components` is no list of UInt32"))?;
-                if ids.is_null(row) {
-                    return Err(bad(&format!("row {row}: a null entity id")));
-                }
-                order.push((ids.value(row), list.iter().flatten().collect()));
-            }
+            order.extend(entity_rows(&file, &batch?)?);
         }
     }
     Ok(order)
+}
+
+/// The rows of a batch of an `entities` table (from `file`): each entity id and its
+/// components, in order.
+pub(crate) fn entity_rows(
+    file: &Path,
+    batch: &RecordBatch,
+) -> Result<Vec<(i64, Vec<ComponentId>)>> {
+    let bad = |what: &str| Error::Value(format!("{}: {what}", file.display()));
+    let ids = batch
+        .column_by_name(ENTITY_ID)
+        .and_then(|c| c.as_primitive_opt::<Int64Type>().cloned())
+        .ok_or_else(|| bad("no Int64 `entity_id` column"))?;
+    let lists = batch
+        .column_by_name("components")
+        .and_then(|c| c.as_list_opt::<i32>().cloned())
+        .ok_or_else(|| bad("no `components` list column"))?;
+    let mut rows = Vec::with_capacity(batch.num_rows());
+    for row in 0..batch.num_rows() {
+        let list = lists.value(row);
+        let list = list
+            .as_primitive_opt::<UInt32Type>()
+            .ok_or_else(|| bad("`components` is no list of UInt32"))?;
+        if ids.is_null(row) {
+            return Err(bad(&format!("row {row}: a null entity id")));
+        }
+        rows.push((ids.value(row), list.iter().flatten().collect()));
+    }
+    Ok(rows)
+}
+
+/// The component whose table is `name` (its qualified name), found in `registry`.
+pub(crate) fn component_of(registry: &TypeRegistry, name: &str, dir: &Path) -> Result<ComponentId> {
+    registry
+        .get_by_name(name)
+        .and_then(|t| t.component())
+        .map(|c| c.id())
+        .ok_or_else(|| {
+            Error::Value(format!(
+                "{}: the schema has no component `{name}`",
+                dir.display()
+            ))
+        })
 }
