@@ -11,7 +11,7 @@ use arrow::ipc::{
 
 use crate::error::{Error, Result};
 
-mod nulls;
+mod arrays;
 
 /// A message of an IPC file's block, checked: its flatbuffer verified, and, for a record batch or
 /// a dictionary batch, every buffer inside `body` and every validity bitmap as long as its
@@ -26,7 +26,7 @@ pub(super) fn check_message(
     let checked = match message.header_type() {
         MessageHeader::RecordBatch => match message.header_as_record_batch() {
             Some(batch) => check_batch(&batch, body, view_count(schema_fields(schema)))
-                .and_then(|()| nulls::check_validity(schema_fields(schema), &batch, body, false)),
+                .and_then(|()| arrays::check_arrays(schema_fields(schema), &batch, body, false)),
             None => Err("a record batch message without its header".into()),
         },
         MessageHeader::DictionaryBatch => match message.header_as_dictionary_batch() {
@@ -206,7 +206,7 @@ fn check_dictionary(
     ));
     let views = own + view_count(field.children().into_iter().flatten().collect());
     check_batch(&batch, body, views)?;
-    nulls::check_validity(vec![field], &batch, body, true)
+    arrays::check_arrays(vec![field], &batch, body, true)
 }
 
 /// A batch's lengths and buffers: every buffer inside the body, every length and count
@@ -286,7 +286,7 @@ mod tests {
     use arrow::ipc::{
         BoolBuilder, Buffer as BufferRef, FieldBuilder, FieldNode, IntBuilder, ListBuilder,
         MessageBuilder, MetadataVersion, RecordBatchBuilder, SchemaBuilder, Struct_Builder,
-        UnionBuilder,
+        UnionBuilder, Utf8Builder,
     };
     use flatbuffers::FlatBufferBuilder;
 
@@ -301,6 +301,7 @@ mod tests {
     ) -> Option<flatbuffers::WIPOffset<flatbuffers::UnionWIPOffset>> {
         Some(match kind {
             Type::Bool => BoolBuilder::new(fbb).finish().as_union_value(),
+            Type::Utf8 => Utf8Builder::new(fbb).finish().as_union_value(),
             Type::List => ListBuilder::new(fbb).finish().as_union_value(),
             Type::Struct_ => Struct_Builder::new(fbb).finish().as_union_value(),
             Type::Union => UnionBuilder::new(fbb).finish().as_union_value(),
@@ -460,6 +461,24 @@ mod tests {
         );
         // Without nulls the bitmap is not read.
         check(&batch_with_nulls(9, 0, &[(0, 0), (8, 72)], &[])).unwrap();
+    }
+
+    #[test]
+    fn offsets_in_a_buffer_of_another_width_are_refused() {
+        let schema_bytes = schema_message(Type::Utf8, 0, 0);
+        let schema = arrow::ipc::root_as_message(&schema_bytes)
+            .unwrap()
+            .header_as_schema()
+            .unwrap();
+        let check = |meta: &[u8]| check_message(meta, &[0; 64], &schema, "t.arrow");
+        // 2 strings: 3 offsets of 4 bytes.
+        check(&batch_message(2, &[(0, 0), (0, 12), (16, 8)], &[])).unwrap();
+        let err = check(&batch_message(2, &[(0, 0), (0, 13), (16, 8)], &[])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.arrow: invalid Arrow IPC data: a buffer of 13 bytes for elements of 4 bytes \
+             (array 0)"
+        );
     }
 
     #[test]

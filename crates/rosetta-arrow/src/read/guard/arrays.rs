@@ -1,15 +1,17 @@
-//! Validity bitmaps against their arrays' lengths. arrow-rs 59 makes an array's null bitmap
-//! before it validates the array, and panics when the bitmap is shorter than the array; so
-//! each array of a batch is paired with its buffers here, as arrow-rs's reader pairs them, and
-//! a short bitmap is refused first.
+//! Each array of a batch paired with its buffers, as arrow-rs's reader pairs them, and checked
+//! where arrow-rs 59 panics rather than errs:
+//!
+//! - a validity bitmap shorter than its array (arrow-rs makes the null bitmap before it
+//!   validates the array);
+//! - offsets, views or dictionary keys in a buffer whose length is no multiple of their width
+//!   (its validation views the buffer as a typed slice, which asserts that).
 
-use arrow::ipc::{Buffer, Field, FieldNode, RecordBatch, Type};
+use arrow::ipc::{Buffer, Field, FieldNode, Int, RecordBatch, Type};
 
-/// Checks the validity bitmap of every array of `batch` that has nulls: the arrays of `roots`
-/// and their children, read depth first as arrow-rs reads them. `dictionary` says that the
-/// batch is a dictionary's: its one root is the values of a dictionary-encoded field.
-/// Buffers lie inside `body` (checked before).
-pub(super) fn check_validity(
+/// Checks the arrays of `batch`: those of `roots` and their children, read depth first as
+/// arrow-rs reads them. `dictionary` says that the batch is a dictionary's: its one root is the
+/// values of a dictionary-encoded field. Buffers lie inside `body` (checked before).
+pub(super) fn check_arrays(
     roots: Vec<Field<'_>>,
     batch: &RecordBatch<'_>,
     body: &[u8],
@@ -57,6 +59,17 @@ pub(super) fn check_validity(
                 ));
             }
         }
+        if let Some(width) = element_width(&field, encoded) {
+            if let Some(values) = buffers.get(buffer_at.saturating_add(1)) {
+                let bytes = unpacked_len(values, body, compressed);
+                if !bytes.is_multiple_of(width) {
+                    return Err(format!(
+                        "a buffer of {bytes} bytes for elements of {width} bytes (array {})",
+                        node_at - 1
+                    ));
+                }
+            }
+        }
         buffer_at = buffer_at.saturating_add(own);
         if !encoded {
             let children = field.children().into_iter().flatten().collect::<Vec<_>>();
@@ -64,6 +77,24 @@ pub(super) fn check_validity(
         }
     }
     Ok(())
+}
+
+/// The width of the elements of an array's second buffer, where arrow-rs views it as a typed
+/// slice: offsets, views, dictionary keys.
+fn element_width(field: &Field<'_>, encoded: bool) -> Option<u64> {
+    if encoded {
+        let bits = field
+            .dictionary()
+            .and_then(|d| d.indexType())
+            .map_or(32, |index: Int<'_>| index.bitWidth());
+        return Some((bits.max(8) / 8) as u64);
+    }
+    match field.type_type() {
+        Type::Utf8 | Type::Binary | Type::List | Type::Map => Some(4),
+        Type::LargeUtf8 | Type::LargeBinary | Type::LargeList => Some(8),
+        Type::Utf8View | Type::BinaryView => Some(16),
+        _ => None,
+    }
 }
 
 /// A buffer's length once decompressed: in a compressed batch, a buffer starts with its
