@@ -42,6 +42,10 @@ pub fn bit_width_offset(file: &[u8]) -> usize {
     }
     let body = body.expect("a data page");
     let at = (start + len) as usize - body.len();
-    assert_eq!(file[at..at + body.len()], body[..], "the page body ends the chunk");
+    assert_eq!(
+        file[at..at + body.len()],
+        body[..],
+        "the page body ends the chunk"
+    );
     at
 }
