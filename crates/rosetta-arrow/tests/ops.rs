@@ -2,32 +2,21 @@
 //! read back: every update comes back with the same wire bytes, every payload with the same
 //! object.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use common::{example_schema, repo};
 use rosetta_arrow::ops::{command_table, event_table, CommandPart, UpdateTable};
 use rosetta_arrow::{
     component_rows, partition_dir, read_batches, to_object, ArrowOptions, ComponentBatcher,
     ComponentTable, DatasetOptions, DatasetWriter, Format, Table,
 };
-use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_types::TypeRegistry;
 use rosetta_wire::family::{Bool, EntityId, Uint32};
 use rosetta_wire::snapshot::read_entities;
 use rosetta_wire::{ComponentData, ComponentUpdate, Object};
-
-fn repo() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
-
-fn example_schema() -> Schema {
-    let options = CompileOptions {
-        schema_paths: vec![repo().join("schema"), repo().join("examples/schema")],
-        load_all: true,
-        files: Vec::new(),
-    };
-    Schema::from_bundle(compile(&options).unwrap().bundle()).unwrap()
-}
 
 const PLAYER: u32 = 1000;
 const HEALTH: u32 = 1001;

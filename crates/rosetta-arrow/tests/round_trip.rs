@@ -2,29 +2,16 @@
 //! comes back is the original's, byte for byte (the example snapshot here; every corpus
 //! snapshot in the conformance suite `arrow-snapshot`).
 
-use std::path::Path;
+mod common;
 
+use common::{example_schema, repo};
 use rosetta_arrow::{
     read_snapshot, snapshots_in, stream_snapshot, write_batches, ArrowOptions, DatasetOptions,
     DatasetWriter, Error, Format, Table,
 };
-use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
     decompress, read_entities, write_entities_in_order, ComponentOrder, Compression,
 };
-
-fn repo() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
-
-fn example_schema() -> Schema {
-    let options = CompileOptions {
-        schema_paths: vec![repo().join("schema"), repo().join("examples/schema")],
-        load_all: true,
-        files: Vec::new(),
-    };
-    Schema::from_bundle(compile(&options).unwrap().bundle()).unwrap()
-}
 
 fn round_trip(format: Format, options: ArrowOptions, batch_rows: usize) {
     let schema = example_schema();
