@@ -140,8 +140,12 @@ fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
             def_level_encoding,
             ..
         } => {
-            let rest = skip_levels(buf, levels.rep_bits, *rep_level_encoding, *num_values)?;
-            let rest = skip_levels(rest, levels.def_bits, *def_level_encoding, *num_values)?;
+            let (_, rest) = split_levels(buf, levels.rep_bits, *rep_level_encoding, *num_values)?;
+            let (def, rest) =
+                split_levels(rest, levels.def_bits, *def_level_encoding, *num_values)?;
+            if levels.def_bits == 1 && *def_level_encoding == Encoding::RLE {
+                check_bit_levels(def)?;
+            }
             (rest, *num_values, *encoding)
         }
         Page::DataPageV2 {
@@ -153,10 +157,14 @@ fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
             rep_levels_byte_len,
             ..
         } => {
-            let levels = *def_levels_byte_len as usize + *rep_levels_byte_len as usize;
-            let rest = buf
-                .get(levels..)
+            let (rep_len, def_len) = (*rep_levels_byte_len as usize, *def_levels_byte_len as usize);
+            let def = buf
+                .get(rep_len..rep_len + def_len)
                 .ok_or("its levels are longer than the page")?;
+            if levels.def_bits == 1 {
+                check_bit_levels(def)?;
+            }
+            let rest = &buf[rep_len + def_len..];
             (rest, num_values.saturating_sub(*num_nulls), *encoding)
         }
         // A dictionary page's values are plain whatever its encoding says (`PLAIN_DICTIONARY`
@@ -212,32 +220,74 @@ fn is_dictionary(encoding: Encoding) -> bool {
     )
 }
 
-/// `data` after a v1 page's levels of `bits` bits each: RLE levels behind their 4-byte length,
-/// or the deprecated bit-packed levels, `num_values` of them.
+/// A v1 page's levels of `bits` bits each at the start of `data`, and what follows them: RLE
+/// levels behind their 4-byte length, or the deprecated bit-packed levels, `num_values` of
+/// them.
 // Bit-packed levels are deprecated for writers, but old files have them and parquet reads them.
 #[allow(deprecated)]
-fn skip_levels(
+fn split_levels(
     data: &[u8],
     bits: u32,
     encoding: Encoding,
     num_values: u32,
-) -> Result<&[u8], String> {
+) -> Result<(&[u8], &[u8]), String> {
     if bits == 0 {
-        return Ok(data);
+        return Ok((&[], data));
     }
-    let len = match encoding {
+    let (start, len) = match encoding {
         Encoding::RLE => {
             let prefix: [u8; 4] = data
                 .get(..4)
                 .and_then(|p| p.try_into().ok())
                 .ok_or("its levels' length is cut off")?;
-            4 + u32::from_le_bytes(prefix) as usize
+            (4, u32::from_le_bytes(prefix) as usize)
         }
-        Encoding::BIT_PACKED => (num_values as usize * bits as usize).div_ceil(8),
+        Encoding::BIT_PACKED => (0, (num_values as usize * bits as usize).div_ceil(8)),
         other => return Err(format!("levels encoded as {other}")),
     };
-    data.get(len..)
-        .ok_or_else(|| format!("its levels ({len} bytes) are longer than the page"))
+    let end = start + len;
+    match (data.get(start..end), data.get(end..)) {
+        (Some(levels), Some(rest)) => Ok((levels, rest)),
+        _ => Err(format!("its levels ({end} bytes) are longer than the page")),
+    }
+}
+
+/// Checks an RLE/bit-packed run stream of 1-bit levels (a column's definition levels when it
+/// has one optional level): every bit-packed run inside the stream. parquet 59's decoder of
+/// these copies a run's bits without looking at the stream's end (it panics past it).
+fn check_bit_levels(data: &[u8]) -> Result<(), String> {
+    let mut at = 0usize;
+    while at < data.len() {
+        // The run's header, a ULEB128 varint; parquet refuses one cut short itself.
+        let mut header = 0u64;
+        let mut shift = 0;
+        loop {
+            let Some(&byte) = data.get(at) else {
+                return Ok(());
+            };
+            at += 1;
+            header |= u64::from(byte & 0x7f).checked_shl(shift).unwrap_or(0);
+            shift += 7;
+            if byte & 0x80 == 0 || shift >= 70 {
+                break;
+            }
+        }
+        if header & 1 == 1 {
+            // Groups of 8 levels, a byte each.
+            let groups = header >> 1;
+            if groups > (data.len() - at) as u64 {
+                return Err(format!(
+                    "a bit-packed run of {groups} bytes of levels at byte {at} of {}",
+                    data.len()
+                ));
+            }
+            at += groups as usize;
+        } else {
+            // The run's value, a byte.
+            at += 1;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -320,6 +370,13 @@ mod tests {
         let cut = vec![9, 0, 0, 0, 6];
         let err = check_page(&page(cut, Encoding::RLE_DICTIONARY), NULLABLE).unwrap_err();
         assert!(err.contains("longer than the page"), "{err}");
+        // A bit-packed run of 2 groups (header 5) with 1 byte left.
+        let short = vec![2, 0, 0, 0, 5, 1, 5, 0];
+        let err = check_page(&page(short, Encoding::RLE_DICTIONARY), NULLABLE).unwrap_err();
+        assert_eq!(err, "a bit-packed run of 2 bytes of levels at byte 1 of 2");
+        // 1 group (header 3) of one byte, then an RLE run of 6 ones.
+        let runs = vec![4, 0, 0, 0, 3, 0xff, 12, 1, 5, 0];
+        assert!(check_page(&page(runs, Encoding::RLE_DICTIONARY), NULLABLE).is_ok());
         // Bit-packed levels: 3 values of 1 bit in one byte.
         let packed = Page::DataPage {
             buf: vec![0b101, 7].into(),
