@@ -9,7 +9,7 @@ use arrow::array::{Array, AsArray, RecordBatch, StructArray};
 use arrow::datatypes::Int64Type;
 use bytes::Bytes;
 use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
-use parquet::arrow::ARROW_SCHEMA_META_KEY;
+use parquet::arrow::{parquet_to_arrow_schema, ARROW_SCHEMA_META_KEY};
 use parquet::file::metadata::ParquetMetaDataReader;
 use parquet::file::reader::ChunkReader;
 use rosetta_types::{TypeRegistry, Value};
@@ -154,6 +154,11 @@ where
             .map_err(|e| named(name, Error::Value(e)))?;
         let metadata = ArrowReaderMetadata::try_new(Arc::new(metadata), Default::default())
             .map_err(|e| named(name, e.into()))?;
+        let stored =
+            parquet_to_arrow_schema(metadata.metadata().file_metadata().schema_descr(), None)
+                .map_err(|e| named(name, e.into()))?;
+        pages::check_hinted_types(metadata.schema(), &stored)
+            .map_err(|e| named(name, Error::Value(e)))?;
         Ok(Checked::Parquet(source, metadata))
     } else if magic.starts_with(b"ARROW1") {
         Ok(Checked::Ipc(IpcBatches::open(source.seekable(), name)?))

@@ -13,12 +13,17 @@
 
 use std::sync::Arc;
 
+use arrow::datatypes::{DataType, Field, Schema as ArrowSchema};
 use bytes::Bytes;
 use parquet::basic::{Encoding, Type as PhysicalType};
 use parquet::column::page::{Page, PageReader};
 use parquet::file::metadata::ParquetMetaData;
 use parquet::file::reader::{ChunkReader, Length};
 use parquet::file::serialized_reader::SerializedPageReader;
+
+mod runs;
+
+use runs::{check_bit_levels, check_indices};
 
 /// The widest dictionary index the Parquet format allows.
 const MAX_INDEX_BITS: u8 = 32;
@@ -96,6 +101,54 @@ pub(crate) fn check_pages<R: ChunkReader>(
     Ok(())
 }
 
+/// Checks the Arrow types that a file's embedded schema gives its columns (`hinted`) against
+/// those its Parquet schema has (`stored`): a dictionary of strings over binary data is
+/// refused, which parquet 59 builds unchecked (it asserts in debug builds).
+pub(crate) fn check_hinted_types(hinted: &ArrowSchema, stored: &ArrowSchema) -> Result<(), String> {
+    let mut pending: Vec<(&Field, &Field)> = hinted
+        .fields()
+        .iter()
+        .zip(stored.fields().iter())
+        .map(|(h, s)| (h.as_ref(), s.as_ref()))
+        .collect();
+    while let Some((hint, store)) = pending.pop() {
+        if let DataType::Dictionary(_, value) = hint.data_type() {
+            let text = matches!(
+                value.as_ref(),
+                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+            );
+            let binary = matches!(
+                store.data_type(),
+                DataType::Binary | DataType::LargeBinary | DataType::BinaryView
+            );
+            if text && binary {
+                return Err(format!(
+                    "column `{}`: a dictionary of strings over binary data",
+                    hint.name()
+                ));
+            }
+        }
+        pending.extend(
+            children(hint.data_type())
+                .into_iter()
+                .zip(children(store.data_type())),
+        );
+    }
+    Ok(())
+}
+
+/// The child fields of a nested Arrow type.
+fn children(ty: &DataType) -> Vec<&Field> {
+    match ty {
+        DataType::Struct(fields) => fields.iter().map(|f| f.as_ref()).collect(),
+        DataType::List(f)
+        | DataType::LargeList(f)
+        | DataType::FixedSizeList(f, _)
+        | DataType::Map(f, _) => vec![f.as_ref()],
+        _ => Vec::new(),
+    }
+}
+
 /// What the checks need of a column: the bit widths of its repetition and definition levels
 /// (0: the column has none), and whether its values are byte arrays.
 #[derive(Clone, Copy)]
@@ -111,25 +164,29 @@ fn bits_for(max_level: i16) -> u32 {
 
 fn check_column(mut pages: impl PageReader, levels: Levels) -> Result<(), String> {
     let mut n = 0usize;
-    let mut dictionary = false;
+    // The entries of the column chunk's dictionary, once its page is read.
+    let mut dictionary = None;
     while let Some(page) = pages
         .get_next_page()
         .map_err(|e| format!("page {n}: {e}"))?
     {
         let at = |e: String| format!("page {n}: {e}");
-        dictionary |= page.is_dictionary_page();
+        if let Page::DictionaryPage { num_values, .. } = &page {
+            dictionary = Some(*num_values);
+        }
         // parquet 59's reader of primitive columns expects the dictionary it decodes indices
         // into to be there (it panics otherwise).
-        if page.is_data_page() && is_dictionary(page.encoding()) && !dictionary {
+        if page.is_data_page() && is_dictionary(page.encoding()) && dictionary.is_none() {
             return Err(at("dictionary indices before any dictionary page".into()));
         }
-        check_page(&page, levels).map_err(at)?;
+        check_page(&page, levels, dictionary.unwrap_or(0)).map_err(at)?;
         n += 1;
     }
     Ok(())
 }
 
-fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
+/// Checks one page of a column chunk whose dictionary (if any) has `dictionary` entries.
+fn check_page(page: &Page, levels: Levels, dictionary: u32) -> Result<(), String> {
     // The values section and how many values the reader expects in it.
     let (values, count, encoding) = match page {
         Page::DataPage {
@@ -174,12 +231,13 @@ fn check_page(page: &Page, levels: Levels) -> Result<(), String> {
         } => (&buf[..], *num_values, Encoding::PLAIN),
     };
     if is_dictionary(encoding) {
-        return match values.first() {
+        return match values.split_first() {
             None => Err("a dictionary-encoded page without its index bit width".into()),
-            Some(&bits) if bits > MAX_INDEX_BITS => Err(format!(
+            Some((&bits, _)) if bits > MAX_INDEX_BITS => Err(format!(
                 "dictionary indices of {bits} bits (at most {MAX_INDEX_BITS})"
             )),
-            Some(_) => Ok(()),
+            // parquet 59 hands indices to Arrow dictionary arrays unchecked.
+            Some((&bits, indices)) => check_indices(indices, bits, count, dictionary),
         };
     }
     // parquet 59's plain byte array decoder divides by the values it has left to read, so
@@ -252,44 +310,6 @@ fn split_levels(
     }
 }
 
-/// Checks an RLE/bit-packed run stream of 1-bit levels (a column's definition levels when it
-/// has one optional level): every bit-packed run inside the stream. parquet 59's decoder of
-/// these copies a run's bits without looking at the stream's end (it panics past it).
-fn check_bit_levels(data: &[u8]) -> Result<(), String> {
-    let mut at = 0usize;
-    while at < data.len() {
-        // The run's header, a ULEB128 varint; parquet refuses one cut short itself.
-        let mut header = 0u64;
-        let mut shift = 0;
-        loop {
-            let Some(&byte) = data.get(at) else {
-                return Ok(());
-            };
-            at += 1;
-            header |= u64::from(byte & 0x7f).checked_shl(shift).unwrap_or(0);
-            shift += 7;
-            if byte & 0x80 == 0 || shift >= 70 {
-                break;
-            }
-        }
-        if header & 1 == 1 {
-            // Groups of 8 levels, a byte each.
-            let groups = header >> 1;
-            if groups > (data.len() - at) as u64 {
-                return Err(format!(
-                    "a bit-packed run of {groups} bytes of levels at byte {at} of {}",
-                    data.len()
-                ));
-            }
-            at += groups as usize;
-        } else {
-            // The run's value, a byte.
-            at += 1;
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,13 +343,13 @@ mod tests {
 
     #[test]
     fn dictionary_index_widths_are_checked() {
-        assert!(check_page(&page(vec![3, 0], Encoding::RLE_DICTIONARY), FLAT).is_ok());
-        let wide = check_page(&page(vec![40, 0], Encoding::RLE_DICTIONARY), FLAT).unwrap_err();
+        assert!(check_page(&page(vec![3, 0], Encoding::RLE_DICTIONARY), FLAT, 4).is_ok());
+        let wide = check_page(&page(vec![40, 0], Encoding::RLE_DICTIONARY), FLAT, 4).unwrap_err();
         assert_eq!(wide, "dictionary indices of 40 bits (at most 32)");
-        let empty = check_page(&page(vec![], Encoding::PLAIN_DICTIONARY), FLAT).unwrap_err();
+        let empty = check_page(&page(vec![], Encoding::PLAIN_DICTIONARY), FLAT, 4).unwrap_err();
         assert!(empty.contains("without its index bit width"), "{empty}");
         // Plain values are not dictionary indices, but there must be some if there are bytes.
-        assert!(check_page(&page(vec![200], Encoding::PLAIN), FLAT).is_ok());
+        assert!(check_page(&page(vec![200], Encoding::PLAIN), FLAT, 4).is_ok());
         // Strings: two values of 1 and 0 bytes, then one byte too many.
         let strings = |buf: Vec<u8>, num_values| Page::DataPage {
             buf: buf.into(),
@@ -340,23 +360,23 @@ mod tests {
             statistics: None,
         };
         let two = vec![1, 0, 0, 0, b'x', 0, 0, 0, 0];
-        assert!(check_page(&strings(two.clone(), 2), STRINGS).is_ok());
-        assert!(check_page(&strings(two.clone(), 3), STRINGS).is_ok());
-        let err = check_page(&strings(two.clone(), 1), STRINGS).unwrap_err();
+        assert!(check_page(&strings(two.clone(), 2), STRINGS, 4).is_ok());
+        assert!(check_page(&strings(two.clone(), 3), STRINGS, 4).is_ok());
+        let err = check_page(&strings(two.clone(), 1), STRINGS, 4).unwrap_err();
         assert_eq!(
             err,
             "4 bytes after its 1 plain values (a page ends with its last value)"
         );
-        assert!(check_page(&strings(two, 0), STRINGS).is_err());
-        assert!(check_page(&strings(vec![9, 0, 0, 0, b'x'], 1), STRINGS).is_ok());
+        assert!(check_page(&strings(two, 0), STRINGS, 4).is_err());
+        assert!(check_page(&strings(vec![9, 0, 0, 0, b'x'], 1), STRINGS, 4).is_ok());
         let dictionary = |num_values| Page::DictionaryPage {
             buf: vec![1, 0, 0, 0, b'x', 2].into(),
             num_values,
             encoding: Encoding::PLAIN_DICTIONARY,
             is_sorted: false,
         };
-        assert!(check_page(&dictionary(1), STRINGS).is_err());
-        assert!(check_page(&dictionary(2), STRINGS).is_ok());
+        assert!(check_page(&dictionary(1), STRINGS, 4).is_err());
+        assert!(check_page(&dictionary(2), STRINGS, 4).is_ok());
     }
 
     #[test]
@@ -364,19 +384,19 @@ mod tests {
     fn the_width_is_found_after_the_levels() {
         // Definition levels: a 2-byte RLE run behind its length, then the values.
         let ok = vec![2, 0, 0, 0, 6, 1, 5, 0];
-        assert!(check_page(&page(ok, Encoding::RLE_DICTIONARY), NULLABLE).is_ok());
+        assert!(check_page(&page(ok, Encoding::RLE_DICTIONARY), NULLABLE, 4).is_ok());
         let wide = vec![2, 0, 0, 0, 6, 1, 33, 0];
-        assert!(check_page(&page(wide, Encoding::RLE_DICTIONARY), NULLABLE).is_err());
+        assert!(check_page(&page(wide, Encoding::RLE_DICTIONARY), NULLABLE, 4).is_err());
         let cut = vec![9, 0, 0, 0, 6];
-        let err = check_page(&page(cut, Encoding::RLE_DICTIONARY), NULLABLE).unwrap_err();
+        let err = check_page(&page(cut, Encoding::RLE_DICTIONARY), NULLABLE, 4).unwrap_err();
         assert!(err.contains("longer than the page"), "{err}");
         // A bit-packed run of 2 groups (header 5) with 1 byte left.
         let short = vec![2, 0, 0, 0, 5, 1, 5, 0];
-        let err = check_page(&page(short, Encoding::RLE_DICTIONARY), NULLABLE).unwrap_err();
-        assert_eq!(err, "a bit-packed run of 2 bytes of levels at byte 1 of 2");
+        let err = check_page(&page(short, Encoding::RLE_DICTIONARY), NULLABLE, 4).unwrap_err();
+        assert_eq!(err, "a bit-packed run of 2 bytes of levels with 1 left");
         // 1 group (header 3) of one byte, then an RLE run of 6 ones.
         let runs = vec![4, 0, 0, 0, 3, 0xff, 12, 1, 5, 0];
-        assert!(check_page(&page(runs, Encoding::RLE_DICTIONARY), NULLABLE).is_ok());
+        assert!(check_page(&page(runs, Encoding::RLE_DICTIONARY), NULLABLE, 4).is_ok());
         // Bit-packed levels: 3 values of 1 bit in one byte.
         let packed = Page::DataPage {
             buf: vec![0b101, 7].into(),
@@ -386,7 +406,7 @@ mod tests {
             rep_level_encoding: Encoding::RLE,
             statistics: None,
         };
-        assert!(check_page(&packed, NULLABLE).is_ok());
+        assert!(check_page(&packed, NULLABLE, 4).is_ok());
     }
 
     /// Pages handed out in order.
@@ -430,6 +450,24 @@ mod tests {
     }
 
     #[test]
+    fn a_string_dictionary_over_binary_data_is_refused() {
+        let dictionary = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
+        let nested = |ty: DataType| {
+            ArrowSchema::new(vec![Field::new(
+                "s",
+                DataType::Struct(vec![Field::new("kind", ty, true)].into()),
+                true,
+            )])
+        };
+        check_hinted_types(&nested(dictionary.clone()), &nested(DataType::Utf8)).unwrap();
+        let err = check_hinted_types(&nested(dictionary), &nested(DataType::Binary)).unwrap_err();
+        assert_eq!(
+            err,
+            "column `kind`: a dictionary of strings over binary data"
+        );
+    }
+
+    #[test]
     fn v2_pages_keep_their_levels_apart() {
         let v2 = |buf: Vec<u8>, levels: u32| Page::DataPageV2 {
             buf: buf.into(),
@@ -442,8 +480,8 @@ mod tests {
             is_compressed: false,
             statistics: None,
         };
-        assert!(check_page(&v2(vec![0xff, 4, 0], 1), NULLABLE).is_ok());
-        assert!(check_page(&v2(vec![0, 64, 0], 1), NULLABLE).is_err());
-        assert!(check_page(&v2(vec![0], 2), NULLABLE).is_err());
+        assert!(check_page(&v2(vec![0xff, 4, 0], 1), NULLABLE, 4).is_ok());
+        assert!(check_page(&v2(vec![0, 64, 0], 1), NULLABLE, 4).is_err());
+        assert!(check_page(&v2(vec![0], 2), NULLABLE, 4).is_err());
     }
 }
