@@ -33,6 +33,7 @@
 //! assert_eq!(tables, [("entities".to_string(), 1), ("game.Health".to_string(), 1)]);
 //! ```
 
+mod contain;
 mod error;
 pub mod ops;
 mod read;
@@ -42,6 +43,7 @@ pub mod sql;
 pub mod world;
 mod write;
 
+pub use contain::contained;
 pub use error::{Error, Result};
 pub use read::{
     check_file, component_rows, read_batches, read_batches_in_memory, read_snapshot, snapshots_in,

@@ -15,6 +15,7 @@ use parquet::file::reader::ChunkReader;
 use rosetta_types::{TypeRegistry, Value};
 use rosetta_wire::{typed, Object};
 
+use crate::contain::contained;
 use crate::error::{Error, Result};
 use crate::read::columns;
 use crate::read::guard;
@@ -71,8 +72,15 @@ where
                     .build()
                     .map_err(|e| named(name, e.into()))?;
             let file = name.to_string();
-            Ok(Box::new(reader.map(move |b| {
-                b.map_err(|e| Error::Value(format!("{file}: {e}")))
+            // parquet 59 still panics on some damaged pages the checks do not cover: such a
+            // panic ends the batches with an error.
+            let mut reader = Some(reader);
+            Ok(Box::new(std::iter::from_fn(move || {
+                let next = contained(|| reader.as_mut()?.next()).unwrap_or_else(|e| {
+                    reader = None;
+                    Some(Err(arrow::error::ArrowError::ExternalError(Box::new(e))))
+                })?;
+                Some(next.map_err(|e| Error::Value(format!("{file}: {e}"))))
             })))
         }
         Checked::Ipc(batches) => Ok(Box::new(batches)),
@@ -115,8 +123,11 @@ pub(crate) fn check_file_to(path: &Path, depth: Depth<'_>) -> Result<()> {
     let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
     let mut magic = [0u8; 6];
     let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
-    match open_checked(file, &magic[..n], &path.display().to_string(), depth)? {
-        Checked::Ipc(batches) if !matches!(depth, Depth::Metadata) => batches.check_blocks(),
+    let name = path.display().to_string();
+    match open_checked(file, &magic[..n], &name, depth)? {
+        Checked::Ipc(batches) if !matches!(depth, Depth::Metadata) => {
+            contained(|| batches.check_blocks()).map_err(|e| named(&name, e))?
+        }
         _ => Ok(()),
     }
 }
@@ -127,7 +138,21 @@ enum Checked<R: AsSeekable> {
     Ipc(IpcBatches<R::Seekable>),
 }
 
+/// The checks, each inside [`contained`]: the readers they run can panic too.
 fn open_checked<R>(source: R, magic: &[u8], name: &str, depth: Depth<'_>) -> Result<Checked<R>>
+where
+    R: ChunkReader + AsSeekable + 'static,
+{
+    contained(|| open_checked_uncontained(source, magic, name, depth))
+        .map_err(|e| named(name, e))?
+}
+
+fn open_checked_uncontained<R>(
+    source: R,
+    magic: &[u8],
+    name: &str,
+    depth: Depth<'_>,
+) -> Result<Checked<R>>
 where
     R: ChunkReader + AsSeekable + 'static,
 {

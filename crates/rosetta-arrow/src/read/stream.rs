@@ -63,7 +63,7 @@ impl<'r, T> Rows<'r, T> {
 }
 
 /// The entities of a dataset's snapshot, in the order of its `entities` table, each with its
-/// components in the order recorded there; see the [module](self) for what it needs.
+/// components in the order recorded there (see [`stream_snapshot`]).
 pub struct SnapshotStream<'r> {
     entities: Rows<'r, (i64, Vec<ComponentId>)>,
     tables: HashMap<ComponentId, Rows<'r, (i64, Object)>>,
