@@ -90,57 +90,63 @@ pub fn run(args: &SqlArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Internal(format!("the query runtime: {e}")))?;
     let mut output = Output::open(&args.output)?;
-    runtime.block_on(async {
-        let ctx =
-            SessionContext::new_with_config(SessionConfig::new().with_information_schema(true));
-        let options = SqlOptions {
-            arrow: ArrowOptions {
-                enum_as_int: args.enum_as_int,
-            },
-            ..SqlOptions::default()
-        };
-        let input = inputs
-            .first()
-            .map(|p| p.as_path())
-            .unwrap_or(Path::new("-"));
-        match schema {
-            Some(schema) => register(&ctx, schema, &inputs, options).await,
-            None => {
-                let named: Vec<(&str, &World)> =
-                    worlds.iter().map(|(n, w)| (n.as_str(), w)).collect();
-                register_worlds(&ctx, &named, options)
-            }
-        }
-        .map_err(|e| data_error(input, e.to_string()))?;
-        let query_error = |e: datafusion::error::DataFusionError| CliError::Usage {
-            argument: "QUERY".into(),
-            message: e.to_string(),
-        };
-        let frame = ctx.sql(args.query()).await.map_err(query_error)?;
-        let out_name = output.name().to_path_buf();
-        let write_error = |e: String| data_error(&out_name, e);
-        match format {
-            SqlFormatArg::Table => {
-                let batches = frame.collect().await.map_err(query_error)?;
-                let text = arrow::util::pretty::pretty_format_batches(&batches)
-                    .map_err(|e| write_error(e.to_string()))?;
-                writeln!(output, "{text}").map_err(|e| write_error(e.to_string()))?;
-            }
-            _ => {
-                let mut stream = frame.execute_stream().await.map_err(query_error)?;
-                let schema = stream.schema();
-                let mut writer =
-                    BatchWriter::new(format, &mut output, schema).map_err(write_error)?;
-                while let Some(batch) = stream.next().await {
-                    writer
-                        .write(&batch.map_err(query_error)?)
-                        .map_err(write_error)?;
+    // Rosetta checks the files DataFusion reads, but a panic left in arrow-rs or parquet on a
+    // damaged one ends the query with an error rather than the process.
+    let first = inputs.first().cloned().unwrap_or_else(|| "-".into());
+    let ran = rosetta_arrow::contained(|| {
+        runtime.block_on(async {
+            let ctx =
+                SessionContext::new_with_config(SessionConfig::new().with_information_schema(true));
+            let options = SqlOptions {
+                arrow: ArrowOptions {
+                    enum_as_int: args.enum_as_int,
+                },
+                ..SqlOptions::default()
+            };
+            let input = inputs
+                .first()
+                .map(|p| p.as_path())
+                .unwrap_or(Path::new("-"));
+            match schema {
+                Some(schema) => register(&ctx, schema, &inputs, options).await,
+                None => {
+                    let named: Vec<(&str, &World)> =
+                        worlds.iter().map(|(n, w)| (n.as_str(), w)).collect();
+                    register_worlds(&ctx, &named, options)
                 }
-                writer.finish().map_err(write_error)?;
             }
-        }
-        Ok::<(), CliError>(())
-    })?;
+            .map_err(|e| data_error(input, e.to_string()))?;
+            let query_error = |e: datafusion::error::DataFusionError| CliError::Usage {
+                argument: "QUERY".into(),
+                message: e.to_string(),
+            };
+            let frame = ctx.sql(args.query()).await.map_err(query_error)?;
+            let out_name = output.name().to_path_buf();
+            let write_error = |e: String| data_error(&out_name, e);
+            match format {
+                SqlFormatArg::Table => {
+                    let batches = frame.collect().await.map_err(query_error)?;
+                    let text = arrow::util::pretty::pretty_format_batches(&batches)
+                        .map_err(|e| write_error(e.to_string()))?;
+                    writeln!(output, "{text}").map_err(|e| write_error(e.to_string()))?;
+                }
+                _ => {
+                    let mut stream = frame.execute_stream().await.map_err(query_error)?;
+                    let schema = stream.schema();
+                    let mut writer =
+                        BatchWriter::new(format, &mut output, schema).map_err(write_error)?;
+                    while let Some(batch) = stream.next().await {
+                        writer
+                            .write(&batch.map_err(query_error)?)
+                            .map_err(write_error)?;
+                    }
+                    writer.finish().map_err(write_error)?;
+                }
+            }
+            Ok::<(), CliError>(())
+        })
+    });
+    ran.map_err(|e| data_error(&first, e.to_string()))??;
     output.finish()
 }
 
