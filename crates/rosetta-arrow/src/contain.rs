@@ -18,9 +18,10 @@ thread_local! {
 /// message) instead of unwinding further. The panic hook stays quiet for such panics; every
 /// other panic reaches the hook that was installed before (once, on the first call).
 ///
-/// Only a build that unwinds can contain a panic (not `panic = "abort"`, as under
-/// cargo-fuzz). State that `f` shared with the rest of the program may be half-changed after
-/// a panic: drop what `f` was using.
+/// Only a build that unwinds can contain a panic (not `panic = "abort"`). Under cargo-fuzz
+/// (`cfg(fuzzing)`) nothing is contained, so that the fuzzer still reports every panic it
+/// reaches. State that `f` shared with the rest of the program may be half-changed after a
+/// panic: drop what `f` was using.
 ///
 /// ```
 /// let err = rosetta_arrow::contained(|| -> u32 { panic!("inside a reader") }).unwrap_err();
@@ -28,8 +29,9 @@ thread_local! {
 /// assert_eq!(rosetta_arrow::contained(|| 7).unwrap(), 7);
 /// ```
 pub fn contained<T>(f: impl FnOnce() -> T) -> Result<T> {
-    // A build that aborts on a panic cannot contain one: let it report itself as usual.
-    if cfg!(panic = "abort") {
+    // A build that aborts on a panic cannot contain one, and a fuzzer must see them: let
+    // them report themselves as usual.
+    if cfg!(any(panic = "abort", fuzzing)) {
         return Ok(f());
     }
     static HOOK: Once = Once::new();
