@@ -30,12 +30,19 @@ pub fn read_batches(
     path: impl AsRef<Path>,
 ) -> Result<Box<dyn Iterator<Item = Result<RecordBatch>> + Send>> {
     let path = path.as_ref();
-    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
-    let mut magic = [0u8; 6];
-    let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
-    file.seek(SeekFrom::Start(0))
-        .map_err(|e| Error::io(path, e))?;
+    let (file, magic, n) = open_file(path)?;
     batches_of(file, &magic[..n], &path.display().to_string())
+}
+
+/// A file opened at its start, with its first bytes (the magic that tells the formats apart)
+/// and how many there are.
+fn open_file(path: &Path) -> Result<(File, [u8; 6], usize)> {
+    let io = |e| Error::io(path, e);
+    let mut file = File::open(path).map_err(io)?;
+    let mut magic = [0u8; 6];
+    let n = file.read(&mut magic).map_err(io)?;
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    Ok((file, magic, n))
 }
 
 /// [`read_batches`] of a file held in memory; errors name it `name`.
@@ -120,9 +127,7 @@ pub(crate) enum Depth<'a> {
 
 /// [`check_file`], to `depth`.
 pub(crate) fn check_file_to(path: &Path, depth: Depth<'_>) -> Result<()> {
-    let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
-    let mut magic = [0u8; 6];
-    let n = file.read(&mut magic).map_err(|e| Error::io(path, e))?;
+    let (file, magic, n) = open_file(path)?;
     let name = path.display().to_string();
     match open_checked(file, &magic[..n], &name, depth)? {
         Checked::Ipc(batches) if !matches!(depth, Depth::Metadata) => {
