@@ -66,6 +66,15 @@ impl Compiled {
         self.bundle
     }
 
+    /// The text of a compiled file, by canonical path (`improbable/standard_library.schema`):
+    /// what a code generator reads the comments of declarations from.
+    pub fn source_text(&self, canonical_path: &str) -> Option<&str> {
+        self.units
+            .binary_search_by(|u| u.source.canonical_path.as_str().cmp(canonical_path))
+            .ok()
+            .map(|i| self.units[i].source.text.as_str())
+    }
+
     /// Warnings found on the way (compilation succeeded regardless).
     pub fn warnings(&self) -> &Diagnostics {
         &self.warnings

@@ -221,7 +221,8 @@ impl Codec for EntityOf {
                     return Err(inner.wrong_wire_type(id, wire, "component data"));
                 }
                 let bytes = inner.len_delimited()?;
-                let data = Object::decode(bytes).map_err(|e| e.shifted(inner.offset() - bytes.len()))?;
+                let data =
+                    Object::decode(bytes).map_err(|e| e.shifted(inner.offset() - bytes.len()))?;
                 entity.components.insert(id, data);
             }
             Ok(entity)

@@ -123,7 +123,12 @@ pub fn merge_option<C: Codec>(
     wire: WireType,
     input: &mut Input<'_>,
 ) -> Result<()> {
-    merge::<C>(slot.get_or_insert_with(Default::default), field, wire, input)
+    merge::<C>(
+        slot.get_or_insert_with(Default::default),
+        field,
+        wire,
+        input,
+    )
 }
 
 /// Reads one occurrence (or packed run) of a `list` field, appending to it.

@@ -1,6 +1,6 @@
 //! `#[serde(with = "rosetta_wire::schema_type::serde_bytes")]`: `bytes` fields as byte strings
-//! (base64 in JSON), not as arrays of numbers, for `Vec<u8>`, `Option<Vec<u8>>` and
-//! `Vec<Vec<u8>>`.
+//! (base64 in JSON), not as arrays of numbers, for `Vec<u8>`, `Vec<Vec<u8>>` and options
+//! of them.
 
 use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
@@ -62,15 +62,30 @@ impl BytesField for Vec<u8> {
     }
 }
 
-impl BytesField for Option<Vec<u8>> {
+/// A field of type `T` seen by serde as `T` serializes it here.
+struct Field<T>(T);
+
+impl<T: BytesField> Serialize for Field<&T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_field(serializer)
+    }
+}
+
+impl<'de, T: BytesField> Deserialize<'de> for Field<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize_field(deserializer).map(Field)
+    }
+}
+
+impl<T: BytesField> BytesField for Option<T> {
     fn serialize_field<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Some(bytes) => serializer.serialize_some(&Bytes(bytes)),
+            Some(value) => serializer.serialize_some(&Field(value)),
             None => serializer.serialize_none(),
         }
     }
     fn deserialize_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Option::<ByteBuf>::deserialize(deserializer).map(|b| b.map(|b| b.0))
+        Option::<Field<T>>::deserialize(deserializer).map(|f| f.map(|f| f.0))
     }
 }
 
@@ -88,11 +103,16 @@ impl BytesField for Vec<Vec<u8>> {
 }
 
 /// Serializes a `bytes` field.
-pub fn serialize<T: BytesField, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+pub fn serialize<T: BytesField, S: Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     value.serialize_field(serializer)
 }
 
 /// Deserializes a `bytes` field.
-pub fn deserialize<'de, T: BytesField, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
+pub fn deserialize<'de, T: BytesField, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
     T::deserialize_field(deserializer)
 }

@@ -10,16 +10,23 @@ use serde::Serializer;
 use super::SchemaEnum;
 
 /// Serializes a generated enum.
-pub fn serialize<E: SchemaEnum, S: Serializer>(value: &E, serializer: S) -> Result<S::Ok, S::Error> {
+pub fn serialize<E: SchemaEnum, S: Serializer>(
+    value: &E,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let v = value.value();
     match E::VALUES.iter().position(|&(_, c)| c == v) {
-        Some(index) => serializer.serialize_unit_variant(E::RUST_NAME, index as u32, E::VALUES[index].0),
+        Some(index) => {
+            serializer.serialize_unit_variant(E::RUST_NAME, index as u32, E::VALUES[index].0)
+        }
         None => serializer.serialize_u32(v),
     }
 }
 
 /// Deserializes a generated enum.
-pub fn deserialize<'de, E: SchemaEnum, D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
+pub fn deserialize<'de, E: SchemaEnum, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<E, D::Error> {
     let names: &'static [&'static str] = E::NAMES;
     deserializer.deserialize_enum(E::RUST_NAME, names, EnumVisitor::<E>(PhantomData))
 }

@@ -5,7 +5,19 @@ use std::collections::BTreeMap;
 use crate::object::Object;
 
 /// A schema `EntityId` (`Schema_EntityId`): an `int64` on the wire, a plain number in JSON.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct EntityId(pub i64);
 

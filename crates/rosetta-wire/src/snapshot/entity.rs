@@ -90,7 +90,12 @@ impl SnapshotEntity {
     /// Sets the data of component `C` from its generated type, replacing any it had.
     pub fn insert<C: crate::schema_type::Component>(&mut self, data: &C) {
         let object = data.to_object();
-        match self.components.iter_mut().rev().find(|(id, _)| *id == C::ID) {
+        match self
+            .components
+            .iter_mut()
+            .rev()
+            .find(|(id, _)| *id == C::ID)
+        {
             Some(slot) => slot.1 = object,
             None => self.components.push((C::ID, object)),
         }
