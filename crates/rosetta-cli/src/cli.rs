@@ -1,8 +1,8 @@
 //! The command line: every subcommand's arguments, as clap derives them.
 //!
 //! Each subcommand group gets its own `Args`/`Subcommand` type here (the `world` ones in
-//! [`world`], re-exported) and its own `*_cmd.rs` module (or folder: `convert/`, `world/`) that
-//! runs it; `main.rs` only dispatches. No command module is imported here: the commands import
+//! [`world`], `schema codegen`'s in [`codegen`], re-exported) and its own `*_cmd.rs` module (or
+//! folder: `convert/`, `world/`) that runs it; `main.rs` only dispatches. No command module is imported here: the commands import
 //! their arguments from this file, never the other way, and the help texts come from
 //! `crate::help`.
 
@@ -14,8 +14,10 @@ use rosetta_rest::DEFAULT_PORT;
 
 use crate::help;
 
+mod codegen;
 mod world;
 
+pub use codegen::{AttributeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
 pub use world::{
     IterJsonArgs, WorldCommand, WorldConvertArgs, WorldEntityArgs, WorldFormatArg, WorldInfoArgs,
     WorldQueryArgs,
@@ -242,10 +244,13 @@ pub enum SchemaCommand {
     /// Export the compiled schema as .proto files that decode its wire format.
     #[command(after_help = help::PROTO_EXAMPLES)]
     Proto(ProtoArgs),
+    /// Generate code for the compiled schema's types in a programming language.
+    #[command(subcommand, after_help = help::CODEGEN_EXAMPLES)]
+    Codegen(CodegenCommand),
 }
 
-/// Which schema files to compile and where imports are found; shared by `compile`, `check` and
-/// `proto`.
+/// Which schema files to compile and where imports are found; shared by `compile`, `check`,
+/// `proto` and `codegen`.
 #[derive(Debug, Args)]
 pub struct SchemaInput {
     /// A schema root: imports and file names are resolved against it. Repeatable; searched in

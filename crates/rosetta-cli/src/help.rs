@@ -26,7 +26,9 @@ Examples:
   rosetta schema compile --schema_path=schema --schema_path=examples/schema \\
       --load_all_schema_on_schema_path --bundle_out=target/bundle.sb
   rosetta schema proto --schema_path=schema --schema_path=examples/schema \\
-      --load_all_schema_on_schema_path --proto_out=target/proto";
+      --load_all_schema_on_schema_path --proto_out=target/proto
+  rosetta schema codegen rust --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path -o target/rust";
 
 /// `rosetta schema compile --help`.
 pub const COMPILE_EXAMPLES: &str = "\
@@ -85,6 +87,42 @@ Examples:
       --component game.Player --from json-spatialos --to wire examples/data/player.json \\
       -o target/player.bin
   protoc -Itarget/proto --decode=game.Player game/player.proto < target/player.bin";
+
+/// `rosetta schema codegen --help`.
+pub const CODEGEN_EXAMPLES: &str = "\
+Generates code for the types of a compiled schema, one subcommand per language (rust). The
+schema is given as to `rosetta schema compile`: files, --schema_path, and
+--load_all_schema_on_schema_path.
+
+Examples:
+  rosetta schema codegen rust --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path -o target/rust";
+
+/// `rosetta schema codegen rust --help`.
+pub const CODEGEN_RUST_EXAMPLES: &str = "\
+Writes the Rust types that rosetta-build writes in a build script: one .rs file per package
+(game.rs, improbable.restricted.rs) and a mod.rs that declares every package as nested modules
+(`pub mod game { include!(\"game.rs\"); pub mod world { ... } }`). Each type and component
+is a struct, each enum an open enum, each component has its update, events, and command request
+and response types; they encode the SpatialOS wire format through rosetta-wire and, unless
+--no_serde, derive serde. A crate that depends on rosetta-wire uses them with
+`#[path = \"schema/mod.rs\"] mod schema;`. Files whose content is unchanged are left untouched.
+The output directory is checked before compiling and made if missing. A PATH of
+--type_attribute and --field_attribute is `.` (everything), a package (`game`) or a qualified
+name (`game.Health`, `game.Health.current`); the value is split at its first `=`. The exit status
+is 0 on success, 1 when the schema has errors (reported on stderr as file:line:column) or a file
+cannot be written, and 2 on a usage error (an attribute that is no Rust attribute among them).
+
+Examples:
+  # every file under both roots into target/rust/
+  rosetta schema codegen rust --schema_path=schema --schema_path=examples/schema \\
+      --load_all_schema_on_schema_path -o target/rust
+
+  # one file and what it imports, with HashMap maps, no serde and attributes of our own
+  rosetta schema codegen rust --schema-path schema --schema-path examples/schema \\
+      --map-type hash --no-serde --type-attribute 'game=#[allow(dead_code)]' \\
+      --field-attribute 'game.Health.current=#[doc(alias = \"hp\")]' \\
+      --out target/rust-player game/player.schema";
 
 /// `rosetta snapshot --help`.
 pub const SNAPSHOT_EXAMPLES: &str = "\

@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod cli;
+mod codegen_cmd;
 mod convert;
 mod error;
 mod export_cmd;

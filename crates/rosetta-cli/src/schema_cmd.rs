@@ -1,4 +1,5 @@
-//! `rosetta schema compile`, `rosetta schema check` and `rosetta schema proto`.
+//! `rosetta schema compile`, `rosetta schema check` and `rosetta schema proto`; `rosetta schema
+//! codegen` is in [`crate::codegen_cmd`], which compiles through [`compile_input`].
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -17,11 +18,13 @@ pub fn run(command: SchemaCommand) -> Result<(), CliError> {
         SchemaCommand::Compile(args) => compile_cmd(&args),
         SchemaCommand::Check(input) => compile_input(&input).map(|_| ()),
         SchemaCommand::Proto(args) => proto_cmd(&args),
+        SchemaCommand::Codegen(command) => crate::codegen_cmd::run(command),
     }
 }
 
-/// Compiles, printing any warnings to standard error.
-fn compile_input(input: &SchemaInput) -> Result<Compiled, CliError> {
+/// Compiles, printing any warnings to standard error; errors are the compiler's diagnostics
+/// ([`CliError::Schema`]), or a named schema file that is found nowhere.
+pub fn compile_input(input: &SchemaInput) -> Result<Compiled, CliError> {
     for file in &input.files {
         check_schema_file(file, &input.schema_paths)?;
     }
@@ -90,7 +93,7 @@ fn proto_cmd(args: &ProtoArgs) -> Result<(), CliError> {
 
 /// An output directory: something that is not a directory (a file) is refused before the work;
 /// a missing one is created as its files are written.
-fn check_output_dir(dir: &Path) -> Result<(), CliError> {
+pub fn check_output_dir(dir: &Path) -> Result<(), CliError> {
     match std::fs::metadata(dir) {
         Ok(metadata) if !metadata.is_dir() => Err(CliError::Data {
             path: dir.to_path_buf(),

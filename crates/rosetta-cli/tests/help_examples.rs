@@ -73,12 +73,14 @@ fn every_help_example_runs_as_written() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("a PATH");
-    let commands: [&[&str]; 22] = [
+    let commands: [&[&str]; 24] = [
         &[],
         &["schema"],
         &["schema", "compile"],
         &["schema", "check"],
         &["schema", "proto"],
+        &["schema", "codegen"],
+        &["schema", "codegen", "rust"],
         &["snapshot"],
         &["snapshot", "info"],
         &["snapshot", "convert"],
