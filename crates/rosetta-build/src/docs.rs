@@ -68,7 +68,19 @@ fn escape(line: &str) -> String {
     let fenced = line.contains("```");
     let mut out = String::with_capacity(line.len());
     let mut in_code = false;
-    for c in line.chars() {
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        if !in_code && (rest.starts_with("https://") || rest.starts_with("http://")) {
+            // A bare URL becomes an autolink, which rustdoc accepts.
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let url = rest[..end].trim_end_matches(['.', ',', ';', ':', ')', '\'', '"']);
+            out.push('<');
+            out.push_str(url);
+            out.push('>');
+            rest = &rest[url.len()..];
+            continue;
+        }
+        rest = &rest[c.len_utf8()..];
         if c == '`' && balanced && !fenced {
             in_code = !in_code;
             out.push(c);
@@ -89,7 +101,23 @@ fn escape(line: &str) -> String {
             _ => out.push(c),
         }
     }
-    out
+    unlist(&out)
+}
+
+/// A line that Markdown would read as a list item, a quote or a heading underline, kept as
+/// text: schema comments are plain text, and a list in one would swallow the lines after it.
+fn unlist(line: &str) -> String {
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &line[digits..];
+    if digits > 0
+        && (rest.starts_with(". ") || rest.starts_with(") ") || rest == "." || rest == ")")
+    {
+        return format!("{}\\{}", &line[..digits], rest);
+    }
+    match line.chars().next() {
+        Some('-' | '+' | '=') => format!("\\{line}"),
+        _ => line.to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -109,5 +137,9 @@ mod tests {
         assert_eq!(c.above("a.schema", at(8)), ["Block", "two"]);
         assert!(c.above("a.schema", at(10)).is_empty());
         assert!(c.above("a.schema", at(1)).is_empty());
+        assert_eq!(escape("1. first"), "1\\. first");
+        assert_eq!(escape("- item"), "\\- item");
+        assert_eq!(escape("`a_b` and a_b"), "`a_b` and a\\_b");
+        assert_eq!(escape("see https://x.io/a_b."), "see <https://x.io/a_b>.");
     }
 }

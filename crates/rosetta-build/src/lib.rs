@@ -79,6 +79,17 @@ pub struct GeneratedFile {
     pub content: String,
 }
 
+/// A component and where its generated struct is, from [`Config::component_paths`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentPath {
+    /// `game.Player`.
+    pub qualified_name: String,
+    /// The component id.
+    pub id: u32,
+    /// `game::Player`: the path from the module that includes `mod.rs`.
+    pub rust_path: String,
+}
+
 /// What to generate and where: the builder a build script calls.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -227,6 +238,29 @@ impl Config {
         }
         out.push(files::mod_rs(&model)?);
         Ok(out)
+    }
+
+    /// Every component of a compiled schema with the path of its generated struct from the
+    /// root of the generated tree (`game::Player`, `improbable::restricted::Worker`): what a
+    /// build script needs to write a dispatch table by component id.
+    pub fn component_paths(&self, compiled: &Compiled) -> Vec<ComponentPath> {
+        let model = model::Model::new(compiled.bundle());
+        let mut out = Vec::new();
+        for package in &model.packages {
+            for item in &package.items {
+                if let model::Decl::Component(c) = item.decl {
+                    let modules = package.modules.iter().map(|m| m.ident().to_string());
+                    let path: Vec<String> =
+                        modules.chain([item.name.ident().to_string()]).collect();
+                    out.push(ComponentPath {
+                        qualified_name: c.qualified_name.clone(),
+                        id: c.component_id,
+                        rust_path: path.join("::"),
+                    });
+                }
+            }
+        }
+        out
     }
 
     fn rerun_if_changed(&self, compiled: &Compiled) {

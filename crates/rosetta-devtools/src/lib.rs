@@ -12,10 +12,13 @@
 //!
 //! - [`timing`]: contenders timed in turns ([`timing::in_turns`]) for the benchmarks' ratio
 //!   tables, so that both sides of a ratio meet the same noise.
+//! - `corpus` (feature `corpus`): the SpatialOS corpus' schema roots and compile plans.
 //! - `parquet` (feature `parquet`): a Parquet file made to be damaged one byte at a time.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "corpus")]
+pub mod corpus;
 pub mod imports;
 #[cfg(feature = "parquet")]
 pub mod parquet;

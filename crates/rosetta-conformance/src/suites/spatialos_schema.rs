@@ -14,8 +14,6 @@
 
 mod compiler;
 mod fixtures;
-mod plan;
-pub(crate) mod roots;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -24,10 +22,11 @@ use std::path::{Path, PathBuf};
 use rosetta_schema::{compile, CompileOptions};
 
 use self::compiler::{compile_guarded, first_error};
-use self::plan::{Context, PlanFile, RepoPlan};
-use self::roots::IdAllocator;
 use crate::guard;
 use crate::report::Report;
+use rosetta_devtools::corpus;
+use rosetta_devtools::corpus::plan::{Context, PlanFile, RepoPlan};
+use rosetta_devtools::corpus::roots::{self, IdAllocator};
 
 /// Runs the suite on a corpus directory or on one `.schema` file.
 pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
@@ -69,51 +68,21 @@ pub fn run(path: &Path, report: &mut Report) -> Result<(), String> {
 }
 
 /// The `<repo>@<commit>` directories of a corpus, sorted.
-fn repo_dirs(corpus: &Path) -> Vec<String> {
-    let mut repos: Vec<String> = fs::read_dir(corpus)
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.contains('@'))
-        .collect();
-    repos.sort();
-    repos
-}
-
-/// Plans every repository directory, with the roots its fixtures imply.
 fn plan_repos(
     ctx: &Context,
     repos: &[String],
     fixtures: &[fixtures::BundleFixture],
     report: &mut Report,
 ) -> BTreeMap<String, RepoPlan> {
-    let mut wanted: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    for fixture in fixtures {
-        wanted
-            .entry(&fixture.source_repo)
-            .or_default()
-            .extend(fixture.canonical_paths());
-    }
-    let mut plans = BTreeMap::new();
-    for repo in repos {
-        let paths = wanted.get(repo.as_str()).map_or(&[][..], Vec::as_slice);
-        match RepoPlan::build(ctx, repo, paths) {
-            Ok(plan) => {
-                plans.insert(repo.clone(), plan);
-            }
-            Err(e) => report.fail(
-                &format!("plan {repo}"),
-                &format!("cannot prepare its files: {e}"),
-            ),
-        }
+    let (plans, failed) = corpus::plan_repos(ctx, repos, fixtures);
+    for (repo, reason) in failed {
+        report.fail(&format!("plan {repo}"), &reason);
     }
     plans
 }
 
 fn run_corpus(ctx: &Context, report: &mut Report) -> Result<(), String> {
-    let repos = repo_dirs(&ctx.corpus);
+    let repos = corpus::repo_dirs(&ctx.corpus);
     if repos.is_empty() {
         return Err(format!(
             "{} has no <repo>@<commit> directories: is it the SpatialOS corpus?",

@@ -40,7 +40,7 @@ mod updates;
 
 use crate::guard;
 use crate::report::Report;
-use crate::suites::spatialos_schema::roots::{package_depth, package_of};
+use rosetta_devtools::corpus::roots::{package_depth, package_of};
 
 /// Rosetta's standard library (`schema/`).
 fn standard_library() -> PathBuf {

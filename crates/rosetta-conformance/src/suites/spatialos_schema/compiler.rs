@@ -5,8 +5,8 @@ use std::path::Path;
 
 use rosetta_schema::{compile, CompileOptions, Compiled, Diagnostics, Severity};
 
-use super::plan::{self, PlanFile, RepoPlan};
 use crate::guard;
+use rosetta_devtools::corpus::plan::{self, PlanFile, RepoPlan};
 
 /// Compiles `files` of `plan` together (without `load_all`), with their roots first; a panic or
 /// the first error becomes the reason.

@@ -15,27 +15,19 @@
 //!   out differently; names, ids, numbers, types and order must match).
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::Path;
 
 use rosetta_schema::bundle::{self, BundleFormat};
 use rosetta_schema::CompileOptions;
 use serde_json::Value;
 
+use rosetta_devtools::corpus::plan::{Context, PlanFile, RepoPlan};
+use rosetta_devtools::corpus::roots;
+pub use rosetta_devtools::corpus::{find_bundle_fixtures, read_json, BundleFixture};
+
 use super::compiler::{compile_guarded, first_error};
-use super::plan::{Context, PlanFile, RepoPlan};
-use super::roots;
 use crate::guard;
 use crate::json_diff::first_difference;
 use crate::report::Report;
-
-/// Fixtures whose sources are in another directory of the corpus: (fixture, source directory),
-/// both relative to the corpus directory.
-pub const FIXTURE_SOURCES: &[(&str, &str)] = &[(
-    // Compiled from project-example/schema/example.schema as of commit 43c7c57 (PROVENANCE.md).
-    "spatialos-sdk-rs@93c53af/spatialos-sdk-code-generator/data/test.sb.json",
-    "spatialos-sdk-rs@43c7c57",
-)];
 
 /// AST JSON fixtures: (repository directory, fixture directory, source root), the last two
 /// relative to the repository directory. `<fixtures>/a/B.json` is the AST of `<sources>/a/B.schema`.
@@ -58,72 +50,6 @@ pub const INTERFACES: &[(&str, &str)] = &[
 
 const V15_EXHAUSTIVE: &str = "gdk-for-unity@develop-9fb21bc/workers/unity/Packages/io.improbable.gdk.tools/.CodeGenTemplate/CodeGenerationLib/Tests/Model/SchemaBundleV1/Resources/exhaustive_bundle.json";
 const V14_EXHAUSTIVE: &str = "gdk-for-unity@108fb14/workers/unity/Packages/io.improbable.gdk.tools/.CodeGenerator/CodeGeneration/Tests/Model/SchemaBundleV1/Resources/exhaustive_bundle.json";
-
-/// A bundle JSON fixture found in the corpus.
-#[derive(Debug)]
-pub struct BundleFixture {
-    /// Path relative to the corpus directory.
-    pub display: String,
-    /// The repository directory that holds its sources.
-    pub source_repo: String,
-    /// The parsed fixture, or why it could not be read.
-    pub json: Result<Value, String>,
-}
-
-impl BundleFixture {
-    /// The canonical paths of the fixture's files (empty for a legacy or unreadable fixture).
-    pub fn canonical_paths(&self) -> Vec<String> {
-        let Ok(json) = &self.json else {
-            return Vec::new();
-        };
-        json.get("schemaFiles")
-            .and_then(Value::as_array)
-            .map(|files| {
-                files
-                    .iter()
-                    .filter_map(|f| f.get("canonicalPath")?.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-}
-
-fn is_bundle_fixture(name: &str) -> bool {
-    name == "exhaustive_bundle.json"
-        || name == "test.sb.json"
-        || name.ends_with(".bundle.json")
-        || (name.starts_with("clash_") && name.ends_with(".json"))
-}
-
-/// Every bundle JSON fixture in the repository directories `repos`.
-pub fn find_bundle_fixtures(corpus: &Path, repos: &[String]) -> Vec<BundleFixture> {
-    let mut out = Vec::new();
-    for repo in repos {
-        for rel in roots::walk_files(&corpus.join(repo), ".json") {
-            let name = rel.rsplit('/').next().unwrap_or(&rel);
-            if !is_bundle_fixture(name) {
-                continue;
-            }
-            let display = format!("{repo}/{rel}");
-            let source_repo = FIXTURE_SOURCES
-                .iter()
-                .find(|(fixture, _)| *fixture == display)
-                .map_or_else(|| repo.clone(), |(_, source)| (*source).to_owned());
-            let json = read_json(&corpus.join(repo).join(&rel));
-            out.push(BundleFixture {
-                display,
-                source_repo,
-                json,
-            });
-        }
-    }
-    out
-}
-
-fn read_json(path: &Path) -> Result<Value, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| format!("not JSON: {e}"))
-}
 
 /// The bundle format a fixture was written in: 14.x when fields have a `transient` key and files
 /// no `componentSets`, early 15.x when they have both, else 15.x.
