@@ -84,6 +84,21 @@ fn docs(lines: Vec<String>, fallback: String) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
+/// The serde functions of a map field that serde's own impls would write otherwise than the
+/// schema-driven formats: `bytes` keys or values, keys with no order (a `Vec` of entries).
+fn map_serde(map: &MapPlan, update: bool) -> Option<TokenStream> {
+    if !(map.key.bytes || map.value.bytes || !map.key.ordered) {
+        return None;
+    }
+    let form = |bytes: bool| if bytes { "Raw" } else { "Plain" };
+    let (k, v) = (form(map.key.bytes), form(map.value.bytes));
+    let suffix = if update { "_option" } else { "" };
+    let module = "::rosetta_wire::schema_type::serde_map";
+    let ser = format!("{module}::serialize{suffix}::<_, {module}::{k}, {module}::{v}, _>");
+    let de = format!("{module}::deserialize{suffix}::<_, {module}::{k}, {module}::{v}, _>");
+    Some(quote!(#[serde(serialize_with = #ser, deserialize_with = #de)]))
+}
+
 /// One field of a struct, planned: its Rust name and type.
 pub struct Field<'b> {
     pub def: &'b FieldDef,
@@ -150,7 +165,8 @@ impl<'b> Package<'_, 'b> {
                     .plan
                     .serde_bytes()
                     .then(|| quote!(#[serde(with = "::rosetta_wire::schema_type::serde_bytes")]));
-                quote!(#rename #bytes)
+                let map = f.map.as_ref().and_then(|m| map_serde(m, update));
+                quote!(#rename #bytes #map)
             });
             let attrs = self
                 .style

@@ -51,6 +51,7 @@ pub mod field;
 mod input;
 pub mod serde_bytes;
 pub mod serde_enum;
+pub mod serde_map;
 mod values;
 
 pub use input::Input;

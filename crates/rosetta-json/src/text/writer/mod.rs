@@ -248,6 +248,11 @@ impl<const INDENTS: bool> Writer<INDENTS> {
         }
     }
 
+    /// Drops everything from `start` on, where only whole values were written.
+    pub fn truncate(&mut self, start: usize) {
+        self.out.truncate(start);
+    }
+
     /// Drops everything from `start` on, where an object or array was begun and not ended.
     pub fn abandon(&mut self, start: usize) {
         self.out.truncate(start);

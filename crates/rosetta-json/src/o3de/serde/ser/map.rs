@@ -1,5 +1,6 @@
 //! Maps, streamed: an object while every key comes out as a JSON string (other than `"{}"` and
-//! `"$import"`, which O3DE reads as the default key and an import), turned into `[{"Key": k, "Value": v}, ...]` at the first
+//! `"$import"`, which O3DE reads as the default key and an import) or as the empty object (the
+//! explicit default key, written as the member `"{}"`, as `store` writes it), turned into `[{"Key": k, "Value": v}, ...]` at the first
 //! key that does not. The turn rewrites the text written so far, and `sort_maps` rewrites the
 //! whole map at its end; both are cold paths over text this writer wrote.
 
@@ -70,7 +71,8 @@ impl<'a, const I: bool, const F: u8> MapSer<'a, I, F> {
             w.element(&mut self.frame);
             let mut pair = w.begin_object();
             w.key(&mut pair, "Key");
-            w.raw(name);
+            // The member `"{}"` was an empty object key (the explicit default).
+            w.raw(if name == "\"{}\"" { "{}" } else { name });
             w.key(&mut pair, "Value");
             w.raw_deeper(value);
             w.end_object(pair);
@@ -151,6 +153,13 @@ impl<const I: bool, const F: u8> ser::SerializeMap for MapSer<'_, I, F> {
         }
         let text = self.ser.w.tail(key_start);
         if text.first() == Some(&b'"') && !reserved_member(text) {
+            self.ser.w.colon();
+            self.key_start = key_start;
+        } else if text == b"{}" {
+            // An empty object key is the explicit default, which O3DE (and `store`) writes as
+            // the member name `"{}"`.
+            self.ser.w.truncate(key_start);
+            self.ser.w.raw("\"{}\"");
             self.ser.w.colon();
             self.key_start = key_start;
         } else {

@@ -196,6 +196,38 @@ fn derived_struct() {
     );
 }
 
+/// An empty object key is the explicit default key: the member `"{}"`, as `store` writes it;
+/// met after string keys it still turns the map into pairs with `{}` as the key.
+#[test]
+fn empty_object_keys_are_the_default_member() {
+    #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+    struct NoFields {}
+    let map: BTreeMap<NoFields, i32> = [(NoFields {}, 3)].into();
+    assert_eq!(compact(&map), r#"{"{}":3}"#);
+    /// A key written as an empty struct (`None`) or a number.
+    struct Key(Option<i32>);
+    impl Serialize for Key {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            match self.0 {
+                Some(n) => s.serialize_i32(n),
+                None => s.serialize_struct("Key", 0)?.end(),
+            }
+        }
+    }
+    struct Entries(Vec<(Key, i32)>);
+    impl Serialize for Entries {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+        }
+    }
+    let mixed = Entries(vec![(Key(None), 1), (Key(Some(2)), 2)]);
+    assert_eq!(
+        compact(&mixed),
+        r#"[{"Key":{},"Value":1},{"Key":2,"Value":2}]"#
+    );
+}
+
 #[test]
 fn pretty_output() {
     #[derive(Serialize)]
