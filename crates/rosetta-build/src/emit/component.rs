@@ -76,9 +76,10 @@ fn apply_body(fields: &[Field<'_>]) -> TokenStream {
             Arity::Option => quote! {
                 if update.#name.is_some() { self.#name.clone_from(&update.#name); }
             },
+            // An empty list or map set is cleared too: emptied above, it stays empty.
             Arity::List | Arity::Map => quote! {
                 if let ::core::option::Option::Some(value) = &update.#name {
-                    if !value.is_empty() { self.#name.clone_from(value); }
+                    self.#name.clone_from(value);
                 }
             },
         }
@@ -241,13 +242,9 @@ fn update_code(
         } else {
             quote!(self.#name.clone_from(&later.#name);)
         };
-        let test = if fd.plan.is_collection() {
-            quote!(::rosetta_wire::schema_type::sets_collection(&later.#name))
-        } else {
-            quote!(later.#name.is_some())
-        };
+        // An empty list or map set stays a cleared field: `cleared_fields` counts it.
         quote! {
-            if #test {
+            if later.#name.is_some() {
                 #set
                 self.#cleared.remove(&#number);
             }

@@ -268,37 +268,6 @@ impl CommandPayload for NoCommands {
     }
 }
 
-/// Whether an update sets a collection field to something (an empty one counts as cleared).
-#[doc(hidden)]
-pub fn sets_collection<T: IsEmpty>(value: &Option<T>) -> bool {
-    value.as_ref().is_some_and(|v| !v.is_empty_value())
-}
-
-/// Collections whose emptiness an update's encoding cares about.
-#[doc(hidden)]
-pub trait IsEmpty {
-    /// Whether there is no element.
-    fn is_empty_value(&self) -> bool;
-}
-
-impl<T> IsEmpty for Vec<T> {
-    fn is_empty_value(&self) -> bool {
-        self.is_empty()
-    }
-}
-
-impl<K, V> IsEmpty for std::collections::BTreeMap<K, V> {
-    fn is_empty_value(&self) -> bool {
-        self.is_empty()
-    }
-}
-
-impl<K, V, S> IsEmpty for std::collections::HashMap<K, V, S> {
-    fn is_empty_value(&self) -> bool {
-        self.is_empty()
-    }
-}
-
 /// Re-exports generated code names, so that a crate with generated types needs no dependency
 /// of its own on them.
 #[doc(hidden)]
