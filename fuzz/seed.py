@@ -15,6 +15,7 @@ Seeds per target:
                    *bundle*.json, clash_*.json)
   snapshot_read    every .snapshot (gzip, as shipped) and its decompressed record stream
   object_decode    the wire bytes of every entity and every component in those snapshots
+  generated_decode every component in those snapshots, after its id (the type to decode it as)
   godot_decode     the bytes of every vector and decode test of godot/*.json
   o3de_json_load   the JSON of every vector of o3de/json_vectors.json, and examples/json/
   o3de_serde_load  the same
@@ -114,9 +115,27 @@ def length_delimited(message):
     return fields
 
 
+def snapshot_components(stream):
+    """(component id, data object) of every component of each record of a snapshot's
+    decompressed record stream."""
+    out = []
+    for entity in snapshot_entities(stream):
+        out.extend(length_delimited(entity))
+    return out
+
+
 def snapshot_objects(stream):
     """The Entity object and every component's data object of each record of a snapshot's
     decompressed record stream (see rosetta_wire::snapshot)."""
+    objects = []
+    for entity in snapshot_entities(stream):
+        objects.append(entity)
+        objects.extend(component for _, component in length_delimited(entity))
+    return objects
+
+
+def snapshot_entities(stream):
+    """The Entity object of each record of a snapshot's decompressed record stream."""
     pos, objects = 0, []
     while pos < len(stream):
         size, pos = varint(stream, pos)
@@ -126,10 +145,8 @@ def snapshot_objects(stream):
             if field != 2:
                 continue
             for inner, entity in length_delimited(entity_record):
-                if inner != 3:
-                    continue
-                objects.append(entity)
-                objects.extend(component for _, component in length_delimited(entity))
+                if inner == 3:
+                    objects.append(entity)
     return objects
 
 
@@ -232,6 +249,9 @@ def main():
         try:
             for obj in snapshot_objects(stream):
                 seed("object_decode", obj)
+            # generated_decode: the component id (4 bytes, little-endian) picks the type.
+            for component_id, data in snapshot_components(stream):
+                seed("generated_decode", component_id.to_bytes(4, "little") + data)
         except ValueError as error:
             print(f"note: {path}: no objects taken ({error})")
 

@@ -23,22 +23,24 @@ pub fn serialize<E: SchemaEnum, S: Serializer>(
     }
 }
 
-/// Deserializes a generated enum.
+/// Deserializes a generated enum from whatever the format holds (a name, a number, or an enum
+/// of the format's own), so that a number, the form of a value no constant names, reads back
+/// as the value it is: `deserialize_enum` would take it as a variant index.
 pub fn deserialize<'de, E: SchemaEnum, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<E, D::Error> {
-    let names: &'static [&'static str] = E::NAMES;
-    deserializer.deserialize_enum(E::RUST_NAME, names, EnumVisitor::<E>(PhantomData))
+    deserializer.deserialize_any(EnumVisitor::<E>(PhantomData))
 }
 
 struct EnumVisitor<E>(PhantomData<E>);
 
+/// A constant by name (in any case), or a value written as text (a map key in JSON).
 fn by_name<E: SchemaEnum, Err: de::Error>(name: &str) -> Result<E, Err> {
-    E::VALUES
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|&(_, v)| E::from_value(v))
-        .ok_or_else(|| Err::unknown_variant(name, E::NAMES))
+    let constant = E::VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+    match (constant, name.parse::<u32>()) {
+        (Some(&(_, v)), _) | (None, Ok(v)) => Ok(E::from_value(v)),
+        (None, Err(_)) => Err(Err::unknown_variant(name, E::NAMES)),
+    }
 }
 
 fn by_value<E: SchemaEnum, Err: de::Error>(v: u64) -> Result<E, Err> {

@@ -259,6 +259,8 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
         deserialize_f32 => FLOAT,
         deserialize_f64 => DOUBLE,
         deserialize_char => CHAR,
+        deserialize_bytes => BYTES,
+        deserialize_byte_buf => BYTES,
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -303,8 +305,26 @@ impl<'de> de::Deserializer<'de> for &mut Key<'_, 'de, '_> {
         visitor.visit_enum(variant.into_deserializer())
     }
 
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.key == "{}" {
+            // The explicit default of a map or struct key: no members.
+            self.explicit_default()?;
+            let empty = std::iter::empty::<((), ())>();
+            return visitor.visit_map(de::value::MapDeserializer::<_, Error>::new(empty));
+        }
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_map(visitor)
+    }
+
     forward_to_deserialize_any! {
-        str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
-        identifier ignored_any
+        str string unit unit_struct seq tuple tuple_struct identifier ignored_any
     }
 }

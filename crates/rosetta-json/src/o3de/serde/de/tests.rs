@@ -198,6 +198,40 @@ enum Shape {
     Boxed(Stats),
 }
 
+/// Member names that are not plain text: `"{}"` is the explicit default key (a struct key with
+/// no members), and a byte-string key is base64, as `store` and the serializer write them.
+#[test]
+fn default_and_byte_string_keys() {
+    #[derive(Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+    struct NoFields {}
+    let (map, _, _): (BTreeMap<NoFields, i32>, _, _) = read(r#"{"{}": 3}"#);
+    assert_eq!(map, [(NoFields {}, 3)].into());
+
+    /// A byte string, read only as one.
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct Blob(Vec<u8>);
+    impl<'de> Deserialize<'de> for Blob {
+        fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl ::serde::de::Visitor<'_> for V {
+                type Value = Blob;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("bytes")
+                }
+                fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Blob, E> {
+                    Ok(Blob(v))
+                }
+                fn visit_bytes<E>(self, v: &[u8]) -> Result<Blob, E> {
+                    Ok(Blob(v.to_vec()))
+                }
+            }
+            d.deserialize_byte_buf(V)
+        }
+    }
+    let (blobs, _, _): (BTreeMap<Blob, i32>, _, _) = read(r#"{"AQI=": 1, "": 2}"#);
+    assert_eq!(blobs, [(Blob(vec![1, 2]), 1), (Blob(vec![]), 2)].into());
+}
+
 #[test]
 fn enums_by_name_index_and_type() {
     let (v, _, _): (Vec<Shape>, _, _) = read(
