@@ -1,5 +1,6 @@
 //! Generates Rust with rosetta-build for the example game's schema (with Rosetta's standard
-//! library) into `OUT_DIR/example`, and for every schema of the shared corpus, when it is
+//! library) into `OUT_DIR/example`, for the crate's own schema of colliding names into
+//! `OUT_DIR/names`, and for every schema of the shared corpus, when it is
 //! there, into `OUT_DIR/corpus`.
 //!
 //! The corpus' files are compiled as the conformance runner compiles them (each repository
@@ -38,6 +39,25 @@ fn main() -> Result<(), BoxError> {
         &example_roots,
         &[],
         &example.component_paths(&compiled),
+    );
+
+    // Names chosen to collide (crate's schema/): keywords, the prelude, the generated names.
+    let names_roots = [
+        stdlib.clone(),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema"),
+    ];
+    let mut names = Config::new();
+    for root in &names_roots {
+        names.schema_path(root);
+    }
+    names.load_all_schema_on_schema_path(true);
+    let compiled = names.compile_schema::<&Path>(&[])?;
+    rosetta_build::write_files(&out.join("names"), &names.generate(&compiled)?)?;
+    groups.add(
+        "names",
+        &names_roots,
+        &[],
+        &names.component_paths(&compiled),
     );
 
     let corpus_dir = repo.join("../shared/corpus/spatialos");

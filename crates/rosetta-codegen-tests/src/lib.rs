@@ -13,6 +13,12 @@ pub mod example {
     include!(concat!(env!("OUT_DIR"), "/example/mod.rs"));
 }
 
+/// The crate's own schema (`schema/names`): names that collide with Rust keywords, the prelude,
+/// each other and the generated code.
+pub mod names {
+    include!(concat!(env!("OUT_DIR"), "/names/mod.rs"));
+}
+
 /// Every schema of the shared corpus: a module per repository directory, and in it one per
 /// group of files that compile together.
 pub mod corpus {

@@ -28,9 +28,10 @@ pub fn component(p: &Package<'_, '_>, item: &Item<'_>, c: &ComponentDef) -> Toke
             (none.clone(), none, quote!())
         }
     };
+    let members = UpdateMembers::new(&fields);
     let apply = apply_body(&fields);
-    let to_update = to_update_body(&fields, names.events.is_some());
-    let update_code = update_code(p, item, c, &fields);
+    let to_update = to_update_body(&fields, &members, names.events.is_some());
+    let update_code = update_code(p, item, c, &fields, &members);
     quote! {
         #data
 
@@ -46,6 +47,26 @@ pub fn component(p: &Package<'_, '_>, item: &Item<'_>, c: &ComponentDef) -> Toke
 
         #update_code
         #commands
+    }
+}
+
+/// The update struct's own members, `events` and `cleared`, named after the fields, which
+/// keep their names.
+struct UpdateMembers {
+    events: proc_macro2::Ident,
+    cleared: proc_macro2::Ident,
+}
+
+impl UpdateMembers {
+    fn new(fields: &[Field<'_>]) -> Self {
+        let mut ns = Namespace::new();
+        for f in fields {
+            ns.reserve(&f.name.word);
+        }
+        UpdateMembers {
+            events: ns.claim("events".into()).ident(),
+            cleared: ns.claim("cleared".into()).ident(),
+        }
     }
 }
 
@@ -99,7 +120,8 @@ fn apply_body(fields: &[Field<'_>]) -> TokenStream {
     }
 }
 
-fn to_update_body(fields: &[Field<'_>], events: bool) -> TokenStream {
+fn to_update_body(fields: &[Field<'_>], members: &UpdateMembers, events: bool) -> TokenStream {
+    let cleared = &members.cleared;
     let sets = fields.iter().map(|f| {
         let name = f.name.ident();
         match f.plan.arity {
@@ -118,14 +140,15 @@ fn to_update_body(fields: &[Field<'_>], events: bool) -> TokenStream {
         .filter(|f| f.plan.arity == Arity::Option)
         .map(|f| {
             let (name, number) = (f.name.ident(), f.def.field_id);
-            quote!(if self.#name.is_none() { update.cleared.insert(#number); })
+            quote!(if self.#name.is_none() { update.#cleared.insert(#number); })
         });
-    let events = events.then(|| quote!(events: ::core::default::Default::default(),));
+    let events_member = &members.events;
+    let events = events.then(|| quote!(#events_member: ::core::default::Default::default(),));
     let value = quote! {
         Self::Update {
             #(#sets)*
             #events
-            cleared: ::core::default::Default::default(),
+            #cleared: ::core::default::Default::default(),
         }
     };
     let body = if fields.iter().any(|f| f.plan.arity == Arity::Option) {
@@ -149,17 +172,12 @@ fn update_code(
     item: &Item<'_>,
     c: &ComponentDef,
     fields: &[Field<'_>],
+    update_members: &UpdateMembers,
 ) -> TokenStream {
     let qualified = c.qualified_name.as_str();
     let names = &p.model.packages[p.index].companions[qualified];
     let update = names.update.ident();
-    // The update's own members come after the fields, which keep their names.
-    let mut ns = Namespace::new();
-    for f in fields {
-        ns.reserve(&f.name.word);
-    }
-    let events_member = ns.claim("events".into()).ident();
-    let cleared = ns.claim("cleared".into()).ident();
+    let (events_member, cleared) = (&update_members.events, &update_members.cleared);
     let members = p.members(qualified, item.file, fields, true);
     let derives = p.style.derives(true);
     let serde_default = p.style.serde.then(|| quote!(#[serde(default)]));

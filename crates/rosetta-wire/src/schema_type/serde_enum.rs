@@ -34,9 +34,14 @@ pub fn deserialize<'de, E: SchemaEnum, D: Deserializer<'de>>(
 
 struct EnumVisitor<E>(PhantomData<E>);
 
-/// A constant by name (in any case), or a value written as text (a map key in JSON).
+/// A constant by name (exact, else in any case), or a value written as text (a map key in
+/// JSON).
 fn by_name<E: SchemaEnum, Err: de::Error>(name: &str) -> Result<E, Err> {
-    let constant = E::VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+    // The exact name first: two constants may differ only in case.
+    let constant = E::VALUES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .or_else(|| E::VALUES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)));
     match (constant, name.parse::<u32>()) {
         (Some(&(_, v)), _) | (None, Ok(v)) => Ok(E::from_value(v)),
         (None, Err(_)) => Err(Err::unknown_variant(name, E::NAMES)),
