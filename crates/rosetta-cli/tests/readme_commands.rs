@@ -47,6 +47,11 @@ const SKIPPED: &[(&[&str], &str)] = &[
          builds every benchmark (`cargo clippy --all-targets`)",
     ),
     (
+        &["cargo", "run", "-p", "rosetta-example-typed"],
+        "the example crate is a package of its own, built with its generated code by cargo; its \
+         test (examples/typed/tests/example.rs) runs the same code on the same files",
+    ),
+    (
         CONFORMANCE,
         "the conformance runner is the binary of another package (rosetta-conformance), which a \
          test of rosetta-cli cannot build or run without a second cargo inside this one; most \
