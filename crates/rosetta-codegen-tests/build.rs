@@ -1,6 +1,6 @@
 //! Generates Rust with rosetta-build for the example game's schema (with Rosetta's standard
 //! library) into `OUT_DIR/example`, for the crate's own schema of colliding names into
-//! `OUT_DIR/names`, and for every schema of the shared corpus, when it is
+//! `OUT_DIR/names` (and, with `Bytes` and with `HashMap` maps, `names_bytes`, `names_hash`), and for every schema of the shared corpus, when it is
 //! there, into `OUT_DIR/corpus`.
 //!
 //! The corpus' files are compiled as the conformance runner compiles them (each repository
@@ -26,39 +26,24 @@ fn main() -> Result<(), BoxError> {
     let stdlib = repo.join("schema");
     let mut groups = Groups::default();
 
-    let mut example = Config::new();
-    example
-        .schema_path(&stdlib)
-        .schema_path(repo.join("examples/schema"));
-    example.load_all_schema_on_schema_path(true);
-    let compiled = example.compile_schema::<&Path>(&[])?;
-    rosetta_build::write_files(&out.join("example"), &example.generate(&compiled)?)?;
     let example_roots = [stdlib.clone(), repo.join("examples/schema")];
-    groups.add(
-        "example",
-        &example_roots,
-        &[],
-        &example.component_paths(&compiled),
-    );
-
-    // Names chosen to collide (crate's schema/): keywords, the prelude, the generated names.
+    // Names chosen to collide (the crate's schema/): keywords, the prelude, the generated names.
     let names_roots = [
         stdlib.clone(),
         Path::new(env!("CARGO_MANIFEST_DIR")).join("schema"),
     ];
-    let mut names = Config::new();
-    for root in &names_roots {
-        names.schema_path(root);
+    for root in example_roots.iter().chain(&names_roots) {
+        println!("cargo:rerun-if-changed={}", root.display());
     }
-    names.load_all_schema_on_schema_path(true);
-    let compiled = names.compile_schema::<&Path>(&[])?;
-    rosetta_build::write_files(&out.join("names"), &names.generate(&compiled)?)?;
-    groups.add(
-        "names",
-        &names_roots,
-        &[],
-        &names.component_paths(&compiled),
-    );
+    generate_all(&out, "example", &example_roots, Config::new(), &mut groups)?;
+    generate_all(&out, "names", &names_roots, Config::new(), &mut groups)?;
+    // The same with `Bytes` for bytes, and with `HashMap` maps.
+    let mut shared = Config::new();
+    shared.bytes_type(rosetta_build::BytesType::Bytes);
+    generate_all(&out, "names_bytes", &names_roots, shared, &mut groups)?;
+    let mut hashed = Config::new();
+    hashed.map_type(rosetta_build::MapType::HashMap);
+    generate_all(&out, "names_hash", &names_roots, hashed, &mut groups)?;
 
     let corpus_dir = repo.join("../shared/corpus/spatialos");
     println!("cargo:rerun-if-changed={}", corpus_dir.display());
@@ -79,6 +64,31 @@ fn main() -> Result<(), BoxError> {
     }
     std::fs::write(out.join("corpus.rs"), modules)?;
     std::fs::write(out.join("groups.rs"), groups.finish())?;
+    Ok(())
+}
+
+/// Every schema file under `roots`, generated into `OUT_DIR/<module>` with `config`.
+fn generate_all(
+    out: &Path,
+    module: &str,
+    roots: &[PathBuf],
+    mut config: Config,
+    groups: &mut Groups,
+) -> Result<(), BoxError> {
+    for root in roots {
+        config.schema_path(root);
+    }
+    config.load_all_schema_on_schema_path(true);
+    let compiled = config.compile_schema::<&Path>(&[])?;
+    rosetta_build::write_files(&out.join(module), &config.generate(&compiled)?)?;
+    let hash_maps = module.ends_with("_hash");
+    groups.add(
+        module,
+        roots,
+        &[],
+        hash_maps,
+        &config.component_paths(&compiled),
+    );
     Ok(())
 }
 
@@ -136,6 +146,7 @@ fn generate_corpus(
                 &format!("corpus::{repo_module}::g{index}"),
                 &plan.schema_paths(&homes),
                 &paths(members),
+                false,
                 &config.component_paths(&compiled),
             );
         }
@@ -186,6 +197,7 @@ impl Groups {
         module: &str,
         roots: &[PathBuf],
         files: &[PathBuf],
+        hash_maps: bool,
         components: &[rosetta_build::ComponentPath],
     ) {
         let list = |paths: &[PathBuf]| {
@@ -196,7 +208,7 @@ impl Groups {
         };
         let _ = writeln!(
             self.table,
-            "    Group {{ module: {module:?}, schema_paths: &[{}], files: &[{}] }},",
+            "    Group {{ module: {module:?}, schema_paths: &[{}], files: &[{}], hash_maps: {hash_maps} }},",
             list(roots),
             list(files)
         );

@@ -32,7 +32,7 @@
 //! | --- | --- |
 //! | `int32`, `sint32`, `sfixed32` / `int64`, ... | `i32` / `i64`; `uint32`, `fixed32`: `u32`; ... |
 //! | `bool`, `float`, `double`, `string` | `bool`, `f32`, `f64`, `String` |
-//! | `bytes` | `Vec<u8>` (serde: a byte string) |
+//! | `bytes` | `Vec<u8>` (serde: a byte string); `Bytes` with [`BytesType::Bytes`] |
 //! | `EntityId`, `Entity` | `rosetta_wire::schema_type::{EntityId, Entity}` |
 //! | `option<T>` | `Option<T>`; `Option<Box<T>>` when `T` holds the type again |
 //! | `list<T>` | `Vec<T>` |
@@ -70,6 +70,16 @@ pub enum MapType {
     HashMap,
 }
 
+/// The Rust type of `bytes` fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum BytesType {
+    /// `Vec<u8>`.
+    #[default]
+    Vec,
+    /// `bytes::Bytes` (as `rosetta_wire::schema_type::Bytes`): cheap to clone and share.
+    Bytes,
+}
+
 /// One generated file: its name in the output directory and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedFile {
@@ -97,6 +107,7 @@ pub struct Config {
     load_all: bool,
     out_dir: Option<PathBuf>,
     maps: MapType,
+    bytes: BytesType,
     serde: bool,
     type_attributes: Vec<(String, String)>,
     field_attributes: Vec<(String, String)>,
@@ -109,6 +120,7 @@ impl Default for Config {
             load_all: false,
             out_dir: None,
             maps: MapType::default(),
+            bytes: BytesType::default(),
             serde: true,
             type_attributes: Vec::new(),
             field_attributes: Vec::new(),
@@ -144,6 +156,12 @@ impl Config {
     /// The Rust type of map fields.
     pub fn map_type(&mut self, maps: MapType) -> &mut Self {
         self.maps = maps;
+        self
+    }
+
+    /// The Rust type of bytes fields.
+    pub fn bytes_type(&mut self, bytes: BytesType) -> &mut Self {
+        self.bytes = bytes;
         self
     }
 
@@ -223,6 +241,7 @@ impl Config {
         }
         let style = emit::Style {
             maps: self.maps,
+            bytes: self.bytes,
             serde: self.serde,
             type_attributes: parse_attributes(&self.type_attributes)?,
             field_attributes: parse_attributes(&self.field_attributes)?,

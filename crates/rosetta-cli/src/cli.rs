@@ -17,7 +17,7 @@ use crate::help;
 mod codegen;
 mod world;
 
-pub use codegen::{AttributeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
+pub use codegen::{AttributeArg, BytesTypeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
 pub use world::{
     IterJsonArgs, WorldCommand, WorldConvertArgs, WorldEntityArgs, WorldFormatArg, WorldInfoArgs,
     WorldQueryArgs,

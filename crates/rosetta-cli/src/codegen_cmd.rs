@@ -1,9 +1,9 @@
 //! `rosetta schema codegen rust`: the schema compiled as `rosetta schema compile` compiles it,
 //! then Rust types for it, written by rosetta-build (as a build script would have them).
 
-use rosetta_build::{Config, MapType};
+use rosetta_build::{BytesType, Config, MapType};
 
-use crate::cli::{AttributeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
+use crate::cli::{AttributeArg, BytesTypeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
 use crate::error::CliError;
 use crate::schema_cmd::{check_output_dir, compile_input};
 
@@ -25,6 +25,10 @@ fn rust(args: &CodegenRustArgs) -> Result<(), CliError> {
         .map_type(match args.map_type {
             MapTypeArg::Btree => MapType::BTreeMap,
             MapTypeArg::Hash => MapType::HashMap,
+        })
+        .bytes_type(match args.bytes_type {
+            BytesTypeArg::Vec => BytesType::Vec,
+            BytesTypeArg::Bytes => BytesType::Bytes,
         })
         .serde(!args.no_serde);
     for AttributeArg { path, attribute } in &args.type_attributes {

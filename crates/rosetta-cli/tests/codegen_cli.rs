@@ -188,6 +188,8 @@ fn options_reach_the_generated_code() {
         &[
             "--map-type",
             "hash",
+            "--bytes-type",
+            "bytes",
             "--no-serde",
             "--type_attribute",
             "game.Health=#[derive(Hash)]",
@@ -200,6 +202,12 @@ fn options_reach_the_generated_code() {
     assert!(game.contains("HashMap"), "--map-type hash");
     assert!(!game.contains("BTreeMap"), "--map-type hash");
     assert!(!game.contains("serde"), "--no-serde");
+    // improbable.restricted's PlayerIdentity.metadata is `bytes`.
+    let restricted = fs::read_to_string(out.join("improbable.restricted.rs")).expect("read");
+    assert!(
+        restricted.contains("pub metadata: ::rosetta_wire::schema_type::Bytes,"),
+        "--bytes-type bytes"
+    );
     assert!(game.contains("#[derive(Hash)]"), "--type-attribute");
     assert!(game.contains("#[doc(alias = \"hp\")]"), "--field-attribute");
 }

@@ -19,6 +19,16 @@ pub mod names {
     include!(concat!(env!("OUT_DIR"), "/names/mod.rs"));
 }
 
+/// [`names`] generated with `Bytes` for `bytes`.
+pub mod names_bytes {
+    include!(concat!(env!("OUT_DIR"), "/names_bytes/mod.rs"));
+}
+
+/// [`names`] generated with `HashMap` maps.
+pub mod names_hash {
+    include!(concat!(env!("OUT_DIR"), "/names_hash/mod.rs"));
+}
+
 /// Every schema of the shared corpus: a module per repository directory, and in it one per
 /// group of files that compile together.
 pub mod corpus {
@@ -34,6 +44,9 @@ pub struct Group {
     pub schema_paths: &'static [&'static str],
     /// The files compiled; none for every file under the roots.
     pub files: &'static [&'static str],
+    /// Whether maps are `HashMap`s, which write their entries in no set order: such a group's
+    /// bytes are compared with the dynamic path's only as values.
+    pub hash_maps: bool,
 }
 
 /// Something done with every generated component type.

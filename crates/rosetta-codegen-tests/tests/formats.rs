@@ -31,7 +31,8 @@ where
     let value = C::from_object(&object).map_err(|e| e.to_string())?;
     let bytes = value.encode();
     let same = |format: &str, back: C| -> Result<(), String> {
-        if back.encode() == bytes {
+        // Equal bytes, or equal values in another order (a `HashMap` field).
+        if back.encode() == bytes || back == value {
             Ok(())
         } else {
             Err(format!(

@@ -187,6 +187,10 @@ impl ComponentVisitor for Check {
     where
         C: Component + serde::Serialize + for<'de> serde::Deserialize<'de>,
     {
+        // A `HashMap` writes entries in an order of its own: byte for byte is no test of it.
+        if rosetta_codegen_tests::GROUPS[group].hash_maps {
+            return;
+        }
         let r = self.registries.get(group);
         let Some(ty) = r.lookup(C::NAME) else {
             return self

@@ -108,6 +108,10 @@ impl ComponentVisitor for Check {
     where
         C: Component + serde::Serialize + for<'de> serde::Deserialize<'de>,
     {
+        // A `HashMap` writes entries in an order of its own: byte for byte is no test of it.
+        if rosetta_codegen_tests::GROUPS[group].hash_maps {
+            return;
+        }
         let r: Arc<TypeRegistry> = self.registries.get(group);
         let ty = match type_of::<C>(&r) {
             Ok(ty) => ty,

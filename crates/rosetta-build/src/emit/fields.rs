@@ -5,7 +5,7 @@ use quote::quote;
 use rosetta_bundle::{FieldType, PrimitiveType as P, TypeRef};
 
 use crate::model::Model;
-use crate::MapType;
+use crate::{BytesType, MapType};
 
 /// How one value of a field's element type is held and written.
 pub struct Element {
@@ -63,7 +63,7 @@ fn scalar(family: &str, rust: &str) -> Element {
 }
 
 /// The element plan of a type reference, seen from package `from`, boxed when `boxed`.
-pub fn element(model: &Model, from: usize, ty: &TypeRef, boxed: bool) -> Element {
+pub fn element(model: &Model, from: usize, ty: &TypeRef, boxed: bool, bytes: BytesType) -> Element {
     match ty {
         TypeRef::Primitive(p) => match p {
             P::Int32 => scalar("Int32", "i32"),
@@ -86,13 +86,19 @@ pub fn element(model: &Model, from: usize, ty: &TypeRef, boxed: bool) -> Element
                 bytes: false,
                 ordered: true,
             },
-            P::Bytes => Element {
-                ty: path("::std::vec::Vec<u8>"),
-                codec: path(&format!("{CODEC}::Blob")),
-                copy: false,
-                bytes: true,
-                ordered: true,
-            },
+            P::Bytes => {
+                let (ty, codec) = match bytes {
+                    BytesType::Vec => ("::std::vec::Vec<u8>", "Blob"),
+                    BytesType::Bytes => ("::rosetta_wire::schema_type::Bytes", "SharedBlob"),
+                };
+                Element {
+                    ty: path(ty),
+                    codec: path(&format!("{CODEC}::{codec}")),
+                    copy: false,
+                    bytes: true,
+                    ordered: true,
+                }
+            }
             P::EntityId => Element {
                 ty: path("::rosetta_wire::schema_type::EntityId"),
                 codec: path(&format!("{CODEC}::EntityIdOf")),
@@ -150,12 +156,12 @@ pub fn plan(
     owner: &str,
     id: u32,
     ty: &FieldType,
-    maps: MapType,
+    (maps, bytes): (MapType, BytesType),
 ) -> (FieldPlan, Option<MapPlan>) {
     let boxed = model.is_boxed(owner, id);
     match ty {
         FieldType::Singular(t) => {
-            let element = element(model, from, t, boxed);
+            let element = element(model, from, t, boxed, bytes);
             let ty = element.ty.clone();
             (
                 FieldPlan {
@@ -167,7 +173,7 @@ pub fn plan(
             )
         }
         FieldType::Option(t) => {
-            let element = element(model, from, t, boxed);
+            let element = element(model, from, t, boxed, bytes);
             let inner = &element.ty;
             let ty = quote!(::core::option::Option<#inner>);
             (
@@ -180,7 +186,7 @@ pub fn plan(
             )
         }
         FieldType::List(t) => {
-            let element = element(model, from, t, false);
+            let element = element(model, from, t, false, bytes);
             let inner = &element.ty;
             let ty = quote!(::std::vec::Vec<#inner>);
             (
@@ -193,8 +199,8 @@ pub fn plan(
             )
         }
         FieldType::Map(k, v) => {
-            let key = element(model, from, k, false);
-            let value = element(model, from, v, false);
+            let key = element(model, from, k, false, bytes);
+            let value = element(model, from, v, false, bytes);
             let (kt, vt) = (&key.ty, &value.ty);
             let ty = match (key.ordered, maps) {
                 (true, MapType::BTreeMap) => quote!(::std::collections::BTreeMap<#kt, #vt>),

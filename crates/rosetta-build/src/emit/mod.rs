@@ -7,7 +7,7 @@ use rosetta_bundle::FieldDef;
 use crate::docs::Comments;
 use crate::model::{Decl, Model};
 use crate::names::{field_name, Namespace, RustName};
-use crate::MapType;
+use crate::{BytesType, MapType};
 
 mod component;
 mod fields;
@@ -19,6 +19,7 @@ pub use fields::{Arity, FieldPlan, MapPlan};
 #[derive(Debug, Clone)]
 pub struct Style {
     pub maps: MapType,
+    pub bytes: BytesType,
     pub serde: bool,
     /// (qualified-name prefix, attribute tokens), as `Config::type_attribute` gives them.
     pub type_attributes: Vec<(String, TokenStream)>,
@@ -127,7 +128,7 @@ impl<'b> Package<'_, 'b> {
                     owner,
                     def.field_id,
                     &def.ty,
-                    self.style.maps,
+                    (self.style.maps, self.style.bytes),
                 );
                 Field {
                     def,

@@ -39,6 +39,16 @@ pub struct CodegenRustArgs {
     )]
     pub map_type: MapTypeArg,
 
+    /// The Rust type of `bytes` fields.
+    #[arg(
+        long = "bytes_type",
+        visible_alias = "bytes-type",
+        value_enum,
+        value_name = "TYPE",
+        default_value_t = BytesTypeArg::Vec
+    )]
+    pub bytes_type: BytesTypeArg,
+
     /// Do not derive serde's `Serialize` and `Deserialize` for the generated types.
     #[arg(long = "no_serde", visible_alias = "no-serde")]
     pub no_serde: bool,
@@ -71,6 +81,15 @@ pub enum MapTypeArg {
     Btree,
     /// `std::collections::HashMap`.
     Hash,
+}
+
+/// The `--bytes_type` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BytesTypeArg {
+    /// `Vec<u8>`.
+    Vec,
+    /// `bytes::Bytes` (re-exported as `rosetta_wire::schema_type::Bytes`): cheap to clone.
+    Bytes,
 }
 
 /// A `PATH=ATTR` value of `--type_attribute` or `--field_attribute`.

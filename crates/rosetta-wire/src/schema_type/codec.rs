@@ -102,6 +102,24 @@ impl Codec for Blob {
     }
 }
 
+/// `bytes` as [`bytes::Bytes`] (`Config::bytes_type` of rosetta-build).
+pub struct SharedBlob;
+
+impl Codec for SharedBlob {
+    type Value = bytes::Bytes;
+    const WIRE: WireType = WireType::Len;
+    const PACKED: bool = false;
+    #[inline]
+    fn put(out: &mut Vec<u8>, value: &bytes::Bytes) {
+        put_varint(out, value.len() as u64);
+        out.extend_from_slice(value);
+    }
+    #[inline]
+    fn get(input: &mut Input<'_>) -> Result<bytes::Bytes> {
+        input.len_delimited().map(bytes::Bytes::copy_from_slice)
+    }
+}
+
 /// A user enum: the declared value as a `uint32` varint.
 pub struct EnumOf<E>(PhantomData<E>);
 

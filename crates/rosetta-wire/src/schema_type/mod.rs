@@ -54,6 +54,8 @@ pub mod serde_enum;
 pub mod serde_map;
 mod values;
 
+/// The `bytes` type generated code holds when asked for a shared one.
+pub use bytes::Bytes;
 pub use input::Input;
 pub use values::{Entity, EntityId};
 

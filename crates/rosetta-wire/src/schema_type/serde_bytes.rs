@@ -1,6 +1,6 @@
 //! `#[serde(with = "rosetta_wire::schema_type::serde_bytes")]`: `bytes` fields as byte strings
-//! (base64 in JSON), not as arrays of numbers, for `Vec<u8>`, `Vec<Vec<u8>>` and options
-//! of them.
+//! (base64 in JSON), not as arrays of numbers, for `Vec<u8>`, `Vec<Vec<u8>>`,
+//! `bytes::Bytes`, `Vec<bytes::Bytes>` and options of them.
 
 use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
@@ -86,6 +86,29 @@ impl<T: BytesField> BytesField for Option<T> {
     }
     fn deserialize_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Option::<Field<T>>::deserialize(deserializer).map(|f| f.map(|f| f.0))
+    }
+}
+
+impl BytesField for bytes::Bytes {
+    fn serialize_field<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self)
+    }
+    fn deserialize_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        ByteBuf::deserialize(deserializer).map(|b| bytes::Bytes::from(b.0))
+    }
+}
+
+impl BytesField for Vec<bytes::Bytes> {
+    fn serialize_field<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for bytes in self {
+            seq.serialize_element(&Bytes(bytes))?;
+        }
+        seq.end()
+    }
+    fn deserialize_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<ByteBuf>::deserialize(deserializer)
+            .map(|v| v.into_iter().map(|b| bytes::Bytes::from(b.0)).collect())
     }
 }
 

@@ -48,6 +48,15 @@ impl Form<Vec<u8>> for Raw {
     }
 }
 
+impl Form<bytes::Bytes> for Raw {
+    fn serialize<S: Serializer>(value: &bytes::Bytes, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(value)
+    }
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bytes::Bytes, D::Error> {
+        ByteBuf::deserialize(deserializer).map(|b| bytes::Bytes::from(b.0))
+    }
+}
+
 /// The map types generated code holds.
 pub trait Entries: Sized {
     /// The key type.
