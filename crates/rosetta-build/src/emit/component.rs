@@ -214,21 +214,7 @@ fn update_code(
         };
         quote!(#number => #merge,)
     });
-    let (out, id) = if fields.is_empty() {
-        (quote!(_out), quote!(_id))
-    } else {
-        (quote!(out), quote!(id))
-    };
-    let merge_body = if fields.is_empty() {
-        quote!(input.skip(wire))
-    } else {
-        quote! {
-            match id {
-                #(#arms)*
-                _ => input.skip(wire),
-            }
-        }
-    };
+    let (out, id, merge_body) = super::field_match(arms.collect());
     let emptied = fields
         .iter()
         .filter(|fd| fd.plan.is_collection())

@@ -74,6 +74,22 @@ impl Style {
     }
 }
 
+/// The parameter names of a `write_fields` / `merge_field` pair and the `merge_field` body over
+/// one match arm per field: with no field, the parameters are `_out` / `_id` and every field
+/// is skipped.
+fn field_match(arms: Vec<TokenStream>) -> (TokenStream, TokenStream, TokenStream) {
+    if arms.is_empty() {
+        return (quote!(_out), quote!(_id), quote!(input.skip(wire)));
+    }
+    let body = quote! {
+        match id {
+            #(#arms)*
+            _ => input.skip(wire),
+        }
+    };
+    (quote!(out), quote!(id), body)
+}
+
 /// `#[doc]` attributes: the schema's comment when there is one, else `fallback`.
 fn docs(lines: Vec<String>, fallback: String) -> TokenStream {
     let lines = if lines.is_empty() {

@@ -10,27 +10,13 @@ use crate::names::{type_name, Namespace};
 
 /// The `SchemaType` methods that write and read `fields`.
 pub fn wire_methods(fields: &[Field<'_>]) -> TokenStream {
-    let (out, id) = if fields.is_empty() {
-        (quote!(_out), quote!(_id))
-    } else {
-        (quote!(out), quote!(id))
-    };
     let arms = fields.iter().map(|f| {
         let name = f.name.ident();
         let number = f.def.field_id;
         let merge = f.plan.merge(f.map.as_ref(), quote!(&mut self.#name));
         quote!(#number => #merge,)
     });
-    let body = if fields.is_empty() {
-        quote!(input.skip(wire))
-    } else {
-        quote! {
-            match id {
-                #(#arms)*
-                _ => input.skip(wire),
-            }
-        }
-    };
+    let (out, id, body) = super::field_match(arms.collect());
     let puts = fields.iter().map(|f| {
         let name = f.name.ident();
         f.plan
