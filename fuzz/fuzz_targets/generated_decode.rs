@@ -22,15 +22,30 @@ fn check<C: Component>(data: &[u8]) {
     if let Ok(value) = C::decode(data) {
         let bytes = value.encode();
         let again = C::decode(&bytes).expect("a generated type's own bytes decode");
-        assert_eq!(again.encode(), bytes, "{}: re-encoding changed the bytes", C::NAME);
+        assert_eq!(
+            again.encode(),
+            bytes,
+            "{}: re-encoding changed the bytes",
+            C::NAME
+        );
         let object = value.to_object();
         let from_object = C::from_object(&object).expect("its object reads back");
-        assert_eq!(from_object.encode(), bytes, "{}: the object reads differently", C::NAME);
+        assert_eq!(
+            from_object.encode(),
+            bytes,
+            "{}: the object reads differently",
+            C::NAME
+        );
     }
     if let Ok(update) = C::Update::decode(data) {
         let bytes = update.encode();
         let again = C::Update::decode(&bytes).expect("an update's own bytes decode");
-        assert_eq!(again.encode(), bytes, "{}: the update re-encodes differently", C::NAME);
+        assert_eq!(
+            again.encode(),
+            bytes,
+            "{}: the update re-encodes differently",
+            C::NAME
+        );
         let mut merged = update.clone();
         merged.merge(&again);
         let mut value = C::default();
