@@ -130,3 +130,17 @@ pub fn plan_repos(
     }
     (plans, failed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_bundle_fixture;
+
+    #[test]
+    fn fixture_names() {
+        assert!(is_bundle_fixture("exhaustive_bundle.json"));
+        assert!(is_bundle_fixture("clash_type_in_type.json"));
+        assert!(is_bundle_fixture("test.sb.json"));
+        assert!(is_bundle_fixture("test.bundle.json"));
+        assert!(!is_bundle_fixture("Spells.json"));
+    }
+}

@@ -310,15 +310,6 @@ mod tests {
     }
 
     #[test]
-    fn fixture_names() {
-        assert!(is_bundle_fixture("exhaustive_bundle.json"));
-        assert!(is_bundle_fixture("clash_type_in_type.json"));
-        assert!(is_bundle_fixture("test.sb.json"));
-        assert!(is_bundle_fixture("test.bundle.json"));
-        assert!(!is_bundle_fixture("Spells.json"));
-    }
-
-    #[test]
     fn strip_key_reaches_every_depth() {
         let mut v = json!({"sourceReference": 1, "a": [{"sourceReference": {"line": 2}}]});
         strip_key(&mut v, "sourceReference");
