@@ -51,7 +51,7 @@ impl<F: Family> Codec for Scalar<F> {
             ScalarWire::Fixed64 => out.extend_from_slice(&bits.to_le_bytes()),
         }
     }
-    #[inline]
+    #[inline(always)]
     fn get(input: &mut Input<'_>) -> Result<F::Value> {
         let bits = match F::WIRE {
             ScalarWire::Varint => input.varint()?,

@@ -93,7 +93,7 @@ pub fn put_map<K: Codec, V: Codec, M: SchemaMap<K::Value, V::Value>>(
 
 /// Reads one occurrence of a singular field: it replaces what an earlier occurrence set. A
 /// packed run of numbers gives its last value.
-#[inline]
+#[inline(always)]
 pub fn merge<C: Codec>(
     slot: &mut C::Value,
     field: u32,
@@ -103,7 +103,21 @@ pub fn merge<C: Codec>(
     if wire == C::WIRE {
         *slot = C::get(input)?;
         Ok(())
-    } else if C::PACKED && wire == WireType::Len {
+    } else {
+        merge_other::<C>(slot, field, wire, input)
+    }
+}
+
+/// [`merge`] of a packed run, or of a wire type the field cannot have: rare, kept out of line.
+#[cold]
+#[inline(never)]
+fn merge_other<C: Codec>(
+    slot: &mut C::Value,
+    field: u32,
+    wire: WireType,
+    input: &mut Input<'_>,
+) -> Result<()> {
+    if C::PACKED && wire == WireType::Len {
         input.packed(|run| {
             while !run.at_end() {
                 *slot = C::get(run)?;
@@ -132,7 +146,7 @@ pub fn merge_option<C: Codec>(
 }
 
 /// Reads one occurrence (or packed run) of a `list` field, appending to it.
-#[inline]
+#[inline(always)]
 pub fn merge_list<C: Codec>(
     slot: &mut Vec<C::Value>,
     field: u32,
@@ -142,7 +156,21 @@ pub fn merge_list<C: Codec>(
     if wire == C::WIRE {
         slot.push(C::get(input)?);
         Ok(())
-    } else if C::PACKED && wire == WireType::Len {
+    } else {
+        merge_list_other::<C>(slot, field, wire, input)
+    }
+}
+
+/// [`merge_list`] of a packed run (numbers, out of line: one call reads the whole run), or of a
+/// wire type the field cannot have.
+#[inline(never)]
+fn merge_list_other<C: Codec>(
+    slot: &mut Vec<C::Value>,
+    field: u32,
+    wire: WireType,
+    input: &mut Input<'_>,
+) -> Result<()> {
+    if C::PACKED && wire == WireType::Len {
         input.packed(|run| {
             while !run.at_end() {
                 slot.push(C::get(run)?);

@@ -73,7 +73,7 @@ pub trait SchemaType: Sized + Default + Clone + PartialEq + Debug {
     fn merge_field(&mut self, id: u32, wire: WireType, input: &mut Input<'_>) -> Result<()>;
 
     /// Reads every field up to the end of the object `input` is in.
-    #[inline]
+    #[inline(always)]
     fn merge_from(&mut self, input: &mut Input<'_>) -> Result<()> {
         while !input.at_end() {
             let (id, wire) = input.tag()?;
