@@ -9,8 +9,8 @@ use crate::family::{Family, ScalarWire};
 use crate::object::Object;
 
 use super::input::Input;
+use super::traits::{SchemaEnum, SchemaType};
 use super::values::{Entity, EntityId};
-use super::{SchemaEnum, SchemaType};
 
 /// How values of one schema type are written and read: a scalar family, a string, bytes, an
 /// enum, an object of a generated type, an entity id or an entity.

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserializer, EnumAccess, VariantAccess, Visitor};
 use serde::Serializer;
 
-use super::SchemaEnum;
+use super::traits::SchemaEnum;
 
 /// Serializes a generated enum.
 pub fn serialize<E: SchemaEnum, S: Serializer>(

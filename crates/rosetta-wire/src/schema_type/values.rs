@@ -43,12 +43,12 @@ pub struct Entity {
 
 impl Entity {
     /// The data of component `C`, as its generated type.
-    pub fn get<C: super::Component>(&self) -> crate::Result<Option<C>> {
+    pub fn get<C: super::traits::Component>(&self) -> crate::error::Result<Option<C>> {
         self.components.get(&C::ID).map(C::from_object).transpose()
     }
 
     /// Sets the data of component `C`.
-    pub fn insert<C: super::Component>(&mut self, data: &C) {
+    pub fn insert<C: super::traits::Component>(&mut self, data: &C) {
         self.components.insert(C::ID, data.to_object());
     }
 }
