@@ -34,6 +34,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::create_dir_all(&prost_dir)?;
     prost_build::Config::new()
         .out_dir(&prost_dir)
+        // The export's comments (`option<EntityId>`) are no rustdoc; the peer needs none.
+        .disable_comments(["."])
         .include_file("mod.rs")
         .compile_fds(descriptors)?;
     Ok(())
