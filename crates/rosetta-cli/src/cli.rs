@@ -15,9 +15,11 @@ use rosetta_rest::DEFAULT_PORT;
 use crate::help;
 
 mod codegen;
+mod schema_input;
 mod world;
 
 pub use codegen::{AttributeArg, BytesTypeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
+pub use schema_input::SchemaInput;
 pub use world::{
     IterJsonArgs, WorldCommand, WorldConvertArgs, WorldEntityArgs, WorldFormatArg, WorldInfoArgs,
     WorldQueryArgs,
@@ -247,35 +249,6 @@ pub enum SchemaCommand {
     /// Generate code for the compiled schema's types in a programming language.
     #[command(subcommand, after_help = help::CODEGEN_EXAMPLES)]
     Codegen(CodegenCommand),
-}
-
-/// Which schema files to compile and where imports are found; shared by `compile`, `check`,
-/// `proto` and `codegen`.
-#[derive(Debug, Args)]
-pub struct SchemaInput {
-    /// A schema root: imports and file names are resolved against it. Repeatable; searched in
-    /// the order given.
-    #[arg(
-        long = "schema_path",
-        visible_alias = "schema-path",
-        value_name = "DIR"
-    )]
-    pub schema_paths: Vec<PathBuf>,
-
-    /// Compile every .schema file found under every schema path.
-    #[arg(
-        long = "load_all_schema_on_schema_path",
-        visible_alias = "load-all-schema-on-schema-path"
-    )]
-    pub load_all: bool,
-
-    /// Schema files to compile (with everything they import).
-    #[arg(
-        value_name = "FILE",
-        required_unless_present = "load_all",
-        num_args = 0..
-    )]
-    pub files: Vec<PathBuf>,
 }
 
 /// Arguments of `rosetta schema compile`.

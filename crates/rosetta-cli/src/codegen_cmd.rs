@@ -5,7 +5,7 @@ use rosetta_build::{BytesType, Config, MapType};
 
 use crate::cli::{AttributeArg, BytesTypeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
 use crate::error::CliError;
-use crate::schema_cmd::{check_output_dir, compile_input};
+use crate::schema_input::{check_output_dir, compile_input};
 
 /// Runs one `rosetta schema codegen` subcommand.
 pub fn run(command: CodegenCommand) -> Result<(), CliError> {

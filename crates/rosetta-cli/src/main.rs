@@ -14,6 +14,7 @@ mod json_cmd;
 mod output;
 mod reports;
 mod schema_cmd;
+mod schema_input;
 mod schema_load;
 mod serve_cmd;
 mod serve_save;

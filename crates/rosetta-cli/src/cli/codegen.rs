@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::SchemaInput;
+use super::schema_input::SchemaInput;
 use crate::help;
 
 /// `rosetta schema codegen …`: a subcommand per target language.
