@@ -1,5 +1,6 @@
 //! Every binary snapshot of the SpatialOS corpus (`../shared/corpus/spatialos`) reads, and
-//! re-writes to the same decompressed bytes; the JSON snapshots name the same entities and
+//! re-writes to the same decompressed bytes and, with the default gzip options and the input's
+//! OS byte, to the same file; the JSON snapshots name the same entities and
 //! components as the binary snapshots of the same commit.
 
 use std::fs;
@@ -8,7 +9,8 @@ use std::path::{Path, PathBuf};
 use rosetta_schema::{compile, CompileOptions, Schema};
 use rosetta_wire::snapshot::{
     decompress, read_entities, write_entities, write_entities_in_order, ComponentJson,
-    ComponentOrder, Compression, JsonSnapshotReader, SnapshotReader,
+    ComponentOrder, Compression, GzipLevel, GzipOptions, JsonSnapshotReader, SnapshotReader,
+    SnapshotWriter,
 };
 use rosetta_wire::{Error, Object};
 use serde_json::Value;
@@ -69,6 +71,59 @@ fn every_corpus_snapshot_round_trips_byte_for_byte() {
         assert_eq!(decompress(&gzipped).expect("gunzips"), again);
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Writes `entities` as a `.snapshot` file in their own component order.
+fn gzip_file(entities: &[rosetta_wire::snapshot::SnapshotEntity], options: GzipOptions) -> Vec<u8> {
+    let mut writer = SnapshotWriter::with_gzip(Vec::new(), options)
+        .expect("a writer")
+        .component_order(ComponentOrder::AsGiven);
+    for entity in entities {
+        writer.write_entity(entity).expect("writes");
+    }
+    writer.finish().expect("finishes")
+}
+
+#[test]
+fn every_corpus_snapshot_is_rewritten_as_the_sdk_wrote_it() {
+    let Some(corpus) = corpus() else { return };
+    let mut files = Vec::new();
+    snapshots(&corpus, &mut files);
+    let mut systems = Vec::new();
+    for path in &files {
+        let bytes = fs::read(path).expect("readable");
+        for pipelined in [false, true] {
+            let file = fs::File::open(path).expect("opens");
+            let mut reader = if pipelined {
+                SnapshotReader::pipelined(file).expect("reads")
+            } else {
+                SnapshotReader::new(file).expect("reads")
+            };
+            let entities: Vec<_> = reader.by_ref().collect::<Result<_, _>>().expect("reads");
+            let os = reader.gzip_os().expect("a gzip header");
+            assert_eq!(os, bytes[9], "{}", path.display());
+            systems.push(os);
+            let again = gzip_file(&entities, GzipOptions::default().os(os));
+            assert!(
+                again == bytes,
+                "{} is not re-written byte for byte",
+                path.display()
+            );
+        }
+        // Every other level and thread count reads back to the same entities.
+        let entities = read_entities(&bytes).expect("reads");
+        for level in [GzipLevel::None, GzipLevel::Fast, GzipLevel::Best] {
+            for threads in [1, 3] {
+                let options = GzipOptions::default().level(level).threads(threads);
+                let file = gzip_file(&entities, options);
+                assert_eq!(read_entities(&file).expect("reads"), entities);
+            }
+        }
+    }
+    // Files written on Unix (3), Windows (10) and macOS (19).
+    systems.sort_unstable();
+    systems.dedup();
+    assert_eq!(systems, [3, 10, 19]);
 }
 
 #[test]

@@ -67,6 +67,7 @@
 
 mod entity;
 mod format;
+mod gzip;
 mod ids;
 mod json;
 mod read;
@@ -79,6 +80,7 @@ pub use self::entity::SnapshotEntity;
 pub use self::format::{
     decompress, detect, ComponentOrder, Compression, DEFAULT_MAX_RECORD_LEN, END_RECORD, GZIP_MAGIC,
 };
+pub use self::gzip::{platform_os, GzipLevel, GzipOptions};
 pub use self::json::{ComponentJson, JsonEntities, JsonSnapshotReader, JsonSnapshotWriter};
 pub use self::read::SnapshotReader;
 pub use self::write::SnapshotWriter;

@@ -8,6 +8,7 @@ use flate2::bufread::MultiGzDecoder;
 
 use super::entity::SnapshotEntity;
 use super::format::{cut_short, Compression, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
+use super::gzip::{GunzipPipe, Probe};
 use super::ids::EntityIds;
 use super::record::{parse_message, to_usize, Message, RecordStream};
 use crate::error::{Error, ErrorKind, Result};
@@ -27,28 +28,70 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+type Decoder<R> = MultiGzDecoder<BufReader<Counting<R>>>;
+
+impl<R: Read> Probe for Decoder<R> {
+    fn input_offset(&self) -> u64 {
+        self.get_ref().get_ref().count
+    }
+
+    fn gzip_os(&self) -> Option<u8> {
+        self.header().map(|header| header.operating_system())
+    }
+}
+
 /// The decompressed record stream over the caller's reader.
 #[derive(Debug)]
 enum Input<R: Read> {
     // Boxed: the decoder's state is a few hundred bytes, the raw reader a few dozen.
-    Gzip(Box<BufReader<MultiGzDecoder<BufReader<Counting<R>>>>>),
+    Gzip(Box<BufReader<Decoder<R>>>),
+    /// Inflated on another thread ([`SnapshotReader::pipelined`]).
+    Piped(GunzipPipe<Decoder<R>>),
     Raw(BufReader<Counting<R>>),
 }
 
 impl<R: Read> Read for Input<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.fill_buf()?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.fill_buf()?[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Input<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let result = match self {
+            Input::Gzip(r) => r.fill_buf(),
+            Input::Piped(r) => r.fill_buf(),
+            Input::Raw(r) => return r.fill_buf(),
+        };
+        result.map_err(|e| cut_short(&e).unwrap_or(e))
+    }
+
+    fn consume(&mut self, amount: usize) {
         match self {
-            Input::Gzip(r) => r.read(buf).map_err(|e| cut_short(&e).unwrap_or(e)),
-            Input::Raw(r) => r.read(buf),
+            Input::Gzip(r) => r.consume(amount),
+            Input::Piped(r) => r.consume(amount),
+            Input::Raw(r) => r.consume(amount),
         }
     }
 }
 
 impl<R: Read> Input<R> {
-    fn counting(&self) -> &Counting<R> {
+    fn input_offset(&self) -> u64 {
         match self {
-            Input::Gzip(r) => r.get_ref().get_ref().get_ref(),
-            Input::Raw(r) => r.get_ref(),
+            Input::Gzip(r) => r.get_ref().input_offset(),
+            Input::Piped(r) => r.input_offset(),
+            Input::Raw(r) => r.get_ref().count,
+        }
+    }
+
+    fn gzip_os(&self) -> Option<u8> {
+        match self {
+            Input::Gzip(r) => r.get_ref().gzip_os(),
+            Input::Piped(r) => r.gzip_os(),
+            Input::Raw(_) => None,
         }
     }
 }
@@ -91,16 +134,42 @@ pub struct SnapshotReader<R: Read> {
 }
 
 impl SnapshotReader<File> {
-    /// Opens a snapshot file (gzip or a decompressed record stream).
+    /// Opens a snapshot file (gzip or a decompressed record stream); gzip is inflated on
+    /// another thread ([`pipelined`](SnapshotReader::pipelined)).
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let file = File::open(path).map_err(|e| Error::io(&e, None))?;
-        SnapshotReader::new(file)
+        SnapshotReader::pipelined(file)
+    }
+}
+
+impl<R: Read + Send + 'static> SnapshotReader<R> {
+    /// A reader of `input` as [`new`](SnapshotReader::new) makes it, except that gzip is
+    /// inflated on a thread of its own while the caller's thread decodes the records: reading
+    /// takes the longer of the two rather than their sum. The thread reads at most a few
+    /// chunks of 256 KiB ahead, and stops when the reader is dropped.
+    pub fn pipelined(input: R) -> Result<Self> {
+        let (buffered, compression) = SnapshotReader::sniff(input)?;
+        let input = match compression {
+            Compression::Gzip => {
+                let pipe = GunzipPipe::new(MultiGzDecoder::new(buffered))
+                    .map_err(|e| Error::io(&e, None))?;
+                Input::Piped(pipe)
+            }
+            Compression::Raw => Input::Raw(buffered),
+        };
+        Ok(SnapshotReader::with_input(input, compression))
     }
 }
 
 impl<R: Read> SnapshotReader<R> {
     /// A reader of `input`, gzip or not as its first bytes say.
     pub fn new(input: R) -> Result<Self> {
+        let (buffered, compression) = SnapshotReader::sniff(input)?;
+        Ok(SnapshotReader::with_buffered(buffered, compression))
+    }
+
+    /// `input` buffered, and whether it is gzip as its first bytes say.
+    fn sniff(input: R) -> Result<(BufReader<Counting<R>>, Compression)> {
         let mut buffered = BufReader::new(Counting {
             inner: input,
             count: 0,
@@ -119,7 +188,7 @@ impl<R: Read> SnapshotReader<R> {
         } else {
             Compression::Raw
         };
-        Ok(SnapshotReader::with_input(buffered, compression))
+        Ok((buffered, compression))
     }
 
     /// A reader of `input`, which is said to be compressed as `compression` says.
@@ -128,16 +197,20 @@ impl<R: Read> SnapshotReader<R> {
             inner: input,
             count: 0,
         });
-        SnapshotReader::with_input(buffered, compression)
+        SnapshotReader::with_buffered(buffered, compression)
     }
 
-    fn with_input(buffered: BufReader<Counting<R>>, compression: Compression) -> Self {
+    fn with_buffered(buffered: BufReader<Counting<R>>, compression: Compression) -> Self {
         let input = match compression {
             Compression::Gzip => {
                 Input::Gzip(Box::new(BufReader::new(MultiGzDecoder::new(buffered))))
             }
             Compression::Raw => Input::Raw(buffered),
         };
+        SnapshotReader::with_input(input, compression)
+    }
+
+    fn with_input(input: Input<R>, compression: Compression) -> Self {
         SnapshotReader {
             records: RecordStream::new(input),
             compression,
@@ -173,7 +246,15 @@ impl<R: Read> SnapshotReader<R> {
     /// How many bytes have been taken from the input (for progress; it runs ahead of the
     /// entities read by what is buffered).
     pub fn input_offset(&self) -> u64 {
-        self.records.get_ref().counting().count
+        self.records.get_ref().input_offset()
+    }
+
+    /// The OS byte of the gzip header (3 for Unix, 10 for Windows, 19 for macOS as zlib writes
+    /// them), once the header has been read (after the first entity at the latest); `None` for
+    /// a record stream. A re-written snapshot keeps it
+    /// ([`GzipOptions::os`](super::GzipOptions::os)) to come out byte for byte.
+    pub fn gzip_os(&self) -> Option<u8> {
+        self.records.get_ref().gzip_os()
     }
 
     /// Whether the end record has been read.
@@ -181,12 +262,17 @@ impl<R: Read> SnapshotReader<R> {
         self.state == State::Done
     }
 
-    /// The caller's reader back.
-    pub fn into_inner(self) -> R {
-        match self.records.into_inner() {
+    /// The caller's reader back (after waiting for the read the decompression thread is in,
+    /// for a [`pipelined`](SnapshotReader::pipelined) reader).
+    pub fn into_inner(self) -> Result<R> {
+        Ok(match self.records.into_inner() {
             Input::Gzip(r) => r.into_inner().into_inner().into_inner().inner,
+            Input::Piped(pipe) => {
+                let decoder = pipe.into_inner().map_err(|e| Error::io(&e, None))?;
+                decoder.into_inner().into_inner().inner
+            }
             Input::Raw(r) => r.into_inner().inner,
-        }
+        })
     }
 
     /// The next entity, `None` after the end record.

@@ -1,7 +1,7 @@
 //! The record framing of a decompressed snapshot (`varint length` + message), and the messages
 //! inside the records.
 
-use std::io::{self, Read};
+use std::io::{self, BufRead};
 
 use bytes::Bytes;
 
@@ -34,7 +34,7 @@ pub(crate) struct Record {
     pub(crate) bytes: Bytes,
 }
 
-impl<R: Read> RecordStream<R> {
+impl<R: BufRead> RecordStream<R> {
     pub(crate) fn new(input: R) -> Self {
         RecordStream { input, offset: 0 }
     }
@@ -58,18 +58,41 @@ impl<R: Read> RecordStream<R> {
 
     /// One byte, `None` at the end of the stream.
     fn byte(&mut self) -> Result<Option<u8>> {
-        let mut byte = [0u8];
         loop {
-            match self.input.read(&mut byte) {
-                Ok(0) => return Ok(None),
-                Ok(_) => {
+            match self.input.fill_buf() {
+                Ok([]) => return Ok(None),
+                Ok([first, ..]) => {
+                    let first = *first;
+                    self.input.consume(1);
                     self.offset += 1;
-                    return Ok(Some(byte[0]));
+                    return Ok(Some(first));
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(Error::io(&e, Some(to_usize(self.offset)))),
             }
         }
+    }
+
+    /// Up to `length` bytes onto `buf`, as many as the stream has.
+    fn take_into(&mut self, length: u64, buf: &mut Vec<u8>) -> io::Result<u64> {
+        let mut left = length;
+        while left > 0 {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            let n = available
+                .len()
+                .min(usize::try_from(left).unwrap_or(usize::MAX));
+            buf.extend_from_slice(&available[..n]);
+            self.input.consume(n);
+            left -= n as u64;
+        }
+        Ok(length - left)
     }
 
     /// The next record, `None` when the stream ends cleanly before one. Lengths above `max` are
@@ -103,12 +126,11 @@ impl<R: Read> RecordStream<R> {
         let payload_start = self.offset;
         // A length that lies costs no more memory than the bytes that really follow.
         let mut buf = Vec::with_capacity(to_usize(length.min(64 << 10)));
-        let read = (&mut self.input)
-            .take(length)
-            .read_to_end(&mut buf)
+        let read = self
+            .take_into(length, &mut buf)
             .map_err(|e| Error::io(&e, Some(to_usize(payload_start))))?;
-        self.offset += read as u64;
-        if (read as u64) < length {
+        self.offset += read;
+        if read < length {
             return Err(self.error(
                 ErrorKind::Snapshot(format!(
                     "the stream ends inside a record of {length} bytes, after {read} of them"

@@ -4,17 +4,16 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use flate2::write::GzEncoder;
-
 use super::entity::SnapshotEntity;
 use super::format::{ComponentOrder, Compression, END_RECORD};
+use super::gzip::{GzipOptions, GzipSink};
 use super::ids::{BadId, EntityIds};
 use super::record::{put_entity_record, to_usize};
 use crate::error::{Error, Result};
 
 #[derive(Debug)]
 enum Output<W: Write> {
-    Gzip(GzEncoder<W>),
+    Gzip(GzipSink<W>),
     Raw(W),
 }
 
@@ -82,12 +81,33 @@ impl<W: Write> SnapshotWriter<W> {
         SnapshotWriter::with_compression(out, Compression::Raw)
     }
 
-    /// A snapshot compressed as `compression` says, written to `out`.
+    /// A snapshot compressed as `compression` says, written to `out`; gzip with the
+    /// [default options](GzipOptions::default) (the SDK's bytes).
     pub fn with_compression(out: W, compression: Compression) -> Result<Self> {
-        let out = match compression {
-            Compression::Gzip => Output::Gzip(GzEncoder::new(out, flate2::Compression::default())),
-            Compression::Raw => Output::Raw(out),
-        };
+        match compression {
+            Compression::Gzip => SnapshotWriter::with_gzip(out, GzipOptions::default()),
+            Compression::Raw => SnapshotWriter::with_output(Output::Raw(out)),
+        }
+    }
+
+    /// A gzip-compressed snapshot written to `out`, compressed as `options` say: on a thread
+    /// beside the caller's (one gzip member), or on several (one member per chunk).
+    ///
+    /// ```
+    /// use rosetta_wire::snapshot::{read_entities, GzipLevel, GzipOptions, SnapshotEntity, SnapshotWriter};
+    /// let options = GzipOptions::default().level(GzipLevel::Fast).threads(2);
+    /// let mut writer = SnapshotWriter::with_gzip(Vec::new(), options)?;
+    /// writer.write_entity(&SnapshotEntity::new(1))?;
+    /// let file = writer.finish()?;
+    /// assert_eq!(read_entities(&file)?.len(), 1);
+    /// # Ok::<(), rosetta_wire::Error>(())
+    /// ```
+    pub fn with_gzip(out: W, options: GzipOptions) -> Result<Self> {
+        let sink = GzipSink::new(out, options).map_err(|e| Error::io(&e, None))?;
+        SnapshotWriter::with_output(Output::Gzip(sink))
+    }
+
+    fn with_output(out: Output<W>) -> Result<Self> {
         let mut writer = SnapshotWriter {
             out,
             buf: Vec::new(),
