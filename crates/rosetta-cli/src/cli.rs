@@ -15,10 +15,12 @@ use rosetta_rest::DEFAULT_PORT;
 use crate::help;
 
 mod codegen;
+mod gzip;
 mod schema_input;
 mod world;
 
 pub use codegen::{AttributeArg, BytesTypeArg, CodegenCommand, CodegenRustArgs, MapTypeArg};
+pub use gzip::GzipArgs;
 pub use schema_input::SchemaInput;
 pub use world::{
     IterJsonArgs, WorldCommand, WorldConvertArgs, WorldEntityArgs, WorldFormatArg, WorldInfoArgs,
@@ -232,6 +234,10 @@ pub struct ImportArgs {
     /// entities, types and values are applied to it and the result written.
     #[arg(long, value_name = "WORLD", conflicts_with = "schema_paths")]
     pub world: Option<PathBuf>,
+
+    /// How a binary snapshot output is compressed.
+    #[command(flatten)]
+    pub gzip: GzipArgs,
 }
 
 /// `rosetta schema …`
@@ -367,6 +373,10 @@ pub struct SnapshotConvertArgs {
         value_name = "DIR"
     )]
     pub schema_paths: Vec<PathBuf>,
+
+    /// How a binary output is compressed.
+    #[command(flatten)]
+    pub gzip: GzipArgs,
 }
 
 /// The `--from`/`--to` values of `rosetta snapshot convert`.
@@ -609,6 +619,10 @@ pub struct ServeArgs {
     /// SIGTERM). Each save replaces WORLD only once the whole output is written.
     #[arg(long, requires = "world", conflicts_with_all = ["read_only", "request"])]
     pub save: bool,
+
+    /// How a saved snapshot is compressed (with --save).
+    #[command(flatten)]
+    pub gzip: GzipArgs,
 
     /// Answer this one request target (`/entity/Sun?label=true`) and print the reply's body
     /// instead of serving.

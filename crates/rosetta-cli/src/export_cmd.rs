@@ -295,7 +295,7 @@ fn write_snapshot(
         writer.finish().map_err(write_error)?;
     } else {
         // The recorded component order is the snapshot's own.
-        let mut writer = SnapshotWriter::new(&mut output)
+        let mut writer = SnapshotWriter::with_gzip(&mut output, args.gzip.options(None))
             .map_err(write_error)?
             .component_order(ComponentOrder::AsGiven);
         for entity in entities {

@@ -29,7 +29,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             let mut loaded =
                 load_world(path, &args.schema_paths, args.types.as_deref(), args.flecs)?;
             let saver = if args.save {
-                Some(Saver::new(path, &mut loaded)?)
+                Some(Saver::new(path, &mut loaded, &args.gzip)?)
             } else {
                 None
             };

@@ -16,11 +16,11 @@ use std::sync::Mutex;
 
 use rosetta_rest::SharedWorld;
 use rosetta_schema::Schema;
-use rosetta_wire::snapshot::{Compression, SnapshotEntity};
+use rosetta_wire::snapshot::{Compression, GzipOptions, SnapshotEntity};
 use rosetta_world::load::{SchemaComponents, SnapshotFormat};
 use rosetta_world::World;
 
-use crate::cli::WorldFormatArg;
+use crate::cli::{GzipArgs, WorldFormatArg};
 use crate::error::CliError;
 use crate::files::write_all;
 use crate::output::Output;
@@ -31,7 +31,8 @@ use crate::world::load::{LoadedWorld, WorldSource};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Format {
     FlecsJson,
-    Snapshot(Compression),
+    /// A binary snapshot: gzip with these options, or the record stream.
+    Snapshot(Option<GzipOptions>),
     JsonSnapshot,
 }
 
@@ -60,7 +61,8 @@ impl Saver {
     /// caller; the schema stays here). Refused, before the server starts, for standard
     /// input, a world script, Flecs world JSON whose values were not all read, and a file that
     /// cannot be written.
-    pub fn new(path: &Path, loaded: &mut LoadedWorld) -> Result<Saver, CliError> {
+    /// A gzip snapshot is saved as `gzip` says, keeping its OS byte.
+    pub fn new(path: &Path, loaded: &mut LoadedWorld, gzip: &GzipArgs) -> Result<Saver, CliError> {
         if path == Path::new("-") {
             return Err(refused(
                 "WORLD is standard input, which cannot be written back: give a file".into(),
@@ -86,8 +88,12 @@ impl Saver {
             WorldSource::FlecsJson { .. } => Format::FlecsJson,
             WorldSource::Snapshot {
                 format: SnapshotFormat::Binary(compression),
+                gzip_os,
                 ..
-            } => Format::Snapshot(*compression),
+            } => Format::Snapshot(match compression {
+                Compression::Gzip => Some(gzip.options(*gzip_os)),
+                Compression::Raw => None,
+            }),
             WorldSource::Snapshot {
                 format: SnapshotFormat::Json,
                 ..
@@ -127,12 +133,12 @@ impl Saver {
         match rendered {
             Rendered::Text(json) => write_all(&mut output, json.as_bytes())?,
             Rendered::Entities(entities) => {
-                let (to, compression) = match self.format {
-                    Format::Snapshot(c) => (WorldFormatArg::Snapshot, c),
-                    _ => (WorldFormatArg::JsonSnapshot, Compression::Raw),
+                let (to, gzip) = match self.format {
+                    Format::Snapshot(gzip) => (WorldFormatArg::Snapshot, gzip),
+                    _ => (WorldFormatArg::JsonSnapshot, None),
                 };
                 let schema = self.compiled.as_ref();
-                write_snapshot(schema, &entities, to, compression, &mut output)?;
+                write_snapshot(schema, &entities, to, gzip, &mut output)?;
             }
         }
         output.finish()?;

@@ -54,7 +54,7 @@ fn io_error(path: &Path, source: io::Error) -> CliError {
 
 /// A snapshot input: the file (or standard input), buffered, and its size when known.
 pub(crate) struct Input {
-    pub reader: BufReader<Box<dyn Read>>,
+    pub reader: BufReader<Box<dyn Read + Send>>,
     pub size: Option<u64>,
 }
 
@@ -98,8 +98,8 @@ fn require_schema(paths: &[PathBuf], json_path: &Path) -> Result<Schema, CliErro
 
 /// Reads entities from a binary or a JSON snapshot.
 pub(crate) enum Source<'s> {
-    Binary(SnapshotReader<BufReader<Box<dyn Read>>>),
-    Json(JsonSnapshotReader<'s, BufReader<Box<dyn Read>>, &'s dyn ComponentJson>),
+    Binary(SnapshotReader<BufReader<Box<dyn Read + Send>>>),
+    Json(JsonSnapshotReader<'s, BufReader<Box<dyn Read + Send>>, &'s dyn ComponentJson>),
 }
 
 impl Source<'_> {
@@ -130,8 +130,9 @@ impl Source<'_> {
     }
 }
 
+/// A binary snapshot's reader, gzip inflated on a thread of its own.
 pub(crate) fn binary_source(input: Input, path: &Path) -> Result<Source<'static>, CliError> {
-    SnapshotReader::new(input.reader)
+    SnapshotReader::pipelined(input.reader)
         .map(Source::Binary)
         .map_err(|e| data_error(path, e.to_string()))
 }
@@ -347,7 +348,12 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
                 SnapshotFormatArg::Binary => ComponentOrder::AsGiven,
                 SnapshotFormatArg::Json => ComponentOrder::Ascending,
             };
-            let sink = SnapshotWriter::new(&mut output)
+            // A re-written gzip snapshot keeps its OS byte.
+            let os = match &source {
+                Source::Binary(reader) => reader.gzip_os(),
+                Source::Json(_) => None,
+            };
+            let sink = SnapshotWriter::with_gzip(&mut output, args.gzip.options(os))
                 .map_err(|e| blame.write_error(&e))?
                 .component_order(order);
             pump(

@@ -99,8 +99,9 @@ fn every_corpus_snapshot_is_rewritten_as_the_sdk_wrote_it() {
             } else {
                 SnapshotReader::new(file).expect("reads")
             };
-            let entities: Vec<_> = reader.by_ref().collect::<Result<_, _>>().expect("reads");
+            // Known from the first bytes, before any entity is read.
             let os = reader.gzip_os().expect("a gzip header");
+            let entities: Vec<_> = reader.by_ref().collect::<Result<_, _>>().expect("reads");
             assert_eq!(os, bytes[9], "{}", path.display());
             systems.push(os);
             let again = gzip_file(&entities, GzipOptions::default().os(os));

@@ -146,7 +146,7 @@ fn read(spec: &ScanSpec, send: &mut dyn FnMut(RecordBatch) -> bool) -> Result<()
         let mut reader = JsonSnapshotReader::new(input, &spec.schema, &codec);
         Box::new(move || reader.read_entity())
     } else {
-        let mut reader = SnapshotReader::new(input).map_err(at)?;
+        let mut reader = SnapshotReader::pipelined(input).map_err(at)?;
         Box::new(move || reader.read_entity())
     };
     let mut emit = |batch: RecordBatch| -> Result<bool> { Ok(send(finish(spec, batch)?)) };

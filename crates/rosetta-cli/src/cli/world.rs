@@ -12,6 +12,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use rosetta_flecs::text::Mode;
 use rosetta_flecs::{EntityDesc, IterDesc};
 
+use super::gzip::GzipArgs;
 use crate::error::CliError;
 use crate::help;
 use rosetta_world::FlecsVersion;
@@ -451,6 +452,10 @@ pub struct WorldConvertArgs {
     /// language, and which version world JSON without its own marker is.
     #[arg(long, value_name = "VERSION", default_value = "4")]
     pub flecs: rosetta_world::FlecsVersion,
+
+    /// How a snapshot output is compressed.
+    #[command(flatten)]
+    pub gzip: GzipArgs,
 }
 
 impl WorldConvertArgs {

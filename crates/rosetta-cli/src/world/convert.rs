@@ -8,12 +8,12 @@ use std::path::Path;
 use rosetta_schema::Schema;
 use rosetta_types::Value;
 use rosetta_wire::snapshot::{
-    ComponentOrder, Compression, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter,
+    ComponentOrder, GzipOptions, JsonSnapshotWriter, SnapshotEntity, SnapshotWriter,
 };
 use rosetta_world::load::{SchemaComponents, ENTITY_ID_COMPONENT, SNAPSHOT_SCOPE};
 use rosetta_world::{builtin, Id, World};
 
-use super::load::{load_world_with, WorldInputs};
+use super::load::{load_world_with, WorldInputs, WorldSource};
 use crate::cli::{WorldConvertArgs, WorldFormatArg};
 use crate::error::CliError;
 use crate::files::{input_name, write_all};
@@ -78,12 +78,16 @@ pub fn run(args: &WorldConvertArgs) -> Result<(), CliError> {
         }
         WorldFormatArg::Snapshot | WorldFormatArg::JsonSnapshot => {
             let entities = snapshot_entities(&loaded.world, loaded.schema.as_ref(), &args.world)?;
-            let compression = Compression::Gzip;
+            // A snapshot read as gzip keeps its OS byte.
+            let os = match &loaded.source {
+                WorldSource::Snapshot { gzip_os, .. } => *gzip_os,
+                _ => None,
+            };
             write_snapshot(
                 loaded.compiled.as_ref(),
                 &entities,
                 to,
-                compression,
+                Some(args.gzip.options(os)),
                 &mut output,
             )?;
             Some(entities.len())
@@ -205,13 +209,14 @@ pub(crate) fn snapshot_entities(
     Ok(out)
 }
 
-/// Writes `entities` as a binary snapshot (`to` [`WorldFormatArg::Snapshot`], compressed as
-/// `compression` says) or a JSON snapshot (which needs the `compiled` schema).
+/// Writes `entities` as a binary snapshot (`to` [`WorldFormatArg::Snapshot`]: gzip as `gzip`
+/// says, or the record stream for `None`) or a JSON snapshot (which needs the `compiled`
+/// schema).
 pub(crate) fn write_snapshot(
     compiled: Option<&Schema>,
     entities: &[SnapshotEntity],
     to: WorldFormatArg,
-    compression: Compression,
+    gzip: Option<GzipOptions>,
     output: &mut Output,
 ) -> Result<(), CliError> {
     let name = output.name().to_path_buf();
@@ -220,7 +225,11 @@ pub(crate) fn write_snapshot(
         message: e.to_string(),
     };
     if to == WorldFormatArg::Snapshot {
-        let mut writer = SnapshotWriter::with_compression(&mut *output, compression)
+        let writer = match gzip {
+            Some(options) => SnapshotWriter::with_gzip(&mut *output, options),
+            None => SnapshotWriter::raw(&mut *output),
+        };
+        let mut writer = writer
             .map_err(fail)?
             .component_order(ComponentOrder::Ascending);
         for e in entities {

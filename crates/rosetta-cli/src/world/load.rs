@@ -36,6 +36,8 @@ pub enum WorldSource {
         format: SnapshotFormat,
         /// How many entities it had.
         entities: u64,
+        /// The OS byte of its gzip header, which a save keeps.
+        gzip_os: Option<u8>,
         /// The scope entity `snapshot`.
         scope: Id,
         /// The component `spatialos.EntityId`.
@@ -132,7 +134,7 @@ pub fn load_world_with(path: &Path, inputs: &WorldInputs<'_>) -> Result<LoadedWo
         path: input_name(path),
         source,
     };
-    let (mut input, size): (Box<dyn Read>, Option<u64>) = if path == Path::new("-") {
+    let (mut input, size): (Box<dyn Read + Send>, Option<u64>) = if path == Path::new("-") {
         (Box::new(io::stdin()), None)
     } else {
         let file = File::open(path).map_err(io_error)?;
@@ -186,13 +188,14 @@ pub fn load_world_with(path: &Path, inputs: &WorldInputs<'_>) -> Result<LoadedWo
                     bar.set_position(p.bytes);
                     bar.set_message(format!("{} entities", p.entities));
                 })
-                .load(input);
+                .load_pipelined(input);
             bar.finish_and_clear();
             let loaded = loaded.map_err(|e| world_error(path, e))?;
             LoadedWorld {
                 source: WorldSource::Snapshot {
                     format: loaded.format,
                     entities: loaded.entities,
+                    gzip_os: loaded.gzip_os,
                     scope: loaded.scope,
                     entity_id_component: loaded.entity_id_component,
                 },

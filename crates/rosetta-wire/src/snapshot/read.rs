@@ -127,6 +127,8 @@ enum State {
 pub struct SnapshotReader<R: Read> {
     records: RecordStream<Input<R>>,
     compression: Compression,
+    /// The OS byte of the gzip header when it was seen before reading began.
+    head_os: Option<u8>,
     state: State,
     entities: u64,
     max_record_len: u64,
@@ -148,7 +150,7 @@ impl<R: Read + Send + 'static> SnapshotReader<R> {
     /// takes the longer of the two rather than their sum. The thread reads at most a few
     /// chunks of 256 KiB ahead, and stops when the reader is dropped.
     pub fn pipelined(input: R) -> Result<Self> {
-        let (buffered, compression) = SnapshotReader::sniff(input)?;
+        let (buffered, compression, os) = SnapshotReader::sniff(input)?;
         let input = match compression {
             Compression::Gzip => {
                 let pipe = GunzipPipe::new(MultiGzDecoder::new(buffered))
@@ -157,19 +159,22 @@ impl<R: Read + Send + 'static> SnapshotReader<R> {
             }
             Compression::Raw => Input::Raw(buffered),
         };
-        Ok(SnapshotReader::with_input(input, compression))
+        Ok(SnapshotReader::with_input(input, compression, os))
     }
 }
 
 impl<R: Read> SnapshotReader<R> {
     /// A reader of `input`, gzip or not as its first bytes say.
     pub fn new(input: R) -> Result<Self> {
-        let (buffered, compression) = SnapshotReader::sniff(input)?;
-        Ok(SnapshotReader::with_buffered(buffered, compression))
+        let (buffered, compression, os) = SnapshotReader::sniff(input)?;
+        let mut reader = SnapshotReader::with_buffered(buffered, compression);
+        reader.head_os = os;
+        Ok(reader)
     }
 
-    /// `input` buffered, and whether it is gzip as its first bytes say.
-    fn sniff(input: R) -> Result<(BufReader<Counting<R>>, Compression)> {
+    /// `input` buffered, whether it is gzip as its first bytes say, and the gzip header's OS
+    /// byte when the first read brought the whole header.
+    fn sniff(input: R) -> Result<(BufReader<Counting<R>>, Compression, Option<u8>)> {
         let mut buffered = BufReader::new(Counting {
             inner: input,
             count: 0,
@@ -188,7 +193,8 @@ impl<R: Read> SnapshotReader<R> {
         } else {
             Compression::Raw
         };
-        Ok((buffered, compression))
+        let os = (gzip && head.len() >= 10).then(|| head[9]);
+        Ok((buffered, compression, os))
     }
 
     /// A reader of `input`, which is said to be compressed as `compression` says.
@@ -207,11 +213,12 @@ impl<R: Read> SnapshotReader<R> {
             }
             Compression::Raw => Input::Raw(buffered),
         };
-        SnapshotReader::with_input(input, compression)
+        SnapshotReader::with_input(input, compression, None)
     }
 
-    fn with_input(input: Input<R>, compression: Compression) -> Self {
+    fn with_input(input: Input<R>, compression: Compression, head_os: Option<u8>) -> Self {
         SnapshotReader {
+            head_os,
             records: RecordStream::new(input),
             compression,
             state: State::Header,
@@ -250,11 +257,12 @@ impl<R: Read> SnapshotReader<R> {
     }
 
     /// The OS byte of the gzip header (3 for Unix, 10 for Windows, 19 for macOS as zlib writes
-    /// them), once the header has been read (after the first entity at the latest); `None` for
-    /// a record stream. A re-written snapshot keeps it
+    /// them): known from the start when the reader was made by [`new`](SnapshotReader::new)
+    /// or [`pipelined`](SnapshotReader::pipelined) (from the first bytes), otherwise once the
+    /// header has been read; `None` for a record stream. A re-written snapshot keeps it
     /// ([`GzipOptions::os`](super::GzipOptions::os)) to come out byte for byte.
     pub fn gzip_os(&self) -> Option<u8> {
-        self.records.get_ref().gzip_os()
+        self.head_os.or_else(|| self.records.get_ref().gzip_os())
     }
 
     /// Whether the end record has been read.

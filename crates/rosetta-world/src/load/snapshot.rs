@@ -54,6 +54,8 @@ pub struct SnapshotWorld {
     pub format: SnapshotFormat,
     /// How many snapshot entities were loaded.
     pub entities: u64,
+    /// The OS byte of a gzip snapshot's header, which a re-written snapshot keeps.
+    pub gzip_os: Option<u8>,
 }
 
 impl SnapshotWorld {
@@ -117,7 +119,21 @@ impl<'a> SnapshotLoader<'a> {
     }
 
     /// Reads the snapshot from `input` (binary, gzip or JSON, told by its first bytes).
-    pub fn load<R: Read>(mut self, input: R) -> Result<SnapshotWorld> {
+    pub fn load<R: Read>(self, input: R) -> Result<SnapshotWorld> {
+        self.load_with(input, SnapshotReader::new)
+    }
+
+    /// [`load`](SnapshotLoader::load), with a gzip snapshot inflated on a thread of its own
+    /// while this one builds the world ([`SnapshotReader::pipelined`]).
+    pub fn load_pipelined<R: Read + Send + 'static>(self, input: R) -> Result<SnapshotWorld> {
+        self.load_with(input, SnapshotReader::pipelined)
+    }
+
+    fn load_with<R: Read>(
+        mut self,
+        input: R,
+        binary: impl FnOnce(BufReader<R>) -> rosetta_wire::Result<SnapshotReader<BufReader<R>>>,
+    ) -> Result<SnapshotWorld> {
         let mut input = BufReader::with_capacity(64 * 1024, input);
         let head = input
             .fill_buf()
@@ -127,7 +143,7 @@ impl<'a> SnapshotLoader<'a> {
         let schema = register_schema(&mut world, self.schema.registry())
             .map_err(|e| self.error(format!("the schema cannot be used: {e}")))?;
         let mut sink = Sink::new(world, schema, self.schema).map_err(|e| self.error(e))?;
-        let format = match format {
+        let (format, gzip_os) = match format {
             WorldFormat::JsonSnapshot => {
                 let codec = SnapshotCodec::for_schema(self.schema);
                 let mut reader = JsonSnapshotReader::new(input, self.schema, codec);
@@ -141,11 +157,10 @@ impl<'a> SnapshotLoader<'a> {
                     self.report(reader.byte_offset() as u64, index + 1, false);
                 }
                 self.report(reader.byte_offset() as u64, reader.entities_read(), true);
-                SnapshotFormat::Json
+                (SnapshotFormat::Json, None)
             }
             WorldFormat::Script | WorldFormat::BinarySnapshot => {
-                let mut reader =
-                    SnapshotReader::new(input).map_err(|e| self.wire_error(&e, false, false))?;
+                let mut reader = binary(input).map_err(|e| self.wire_error(&e, false, false))?;
                 let gzip = reader.compression() == Compression::Gzip;
                 loop {
                     let index = reader.entities_read();
@@ -157,7 +172,10 @@ impl<'a> SnapshotLoader<'a> {
                     self.report(reader.input_offset(), index + 1, false);
                 }
                 self.report(reader.input_offset(), reader.entities_read(), true);
-                SnapshotFormat::Binary(reader.compression())
+                (
+                    SnapshotFormat::Binary(reader.compression()),
+                    reader.gzip_os(),
+                )
             }
         };
         Ok(SnapshotWorld {
@@ -167,6 +185,7 @@ impl<'a> SnapshotLoader<'a> {
             schema: sink.schema,
             format,
             entities: sink.loaded,
+            gzip_os,
         })
     }
 
