@@ -213,7 +213,7 @@ impl<'r> Loader<'r> {
 
     /// One value of an element type, added as one occurrence of field `id` of `object`, an
     /// object at `level`.
-    fn element(
+    pub(crate) fn element(
         &mut self,
         element: Elem<'r>,
         json: &Value,

@@ -93,6 +93,7 @@ mod de;
 mod elem;
 mod object;
 mod options;
+mod scan;
 mod ser;
 mod sink;
 mod snapshot;

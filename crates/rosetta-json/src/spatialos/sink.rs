@@ -53,6 +53,8 @@ pub(crate) struct TextSink {
     pretty: bool,
     /// For each open container: whether it has an element yet.
     open: Vec<bool>,
+    /// Levels of indentation the text starts at (a value inside another's text).
+    base: usize,
     /// Set after a key, so the value that follows is not separated again.
     after_key: bool,
 }
@@ -65,13 +67,24 @@ impl TextSink {
         }
     }
 
+    /// Pretty text appended to `out`, indented `base` levels (a member's value in a document
+    /// being written: the key is in `out`).
+    pub(crate) fn continuing(out: String, base: usize) -> Self {
+        TextSink {
+            out,
+            pretty: true,
+            base,
+            ..TextSink::default()
+        }
+    }
+
     pub(crate) fn finish(self) -> String {
         self.out
     }
 
     fn newline_indent(&mut self) {
         self.out.push('\n');
-        for _ in 0..self.open.len() {
+        for _ in 0..self.base + self.open.len() {
             self.out.push_str("  ");
         }
     }

@@ -6,12 +6,15 @@
 //! [`JsonSnapshotWriter`]: rosetta_wire::snapshot::JsonSnapshotWriter
 
 use rosetta_types::{TypeId, TypeRegistry};
-use rosetta_wire::snapshot::ComponentJson;
+use rosetta_wire::snapshot::{ComponentJson, JsonScanner, JsonText};
 use rosetta_wire::Object;
 use serde_json::Value;
 
 use super::object::{dump_object_with, load_object};
 use super::options::{DumpOptions, MemberOrder};
+use super::scan::ScanLoader;
+use super::ser::Dumper;
+use super::sink::TextSink;
 
 /// Component data of a JSON snapshot in the SDK's JSON form, through a schema registry.
 ///
@@ -80,5 +83,32 @@ impl ComponentJson for SnapshotCodec<'_> {
     fn from_json(&self, component_id: u32, value: &Value) -> rosetta_wire::Result<Object> {
         let ty = self.component(component_id)?;
         load_object(self.registry, ty, value).map_err(crate::error::Error::into_wire)
+    }
+
+    /// Straight from the text, without a `Value` ([`ScanLoader`]); it refuses what it does not
+    /// read as [`from_json`](ComponentJson::from_json) would, and the reader then goes that way.
+    fn read_json(
+        &self,
+        component_id: u32,
+        scanner: &mut JsonScanner<'_>,
+    ) -> rosetta_wire::Result<Object> {
+        let ty = self.component(component_id)?;
+        ScanLoader::new(self.registry, scanner).object(ty)
+    }
+
+    /// Straight to the text: the dump that [`to_json`](ComponentJson::to_json) sends to a
+    /// `Value` goes to a [`TextSink`] that prints as serde_json prints that `Value`, pretty
+    /// (whatever `options.pretty` says: the snapshot writer formats), at the entity's indent.
+    fn write_json(
+        &self,
+        component_id: u32,
+        data: &Object,
+        out: &mut JsonText,
+    ) -> rosetta_wire::Result<()> {
+        let ty = self.component(component_id)?;
+        let mut sink = TextSink::continuing(std::mem::take(out.text_mut()), out.indent());
+        let dumped = Dumper::new(self.registry, &mut sink, self.options).object(ty, data);
+        *out.text_mut() = sink.finish();
+        dumped.map_err(crate::error::Error::into_wire)
     }
 }

@@ -82,6 +82,7 @@ pub use self::format::{
 };
 pub use self::gzip::{platform_os, GzipLevel, GzipOptions};
 pub use self::json::{ComponentJson, JsonEntities, JsonSnapshotReader, JsonSnapshotWriter};
+pub use self::json::{JsonKind, JsonMark, JsonNumber, JsonScanner, JsonText};
 pub use self::read::SnapshotReader;
 pub use self::write::SnapshotWriter;
 
