@@ -147,28 +147,17 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
         }
         let held = self.buf.len();
         let want = CHUNK.max(held);
-        self.buf.resize(held + want, 0);
-        let mut got = 0;
-        while got < want {
-            match self.input.read(&mut self.buf[held + got..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => got += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.eof = true;
-                    self.failed = Some(e);
-                    break;
-                }
-            }
-            // Enough to go on with; the rest comes on the next fill.
-            if got >= want / 2 {
-                break;
+        // `read_to_end` fills the spare capacity without zeroing it first, and grows the
+        // buffer only as far as the input goes (a small input keeps a small buffer).
+        match (&mut self.input).take(want as u64).read_to_end(&mut self.buf) {
+            Ok(got) if got < want => self.eof = true,
+            Ok(_) => {}
+            // What was read before the error is in the buffer, to be read first.
+            Err(e) => {
+                self.eof = true;
+                self.failed = Some(e);
             }
         }
-        self.buf.truncate(held + got);
     }
 
     /// The next entity by the direct path.
