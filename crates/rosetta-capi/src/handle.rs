@@ -24,53 +24,91 @@
 //!   top objects and orphans are level 1 (an update's events 0: each payload is a root), an object inside one at level *n* is at *n* + 1. A
 //!   detached copy is a level-1 object of its own, as an orphan is.
 
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CString};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rosetta_wire::Object;
-use smallvec::SmallVec;
 
 use crate::ffi::c_string;
 
 /// The state every root shares with its objects.
+///
+/// Kept small, since every root carries one: what most roots never use (an error, more handles
+/// than fit inline, orphans, buffers) is kept apart, allocated on first use.
 #[derive(Debug)]
 pub struct RootCtx {
-    /// The most recent error of any object of the root (`Schema_GetError`).
-    error: RefCell<Option<CString>>,
     /// Changes whenever an object of the root may change (see [`RootCtx::stamp`]).
     stamp: Cell<u64>,
     /// The first handles given out, inside the (boxed) root: most roots need no more, and then
-    /// cost no allocation for them.
-    first: [OnceCell<SchemaObject>; FIRST_HANDLES],
+    /// cost no allocation for them. The first `used` are taken; the rest are placeholders.
+    first: [SchemaObject; FIRST_HANDLES],
+    /// How many of `first` are taken.
+    used: Cell<usize>,
+    /// The rest of the state, made on first use.
+    spill: RefCell<Option<Box<Spill>>>,
+}
+
+/// The parts of a root's state that most roots never use.
+#[derive(Debug, Default)]
+struct Spill {
+    /// The most recent error of any object of the root (`Schema_GetError`).
+    error: Option<CString>,
     /// The handles given out after the first ones, in chunks that never reallocate (so handles
     /// keep their address).
-    handles: RefCell<Vec<Vec<SchemaObject>>>,
+    handles: Vec<Vec<SchemaObject>>,
     /// Objects the root keeps alive that no field holds; boxed, since handles point at them
     /// while the list grows.
     #[allow(clippy::vec_box)]
-    orphans: RefCell<Vec<Box<Object>>>,
+    orphans: Vec<Box<Object>>,
     /// The buffers of `Schema_AllocateBuffer`.
-    buffers: RefCell<Vec<Box<[u8]>>>,
+    buffers: Vec<Box<[u8]>>,
 }
 
 /// How many handles a root holds without allocating.
 const FIRST_HANDLES: usize = 4;
 
-/// Where the stamps of roots start: each root takes its own range, so that a stamp names one
-/// state of one root even when a new root takes the address of a destroyed one.
+/// Where the stamps of roots start: each root takes its own range of 2^32 stamps, so that a
+/// stamp names one state of one root even when a new root takes the address of a destroyed one.
+/// Threads take the ranges in blocks of [`STAMP_BLOCK`], so that making a root costs no atomic
+/// operation.
 static NEXT_STAMPS: AtomicU64 = AtomicU64::new(0);
+
+/// The stamps of one root.
+const STAMP_RANGE: u64 = 1 << 32;
+
+/// How many roots' ranges a thread takes from [`NEXT_STAMPS`] at once.
+const STAMP_BLOCK: u64 = 1 << 10;
+
+thread_local! {
+    /// The block of stamp ranges this thread took: the next range and the end of the block.
+    static STAMPS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+}
+
+/// The first stamp of a new root's range, which no other root has.
+fn first_stamp() -> u64 {
+    STAMPS
+        .try_with(|block| {
+            let (mut next, mut end) = block.get();
+            if next == end {
+                next = NEXT_STAMPS.fetch_add(STAMP_BLOCK * STAMP_RANGE, Ordering::Relaxed);
+                end = next.wrapping_add(STAMP_BLOCK * STAMP_RANGE);
+            }
+            block.set((next.wrapping_add(STAMP_RANGE), end));
+            next
+        })
+        // The thread is being torn down: a range of its own, straight from the counter.
+        .unwrap_or_else(|_| NEXT_STAMPS.fetch_add(STAMP_RANGE, Ordering::Relaxed))
+}
 
 impl Default for RootCtx {
     fn default() -> Self {
         RootCtx {
-            error: RefCell::default(),
-            stamp: Cell::new(NEXT_STAMPS.fetch_add(1 << 32, Ordering::Relaxed)),
-            first: Default::default(),
-            handles: RefCell::default(),
-            orphans: RefCell::default(),
-            buffers: RefCell::default(),
+            stamp: Cell::new(first_stamp()),
+            first: std::array::from_fn(|_| SchemaObject::vacant()),
+            used: Cell::new(0),
+            spill: RefCell::default(),
         }
     }
 }
@@ -80,36 +118,42 @@ impl Default for RootCtx {
 const MAX_CHUNK: usize = 256;
 
 impl RootCtx {
+    /// Runs `f` on the root's spilled state, making it on first use.
+    fn spill<T>(&self, f: impl FnOnce(&mut Spill) -> T) -> T {
+        let mut spill = self.spill.borrow_mut();
+        f(spill.get_or_insert_with(Box::default))
+    }
+
     /// Records an error, replacing the previous one (`Schema_GetError`).
     pub(crate) fn set_error(&self, message: impl std::fmt::Display) {
-        *self.error.borrow_mut() = Some(c_string(message.to_string()));
+        let message = c_string(message.to_string());
+        self.spill(|spill| spill.error = Some(message));
     }
 
     /// The last error as a C string owned by the root, or NULL.
     pub(crate) fn error_ptr(&self) -> *const c_char {
-        self.error
+        self.spill
             .borrow()
             .as_ref()
+            .and_then(|spill| spill.error.as_ref())
             .map_or(std::ptr::null(), |e| e.as_ptr())
     }
 
     /// A zeroed buffer of `length` bytes that lives as long as the root.
     pub(crate) fn allocate_buffer(&self, length: usize) -> *mut u8 {
-        let mut buffers = self.buffers.borrow_mut();
-        buffers.push(vec![0u8; length].into_boxed_slice());
-        match buffers.last_mut() {
-            Some(buffer) => buffer.as_mut_ptr(),
-            // Just pushed.
-            None => std::ptr::null_mut(),
-        }
+        let mut buffer = vec![0u8; length].into_boxed_slice();
+        let at = buffer.as_mut_ptr();
+        // The box's heap allocation does not move when the box does.
+        self.spill(|spill| spill.buffers.push(buffer));
+        at
     }
 
     /// Keeps `object` alive until the root is destroyed and returns where it is.
     fn keep(&self, object: Object) -> NonNull<Object> {
-        let mut orphans = self.orphans.borrow_mut();
         let mut boxed = Box::new(object);
         let at = NonNull::from(&mut *boxed);
-        orphans.push(boxed);
+        // The box's heap allocation does not move when the box does.
+        self.spill(|spill| spill.orphans.push(boxed));
         at
     }
 
@@ -120,40 +164,38 @@ impl RootCtx {
     }
 
     /// Notes that an object of the root may change.
+    #[inline]
     pub(crate) fn touch(&self) {
         self.stamp.set(self.stamp.get().wrapping_add(1));
     }
 
     /// Stores a handle in the root and returns its address, stable until the root is dropped.
     fn store(&self, handle: SchemaObject) -> NonNull<SchemaObject> {
-        let mut handle = Some(handle);
-        for slot in &self.first {
-            if slot.get().is_none() {
-                if let Some(handle) = handle.take() {
-                    return NonNull::from(slot.get_or_init(|| handle));
-                }
+        let used = self.used.get();
+        if let Some(slot) = self.first.get(used) {
+            self.used.set(used + 1);
+            slot.assign(handle);
+            return NonNull::from(slot);
+        }
+        self.spill(|spill| {
+            let chunks = &mut spill.handles;
+            let capacity = match chunks.last() {
+                Some(chunk) if chunk.len() < chunk.capacity() => None,
+                Some(chunk) => Some((chunk.capacity() * 2).min(MAX_CHUNK)),
+                None => Some(4),
+            };
+            if let Some(capacity) = capacity {
+                chunks.push(Vec::with_capacity(capacity));
             }
-        }
-        let Some(handle) = handle else {
-            // Taken only when returned above.
-            unreachable!("the handle is stored once")
-        };
-        let mut chunks = self.handles.borrow_mut();
-        let full = chunks.last().map_or(true, |c| c.len() == c.capacity());
-        if full {
-            let capacity = chunks
-                .last()
-                .map_or(4, |c| (c.capacity() * 2).min(MAX_CHUNK));
-            chunks.push(Vec::with_capacity(capacity));
-        }
-        let Some(chunk) = chunks.last_mut() else {
-            // A chunk was pushed above when there was none.
-            unreachable!("a chunk exists")
-        };
-        // Never past capacity: the chunk never reallocates, so earlier handles stay put.
-        chunk.push(handle);
-        let last = chunk.len() - 1;
-        NonNull::from(&mut chunk[last])
+            let Some(chunk) = chunks.last_mut() else {
+                // A chunk was pushed above when there was none.
+                unreachable!("a chunk exists")
+            };
+            // Never past capacity: the chunk never reallocates, so earlier handles stay put.
+            chunk.push(handle);
+            let last = chunk.len() - 1;
+            NonNull::from(&mut chunk[last])
+        })
     }
 
     /// A new handle to a new empty object no field holds (`Schema_AllocateObject`, and what
@@ -166,19 +208,26 @@ impl RootCtx {
 }
 
 /// `Schema_Object`: a handle to one object of a root. Opaque to C.
+///
+/// Every part is a [`Cell`]: handles are shared (C holds pointers to them, the root and the
+/// parent handle too), and a root's inline handle slots are filled in place. A handle owns no
+/// heap memory: the handles given out for objects inside this one form a list through
+/// `first_child` and each child's `next_sibling`, all of them owned by the root.
 #[derive(Debug)]
 pub struct SchemaObject {
     /// The root's shared state; the root outlives its handles.
-    ctx: NonNull<RootCtx>,
+    ctx: Cell<NonNull<RootCtx>>,
     /// The object.
     target: Cell<NonNull<Object>>,
+    /// The most recent handle given out for an object inside this one.
+    first_child: Cell<Option<NonNull<SchemaObject>>>,
+    /// The handle given out before this one by the same parent.
+    next_sibling: Cell<Option<NonNull<SchemaObject>>>,
     /// Where the object sits in its parent handle's object: the field id and the index among
     /// the field's objects. `None` for a root's top objects and for orphans.
     place: Cell<Option<(u32, u32)>>,
-    /// The handles given out for objects inside this one.
-    children: RefCell<SmallVec<[NonNull<SchemaObject>; 2]>>,
-    /// The object's level in its root (module docs).
-    level: Cell<usize>,
+    /// The object's level in its root (module docs); at most `MAX_NESTING` + 1.
+    level: Cell<u32>,
 }
 
 impl SchemaObject {
@@ -186,20 +235,37 @@ impl SchemaObject {
         ctx: NonNull<RootCtx>,
         target: NonNull<Object>,
         place: Option<(u32, u32)>,
-        level: usize,
+        level: u32,
     ) -> Self {
         SchemaObject {
-            ctx,
+            ctx: Cell::new(ctx),
             target: Cell::new(target),
+            first_child: Cell::new(None),
+            next_sibling: Cell::new(None),
             place: Cell::new(place),
-            children: RefCell::new(SmallVec::new()),
             level: Cell::new(level),
         }
     }
 
+    /// An unused slot of [`RootCtx::first`]: never given out before [`SchemaObject::assign`].
+    fn vacant() -> Self {
+        SchemaObject::new(NonNull::dangling(), NonNull::dangling(), None, 0)
+    }
+
+    /// Makes this handle (a vacant slot, or a root's top handle being set up) into `other`.
+    fn assign(&self, other: SchemaObject) {
+        self.ctx.set(other.ctx.get());
+        self.target.set(other.target.get());
+        self.first_child.set(other.first_child.get());
+        self.next_sibling.set(other.next_sibling.get());
+        self.place.set(other.place.get());
+        self.level.set(other.level.get());
+    }
+
     /// The object's level in its root: 1 for a root's top objects and for orphans.
+    #[inline]
     pub(crate) fn level(&self) -> usize {
-        self.level.get()
+        self.level.get() as usize
     }
 
     /// A handle to a top object of a root at `level`: 1 for its fields or payload, 0 for an
@@ -208,18 +274,20 @@ impl SchemaObject {
     /// # Safety
     /// `ctx` and `target` must live as long as the handle, at fixed addresses: both are parts of
     /// the boxed root that owns the handle.
-    pub(crate) unsafe fn top(ctx: NonNull<RootCtx>, target: NonNull<Object>, level: usize) -> Self {
+    pub(crate) unsafe fn top(ctx: NonNull<RootCtx>, target: NonNull<Object>, level: u32) -> Self {
         SchemaObject::new(ctx, target, None, level)
     }
 
     /// The root's shared state.
+    #[inline]
     pub(crate) fn ctx(&self) -> &RootCtx {
         // SAFETY: the root owns its context and its handles and frees them together, so the
         // context outlives every use of a handle that C may legally make.
-        unsafe { self.ctx.as_ref() }
+        unsafe { self.ctx.get().as_ref() }
     }
 
     /// The object, to read.
+    #[inline]
     pub(crate) fn object(&self) -> &Object {
         // SAFETY: the target is alive and at a fixed address (module docs); every FFI call
         // makes at most one reference into a root's tree at a time and drops it before
@@ -229,12 +297,23 @@ impl SchemaObject {
 
     /// The object, to edit.
     #[allow(clippy::mut_from_ref)]
+    #[inline]
     pub(crate) fn object_mut(&self) -> &mut Object {
         self.ctx().touch();
         // SAFETY: as in `object`: the target is alive, and no other reference into the tree
         // lives while an FFI call holds this one (calls on one root are not concurrent: the
         // header's objects are not thread-safe, and neither were the SDK's).
         unsafe { &mut *self.target.get().as_ptr() }
+    }
+
+    /// The handles given out for objects inside this one, the most recent first.
+    fn children(&self) -> impl Iterator<Item = &SchemaObject> {
+        std::iter::successors(self.first_child.get(), |child| {
+            // SAFETY: children are handles of this root (stored by `store`), alive with it.
+            unsafe { child.as_ref() }.next_sibling.get()
+        })
+        // SAFETY: as above.
+        .map(|child| unsafe { &*child.as_ptr() })
     }
 
     /// The handle of `target`, an object inside this one at `place()` (its field id and its
@@ -245,18 +324,13 @@ impl SchemaObject {
         target: NonNull<Object>,
         place: impl FnOnce() -> (u32, u32),
     ) -> *mut SchemaObject {
-        let mut children = self.children.borrow_mut();
-        for &child in children.iter() {
-            // SAFETY: children are handles of this root (stored by `store`), alive with it.
-            if unsafe { child.as_ref() }.target.get() == target {
-                return child.as_ptr();
-            }
+        if let Some(child) = self.children().find(|child| child.target.get() == target) {
+            return (child as *const SchemaObject).cast_mut();
         }
-        let level = self.level() + 1;
-        let child = self
-            .ctx()
-            .store(SchemaObject::new(self.ctx, target, Some(place()), level));
-        children.push(child);
+        let child = SchemaObject::new(self.ctx.get(), target, Some(place()), self.level.get() + 1);
+        child.next_sibling.set(self.first_child.get());
+        let child = self.ctx().store(child);
+        self.first_child.set(Some(child));
         child.as_ptr()
     }
 
@@ -264,27 +338,29 @@ impl SchemaObject {
     /// replaced: every handle into them gets a copy of its object, kept by the root, so that
     /// it stays valid though no longer reachable (module docs).
     pub(crate) fn detach_children(&self, ids: Option<&[u32]>) {
-        let mut children = self.children.borrow_mut();
-        if children.is_empty() {
-            return;
-        }
         let ctx = self.ctx();
-        children.retain(|child| {
+        // The link that points at the next child: this handle's first, then a kept child's
+        // next sibling.
+        let mut link = &self.first_child;
+        while let Some(child) = link.get() {
             // SAFETY: children are handles of this root, alive with it.
-            let child = unsafe { child.as_ref() };
-            let Some((id, _)) = child.place.get() else {
-                return true;
+            let child = unsafe { &*child.as_ptr() };
+            let detach = match child.place.get() {
+                Some((id, _)) => ids.map_or(true, |ids| ids.contains(&id)),
+                None => false,
             };
-            if ids.is_some_and(|ids| !ids.contains(&id)) {
-                return true;
+            if !detach {
+                link = &child.next_sibling;
+                continue;
             }
+            link.set(child.next_sibling.get());
+            child.next_sibling.set(None);
             let copy = ctx.keep(child.object().clone());
             child.target.set(copy);
             child.place.set(None);
             child.level.set(1);
             child.rebind_children();
-            false
-        });
+        }
     }
 
     /// After this handle's object was replaced by a copy: points the handles inside it (at any
@@ -293,9 +369,7 @@ impl SchemaObject {
     fn rebind_children(&self) {
         let mut work: Vec<&SchemaObject> = vec![self];
         while let Some(parent) = work.pop() {
-            for child in parent.children.borrow().iter() {
-                // SAFETY: children are handles of this root, alive with it.
-                let child = unsafe { child.as_ref() };
+            for child in parent.children() {
                 let Some((id, index)) = child.place.get() else {
                     continue;
                 };
@@ -306,7 +380,7 @@ impl SchemaObject {
                     _ => parent.ctx().keep(Object::new()),
                 };
                 child.target.set(target);
-                child.level.set(parent.level() + 1);
+                child.level.set(parent.level.get() + 1);
                 work.push(child);
             }
         }
@@ -354,6 +428,40 @@ mod tests {
                 Schema_AddUint32(*handle, 1, i as u32);
             }
             assert_eq!(Schema_GetUint32(Schema_IndexObject(root, 3, 39), 1), 39);
+            Schema_DestroyGenericData(data);
+        }
+    }
+
+    #[test]
+    fn clearing_a_field_detaches_only_its_handles() {
+        // SAFETY: pointers from the library, used while their root lives.
+        unsafe {
+            let data = Schema_CreateGenericData();
+            let root = Schema_GetGenericDataObject(data);
+            let (a, b0, b1, c) = (
+                Schema_AddObject(root, 1),
+                Schema_AddObject(root, 2),
+                Schema_AddObject(root, 2),
+                Schema_AddObject(root, 3),
+            );
+            Schema_AddInt32(b0, 1, 5);
+            let inner = Schema_AddObject(b1, 4);
+            Schema_AddInt32(inner, 1, 6);
+            // Field 2 sits in the middle of the root's list of handles.
+            Schema_ClearField(root, 2);
+            assert_eq!(Schema_GetObject(root, 1), a);
+            assert_eq!(Schema_GetObject(root, 3), c);
+            assert_eq!(Schema_GetObjectCount(root, 2), 0);
+            // The detached handles keep their objects, and their own children.
+            assert_eq!(Schema_GetInt32(b0, 1), 5);
+            assert_eq!(Schema_GetObject(b1, 4), inner);
+            assert_eq!(Schema_GetInt32(inner, 1), 6);
+            assert_ne!(Schema_GetObject(root, 2), b0);
+            Schema_Clear(root);
+            assert_eq!(Schema_GetObjectCount(root, 1), 0);
+            assert_ne!(Schema_GetObject(root, 1), a);
+            Schema_AddInt32(a, 1, 7);
+            assert_eq!(Schema_GetInt32(a, 1), 7);
             Schema_DestroyGenericData(data);
         }
     }

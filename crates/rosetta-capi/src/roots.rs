@@ -2,6 +2,7 @@
 //! Each is created, deep-copied and destroyed by C, and owns every object inside it.
 
 use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
 use rosetta_wire::{
@@ -72,17 +73,21 @@ pub type Schema_CommandResponse = Root<CommandResponse>;
 impl<T: RootValue> Root<T> {
     /// A boxed root holding `value`, as a pointer for C.
     pub(crate) fn into_raw(value: T) -> *mut Root<T> {
-        let ctx = RootCtx::default();
         let placeholder = || {
-            // SAFETY: never read: replaced below before the root is given out.
+            // SAFETY: never read: set below before the root is given out.
             unsafe { SchemaObject::top(NonNull::dangling(), NonNull::dangling(), 1) }
         };
-        let mut root = Box::new(Root {
-            ctx,
+        // Written straight into the allocation: a root is a few hundred bytes, which
+        // `Box::new` would build on the stack and copy (`Box::write` does this, from Rust 1.87).
+        let mut slot = Box::new(MaybeUninit::<Root<T>>::uninit());
+        slot.write(Root {
+            ctx: RootCtx::default(),
             value: UnsafeCell::new(value),
             main: placeholder(),
             events: placeholder(),
         });
+        // SAFETY: just initialised; `MaybeUninit<Root<T>>` has the layout of `Root<T>`.
+        let mut root = unsafe { Box::from_raw(Box::into_raw(slot).cast::<Root<T>>()) };
         let ctx = NonNull::from(&root.ctx);
         let value = root.value.get_mut();
         let main = NonNull::from(value.main());

@@ -182,13 +182,14 @@ pub unsafe extern "C" fn Schema_GetObjectCount(
 
 /// An orphan and an error, when `handle`'s object is at `MAX_NESTING` and holds the value asked
 /// for: the object would be past the limit (it can only have been added as bytes). Checked
-/// before the value is parsed, so it stays as it is.
+/// before the value is parsed, so it stays as it is. `present` (a scan of the field) runs only
+/// at the limit.
 fn past_limit(
     handle: &SchemaObject,
-    present: bool,
+    present: impl FnOnce(&Object) -> bool,
     call: &'static str,
 ) -> Option<*mut Schema_Object> {
-    if handle.level() < MAX_NESTING || !present {
+    if handle.level() < MAX_NESTING || !present(handle.object()) {
         return None;
     }
     handle.ctx().set_error(Error::TooDeep {
@@ -240,7 +241,7 @@ pub unsafe extern "C" fn Schema_GetObject(
         let Some(handle) = (unsafe { handle(object) }) else {
             return std::ptr::null_mut();
         };
-        let present = handle.object().object_count(field_id) > 0;
+        let present = |o: &Object| o.object_count(field_id) > 0;
         if let Some(orphan) = past_limit(handle, present, "Schema_GetObject") {
             return orphan;
         }
@@ -263,7 +264,7 @@ pub unsafe extern "C" fn Schema_IndexObject(
         let Some(handle) = (unsafe { handle(object) }) else {
             return std::ptr::null_mut();
         };
-        let present = (index as usize) < handle.object().object_count(field_id);
+        let present = |o: &Object| (index as usize) < o.object_count(field_id);
         if let Some(orphan) = past_limit(handle, present, "Schema_IndexObject") {
             return orphan;
         }
