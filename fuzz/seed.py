@@ -28,6 +28,8 @@ Seeds per target:
   world_query_v4_diff  the same as world_query_parse_v4 (run in Rosetta and Flecs 4.1.2)
   world_script_load    examples/world/*.json and every setup of flecs/v3_json_vectors.json
   world_snapshot_load  examples/data/world.snapshot (gzip and decompressed) and world.json
+  json_snapshot    examples/data/world.json, and the JSON snapshots of the shared corpus
+                   (CExampleProject@*/snapshots/*.json)
   arrow_import     one seed per table the target exports from examples/data/world.snapshot
                    (as Parquet and Arrow IPC), read unedited
   flecs_world_json_load  examples/flecs/*_world.json, the table-mode iterator outputs of
@@ -324,8 +326,15 @@ def main():
         path = REPO / "examples" / "data" / name
         if path.is_file():
             seed("world_snapshot_load", path.read_bytes())
+            if name.endswith(".json"):
+                seed("json_snapshot", path.read_bytes())
             if name.endswith(".snapshot"):
                 seed("world_snapshot_load", gzip.decompress(path.read_bytes()))
+
+    # json_snapshot: the corpus's JSON snapshots too (other schemas: their components are
+    # unknown to the example's, which exercises the errors).
+    for path in sorted((corpus / "spatialos").glob("CExampleProject@*/snapshots/*.json")):
+        seed("json_snapshot", path.read_bytes())
 
     # arrow_import: "edit mode, file N, no edits" for each exported table of the example
     # snapshot (the target exports them itself), so that every file is read whole first.

@@ -111,7 +111,11 @@ fn same_both_ways(schema: &Schema, text: &[u8], step: usize) -> Outcome {
     assert_eq!(direct, by_values, "{}", shown());
     let defaults = read_all(JsonSnapshotReader::new(text, schema, Defaults(codec)));
     assert_eq!(direct, defaults, "{}", shown());
-    let pieces = read_all(JsonSnapshotReader::new(Pieces { text, step }, schema, codec));
+    let pieces = read_all(JsonSnapshotReader::new(
+        Pieces { text, step },
+        schema,
+        codec,
+    ));
     assert_eq!(direct, pieces, "{}", shown());
     // Framing errors are `JsonEntities`' own, at the same place in the whole text.
     let mut framing = JsonEntities::new(text);
@@ -259,10 +263,9 @@ fn the_writers_direct_text_is_serde_jsons() {
             member_order: order,
             ..DumpOptions::default()
         });
-        let entities: Vec<SnapshotEntity> =
-            JsonSnapshotReader::new(&texts[0][..], &schema, codec)
-                .collect::<Result<_, _>>()
-                .unwrap();
+        let entities: Vec<SnapshotEntity> = JsonSnapshotReader::new(&texts[0][..], &schema, codec)
+            .collect::<Result<_, _>>()
+            .unwrap();
         let mut direct = JsonSnapshotWriter::new(Vec::new(), &schema, codec);
         let mut by_values = JsonSnapshotWriter::new(Vec::new(), &schema, Defaults(codec));
         for e in &entities {

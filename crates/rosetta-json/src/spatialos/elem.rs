@@ -108,6 +108,96 @@ pub(crate) fn struct_def(registry: &TypeRegistry, ty: TypeId) -> Result<&StructT
     }
 }
 
+/// A stack whose first [`INLINE`] entries take no allocation: the walkers make one per
+/// component of a snapshot, and most never go deeper.
+#[derive(Debug)]
+pub(crate) struct Stack<T> {
+    inline: [T; INLINE],
+    len: usize,
+    spill: Vec<T>,
+}
+
+/// Entries of a [`Stack`] held inline.
+const INLINE: usize = 8;
+
+impl<T: Copy + Default> Default for Stack<T> {
+    fn default() -> Self {
+        Stack {
+            inline: [T::default(); INLINE],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> Stack<T> {
+    pub(crate) fn push(&mut self, value: T) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = value,
+            None => self.spill.push(value),
+        }
+        self.len += 1;
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<T> {
+        self.len = self.len.checked_sub(1)?;
+        match self.inline.get(self.len) {
+            Some(value) => Some(*value),
+            None => self.spill.pop(),
+        }
+    }
+
+    pub(crate) fn last_mut(&mut self) -> Option<&mut T> {
+        let last = self.len.checked_sub(1)?;
+        match last.checked_sub(INLINE) {
+            None => self.inline.get_mut(last),
+            Some(_) => self.spill.last_mut(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The entry at `index`, if there is one.
+    pub(crate) fn get(&self, index: usize) -> Option<T> {
+        if index >= self.len {
+            return None;
+        }
+        match index.checked_sub(INLINE) {
+            None => self.inline.get(index).copied(),
+            Some(i) => self.spill.get(i).copied(),
+        }
+    }
+
+    /// Sets the entry at `index`, if there is one.
+    pub(crate) fn set(&mut self, index: usize, value: T) {
+        if index >= self.len {
+            return;
+        }
+        let slot = match index.checked_sub(INLINE) {
+            None => self.inline.get_mut(index),
+            Some(i) => self.spill.get_mut(i),
+        };
+        if let Some(slot) = slot {
+            *slot = value;
+        }
+    }
+
+    /// Drops the entries from `len` on.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        while self.len > len {
+            self.pop();
+        }
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.inline[..self.len.min(INLINE)]
+            .iter()
+            .chain(self.spill.iter())
+    }
+}
+
 /// One step of a JSON Pointer.
 #[derive(Debug, Clone, Copy)]
 enum Seg<'r> {
@@ -115,10 +205,16 @@ enum Seg<'r> {
     Index(usize),
 }
 
+impl Default for Seg<'_> {
+    fn default() -> Self {
+        Seg::Index(0)
+    }
+}
+
 /// The JSON Pointer of the value being walked, kept as steps and only spelled out for an error.
 #[derive(Debug, Default)]
 pub(crate) struct Path<'r> {
-    segs: Vec<Seg<'r>>,
+    segs: Stack<Seg<'r>>,
 }
 
 impl<'r> Path<'r> {
@@ -137,7 +233,7 @@ impl<'r> Path<'r> {
     /// The pointer (`/coords/x`, `""` for the root).
     pub(crate) fn pointer(&self) -> String {
         let mut out = String::new();
-        for seg in &self.segs {
+        for seg in self.segs.iter() {
             match seg {
                 Seg::Name(name) => push_pointer(&mut out, name),
                 Seg::Index(i) => {
@@ -183,6 +279,24 @@ mod tests {
         assert_eq!(path.pointer(), "/a~1b/3/c~0d");
         path.pop();
         assert_eq!(path.child("x"), "/a~1b/3/x");
+    }
+
+    #[test]
+    fn stacks_spill_past_their_inline_entries() {
+        let mut stack = Stack::<usize>::default();
+        for i in 0..40 {
+            stack.push(i);
+            if let Some(last) = stack.last_mut() {
+                *last += 100;
+            }
+        }
+        assert_eq!(stack.len(), 40);
+        assert!(stack.iter().copied().eq(100..140));
+        for i in (0..40).rev() {
+            assert_eq!(stack.pop(), Some(i + 100));
+        }
+        assert_eq!(stack.pop(), None);
+        assert_eq!(stack.last_mut(), None);
     }
 
     #[test]

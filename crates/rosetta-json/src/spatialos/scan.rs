@@ -20,7 +20,7 @@ use rosetta_wire::Object;
 use serde_json::Value;
 
 use super::de::Loader;
-use super::elem::{elem, struct_def, Elem};
+use super::elem::{elem, struct_def, Elem, Int, Stack};
 use super::ser::field_number;
 
 /// The result of the direct path: an error only means "read it through `Value`s instead".
@@ -35,10 +35,21 @@ fn refuse<E>(_: E) -> rosetta_wire::Error {
     refused()
 }
 
+/// The index of the field named `name`: a look at each field when there are few, which is
+/// quicker than hashing the name.
+fn index_of(def: &StructType, name: &[u8]) -> Option<usize> {
+    let fields = def.fields();
+    if fields.len() <= 16 {
+        return fields.iter().position(|f| f.name().as_bytes() == name);
+    }
+    def.index_of(std::str::from_utf8(name).ok()?)
+}
+
 /// Where a member of an object being read stands.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 enum Slot {
     /// Not seen (yet).
+    #[default]
     Unseen,
     /// Read into the object.
     Done,
@@ -52,7 +63,7 @@ pub(crate) struct ScanLoader<'r, 'a, 's> {
     registry: &'r TypeRegistry,
     scanner: &'s mut JsonScanner<'a>,
     /// One run of slots per object being read, innermost last.
-    slots: Vec<Slot>,
+    slots: Stack<Slot>,
 }
 
 impl<'r, 'a, 's> ScanLoader<'r, 'a, 's> {
@@ -61,7 +72,7 @@ impl<'r, 'a, 's> ScanLoader<'r, 'a, 's> {
             loader: Loader::new(registry),
             registry,
             scanner,
-            slots: Vec::new(),
+            slots: Stack::default(),
         }
     }
 
@@ -81,31 +92,36 @@ impl<'r, 'a, 's> ScanLoader<'r, 'a, 's> {
         self.scanner.begin_object()?;
         let fields = def.fields();
         let base = self.slots.len();
-        self.slots.resize(base + fields.len(), Slot::Unseen);
+        for _ in 0..fields.len() {
+            self.slots.push(Slot::Unseen);
+        }
         // Fields before `next` have been read, in order; a member of a later field waits.
         let mut next = 0;
-        while let Some(name) = self.scanner.next_key()? {
+        while let Some(name) = self.scanner.next_key_bytes()? {
             let i = match fields.get(next) {
-                Some(field) if field.name() == name => next,
-                _ => def.index_of(&name).ok_or_else(refused)?,
+                Some(field) if field.name().as_bytes() == name => next,
+                _ => index_of(def, name).ok_or_else(refused)?,
             };
-            if !matches!(self.slots[base + i], Slot::Unseen) {
+            if !matches!(self.slots.get(base + i), Some(Slot::Unseen)) {
                 return Err(refused());
             }
             if i == next {
                 self.field(&fields[i], object, level)?;
-                self.slots[base + i] = Slot::Done;
+                self.slots.set(base + i, Slot::Done);
                 next += 1;
             } else {
                 let mark = self.scanner.mark();
                 self.scanner.skip_value()?;
-                self.slots[base + i] = Slot::At(mark, self.scanner.position());
+                let at = Slot::At(mark, self.scanner.position());
+                self.slots.set(base + i, at);
             }
         }
         let end = self.scanner.mark();
         for (i, field) in fields.iter().enumerate().skip(next) {
-            match self.slots[base + i] {
-                Slot::At(mark, stop) => self.waiting(mark, stop, |s| s.field(field, object, level))?,
+            match self.slots.get(base + i).unwrap_or_default() {
+                Slot::At(mark, stop) => {
+                    self.waiting(mark, stop, |s| s.field(field, object, level))?
+                }
                 Slot::Unseen if field.arity() == Arity::Singular => return Err(refused()),
                 _ => {}
             }
@@ -187,17 +203,17 @@ impl<'r, 'a, 's> ScanLoader<'r, 'a, 's> {
         self.scanner.begin_object()?;
         let mut has_key = false;
         let mut value_at = Slot::Unseen;
-        while let Some(name) = self.scanner.next_key()? {
-            match (&*name, has_key, value_at) {
-                ("key", false, Slot::Unseen | Slot::At(..)) => {
+        while let Some(name) = self.scanner.next_key_bytes()? {
+            match (name, has_key, value_at) {
+                (b"key", false, Slot::Unseen | Slot::At(..)) => {
                     self.element(key, entry, 1, level)?;
                     has_key = true;
                 }
-                ("value", true, Slot::Unseen) => {
+                (b"value", true, Slot::Unseen) => {
                     self.element(value, entry, 2, level)?;
                     value_at = Slot::Done;
                 }
-                ("value", false, Slot::Unseen) => {
+                (b"value", false, Slot::Unseen) => {
                     let mark = self.scanner.mark();
                     self.scanner.skip_value()?;
                     value_at = Slot::At(mark, self.scanner.position());
@@ -249,10 +265,23 @@ impl<'r, 'a, 's> ScanLoader<'r, 'a, 's> {
                         return Ok(());
                     }
                     Elem::Enum(def) => {
-                        let constant = def.constant(&text).ok_or_else(refused)?;
-                        let value = u32::try_from(constant.value()).map_err(refuse)?;
-                        object.add::<family::Enum>(id, value);
+                        let constant = match def.constants() {
+                            // A few: a look at each is quicker than hashing the name.
+                            few if few.len() <= 16 => few.iter().find(|c| c.name() == text),
+                            _ => def.constant(&text),
+                        };
+                        let value = u32::try_from(constant.ok_or_else(refused)?.value());
+                        object.add::<family::Enum>(id, value.map_err(refuse)?);
                         return Ok(());
+                    }
+                    // 64-bit integers are written as strings. The loader reads the number that
+                    // the string is, as it would read the string (the same parse, then the
+                    // same range check), and no `String` is made.
+                    Elem::Int(Int::I64(_), _) | Elem::EntityId => {
+                        Value::Number(text.parse::<i64>().map_err(refuse)?.into())
+                    }
+                    Elem::Int(Int::U64(_), _) => {
+                        Value::Number(text.parse::<u64>().map_err(refuse)?.into())
                     }
                     _ => Value::String(text.into_owned()),
                 }

@@ -101,6 +101,28 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         if self.options.skip_unknown_fields {
             return Ok(());
         }
+        // The common case first, without the sorted list of ids or a hash per id (the error
+        // below names the smallest unknown id, as it always has).
+        let fields = def.fields();
+        // Data usually has its fields in declaration order: each search starts where the last
+        // one ended.
+        let mut at = 0;
+        let mut declared = |id: u32| {
+            if fields.len() > 16 {
+                return def.index_of_number(id).is_some();
+            }
+            let (head, tail) = fields.split_at(at.min(fields.len()));
+            match tail.iter().chain(head).position(|f| f.number() == Some(id)) {
+                Some(i) => {
+                    at = (at + i + 1) % fields.len().max(1);
+                    true
+                }
+                None => false,
+            }
+        };
+        if object.field_ids().all(&mut declared) {
+            return Ok(());
+        }
         if let Some(id) = object
             .unique_field_ids()
             .into_iter()
@@ -128,13 +150,42 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         }
         self.check_unknown(ty, def, object)?;
         self.sink.begin_object();
-        for field in self.order(def) {
-            self.sink.key(field.name());
-            self.path.push_name(field.name());
-            self.field(field, object, level)?;
-            self.path.pop();
+        let fields = def.fields();
+        let sorted = || fields.windows(2).all(|w| w[0].name() <= w[1].name());
+        if self.options.member_order == MemberOrder::Declaration || sorted() {
+            for field in fields {
+                self.member(field, object, level)?;
+            }
+        } else if fields.len() <= 32 {
+            // `order`'s order without its `Vec`: field names are distinct, so any sort agrees.
+            let mut order = [0u8; 32];
+            for (i, slot) in order.iter_mut().enumerate().take(fields.len()) {
+                *slot = i as u8;
+            }
+            let order = &mut order[..fields.len()];
+            order.sort_unstable_by(|&a, &b| {
+                fields[usize::from(a)]
+                    .name()
+                    .cmp(fields[usize::from(b)].name())
+            });
+            for &i in order.iter() {
+                self.member(&fields[usize::from(i)], object, level)?;
+            }
+        } else {
+            for field in self.order(def) {
+                self.member(field, object, level)?;
+            }
         }
         self.sink.end_object();
+        Ok(())
+    }
+
+    /// One member: the field's name and value.
+    fn member(&mut self, field: &'r Field, object: &Object, level: usize) -> Result<()> {
+        self.sink.key(field.name());
+        self.path.push_name(field.name());
+        self.field(field, object, level)?;
+        self.path.pop();
         Ok(())
     }
 
@@ -244,6 +295,11 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
     ) -> Result<usize> {
         match element {
             Elem::String | Elem::Bytes => self.byte_values(element, object, id, take),
+            // One nested object, without the `Vec` of `objects`.
+            Elem::Struct(ty, def) if take == Take::Last => match self.last_object(object, id)? {
+                Some(nested) => self.structure(ty, def, nested, level + 1).map(|()| 1),
+                None => Ok(0),
+            },
             Elem::Struct(ty, def) => {
                 let objects = self.objects(object, id, take)?;
                 for (i, nested) in objects.iter().enumerate() {
@@ -282,15 +338,18 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         let wire = |e: rosetta_wire::Error| Error::wire(self.path.pointer(), &e);
         match take {
             Take::All => object.objects(id).map_err(wire),
-            Take::Last => {
-                if object.bytes_count(id) == 0 {
-                    return Ok(Vec::new());
-                }
-                match object.object(id) {
-                    Some(nested) => Ok(vec![nested]),
-                    None => Err(self.path.error(format!("field {id} is not an object"))),
-                }
-            }
+            Take::Last => Ok(self.last_object(object, id)?.into_iter().collect()),
+        }
+    }
+
+    /// The last occurrence of an object field, `None` when it has none.
+    fn last_object<'o>(&self, object: &'o Object, id: u32) -> Result<Option<&'o Object>> {
+        if object.bytes_count(id) == 0 {
+            return Ok(None);
+        }
+        match object.object(id) {
+            Some(nested) => Ok(Some(nested)),
+            None => Err(self.path.error(format!("field {id} is not an object"))),
         }
     }
 
@@ -335,11 +394,11 @@ impl<'r, 's, S: Sink> Dumper<'r, 's, S> {
         let sink = &mut *self.sink;
         let path = &self.path;
         let i64s = |sink: &mut S, v: i64| {
-            sink.string(&v.to_string());
+            sink.string(itoa::Buffer::new().format(v));
             Ok(())
         };
         let u64s = |sink: &mut S, v: u64| {
-            sink.string(&v.to_string());
+            sink.string(itoa::Buffer::new().format(v));
             Ok(())
         };
         match element {

@@ -5,6 +5,8 @@
 //! [`JsonSnapshotReader`]: rosetta_wire::snapshot::JsonSnapshotReader
 //! [`JsonSnapshotWriter`]: rosetta_wire::snapshot::JsonSnapshotWriter
 
+use std::cell::Cell;
+
 use rosetta_types::{TypeId, TypeRegistry};
 use rosetta_wire::snapshot::{ComponentJson, JsonScanner, JsonText};
 use rosetta_wire::Object;
@@ -15,6 +17,11 @@ use super::options::{DumpOptions, MemberOrder};
 use super::scan::ScanLoader;
 use super::ser::Dumper;
 use super::sink::TextSink;
+
+thread_local! {
+    /// Component ids and their types, as [`SnapshotCodec`] last found them (by id modulo 16).
+    static KNOWN_TYPES: [Cell<Option<(u32, TypeId)>>; 16] = const { [const { Cell::new(None) }; 16] };
+}
 
 /// Component data of a JSON snapshot in the SDK's JSON form, through a schema registry.
 ///
@@ -62,9 +69,23 @@ impl<'r> SnapshotCodec<'r> {
     }
 
     fn component(&self, component_id: u32) -> rosetta_wire::Result<TypeId> {
+        // A snapshot asks for the same few components again and again, and the registry's map
+        // hashes each id. The guess is only taken when the registry says it is right (a type
+        // of this registry that is this component), so a guess from another registry is
+        // harmless.
+        let slot = component_id as usize % 16;
+        if let Some((id, ty)) = KNOWN_TYPES.with(|known| known[slot].get()) {
+            let component = self.registry.get(ty).and_then(|t| t.component());
+            if id == component_id && component.is_some_and(|c| c.id() == component_id) {
+                return Ok(ty);
+            }
+        }
         self.registry
             .component(component_id)
-            .map(|t| t.id())
+            .map(|t| {
+                KNOWN_TYPES.with(|known| known[slot].set(Some((component_id, t.id()))));
+                t.id()
+            })
             .ok_or_else(|| {
                 rosetta_wire::Error::custom(format!(
                     "component {component_id} is not in the schema"

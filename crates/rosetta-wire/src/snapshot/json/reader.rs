@@ -53,7 +53,12 @@ pub struct JsonSnapshotReader<'s, R: Read, C> {
     entities: u64,
     ids: EntityIds,
     done: bool,
+    /// The components met so far by name (a few, looked up before the registry's hash map).
+    known: Vec<(Box<[u8]>, u32)>,
 }
+
+/// How many component names the reader keeps at hand.
+const KNOWN: usize = 32;
 
 /// What the direct path made of the next entity.
 enum Direct {
@@ -83,6 +88,7 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
             entities: 0,
             ids: EntityIds::default(),
             done: false,
+            known: Vec::new(),
         }
     }
 
@@ -149,7 +155,10 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
         let want = CHUNK.max(held);
         // `read_to_end` fills the spare capacity without zeroing it first, and grows the
         // buffer only as far as the input goes (a small input keeps a small buffer).
-        match (&mut self.input).take(want as u64).read_to_end(&mut self.buf) {
+        match (&mut self.input)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)
+        {
             Ok(got) if got < want => self.eof = true,
             Ok(_) => {}
             // What was read before the error is in the buffer, to be read first.
@@ -170,7 +179,7 @@ impl<'s, R: Read, C: ComponentJson> JsonSnapshotReader<'s, R, C> {
             Err(_) if scanner.truncated() => return Direct::End,
             Err(_) => return Direct::Refused,
         }
-        let read = entity(&mut scanner, self.schema, &self.codec);
+        let read = entity(&mut scanner, self.schema, &self.codec, &mut self.known);
         match read {
             Ok((id, mut entity)) => {
                 if self.ids.insert(id, self.entities).is_err() {
@@ -234,9 +243,26 @@ fn error_index(text: &[u8], error: &serde_json::Error) -> usize {
     line_start + error.column()
 }
 
+/// How many newlines `text` has: eight bytes at a time (every byte of the input goes through
+/// here once, to keep the line count of what the buffer drops).
+fn newlines(text: &[u8]) -> usize {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut chunks = text.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        // The bytes that were `\n` are zero; their high bits are set in `zero`, no other's.
+        let x = u64::from_ne_bytes(word) ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let zero = !(((x & LOW) + LOW) | x | LOW);
+        count += zero.count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
 /// The line and column after `text`, which starts at `origin`.
 fn advance(origin: Origin, text: &[u8]) -> Origin {
-    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+    let newlines = newlines(text);
     match text.iter().rposition(|&b| b == b'\n') {
         Some(last) => Origin {
             line: origin.line + newlines,
@@ -255,14 +281,15 @@ fn entity(
     scanner: &mut JsonScanner<'_>,
     schema: &Schema,
     codec: &impl ComponentJson,
+    known: &mut Vec<(Box<[u8]>, u32)>,
 ) -> Result<(i64, SnapshotEntity)> {
     let refused = || Error::custom("not read directly");
     let registry = schema.registry();
     let mut id = None;
     let mut entity = SnapshotEntity::new(0);
     scanner.begin_object()?;
-    while let Some(name) = scanner.next_key()? {
-        if name == ENTITY_ID_KEY {
+    while let Some(name) = scanner.next_key_bytes()? {
+        if name == ENTITY_ID_KEY.as_bytes() {
             let read = match scanner.peek()? {
                 JsonKind::String => id_text(&scanner.string()?),
                 JsonKind::Number => match scanner.number()? {
@@ -279,11 +306,20 @@ fn entity(
             id = read;
             continue;
         }
-        let component = registry
-            .get_by_name(&name)
-            .and_then(|ty| ty.component())
-            .ok_or_else(refused)?;
-        let component_id = component.id();
+        let component_id = match known.iter().find(|(known, _)| **known == *name) {
+            Some(&(_, id)) => id,
+            None => {
+                let text = std::str::from_utf8(name).map_err(|_| refused())?;
+                let component = registry
+                    .get_by_name(text)
+                    .and_then(|ty| ty.component())
+                    .ok_or_else(refused)?;
+                if known.len() < KNOWN {
+                    known.push((name.into(), component.id()));
+                }
+                component.id()
+            }
+        };
         // Two members of one name are an error of the `Value` path's (two names of one
         // component are not, but are left to it too).
         if entity.components.iter().any(|(c, _)| *c == component_id) {
@@ -338,5 +374,23 @@ impl<R: Read, C> std::fmt::Debug for JsonSnapshotReader<'_, R, C> {
             .field("entities", &self.entities)
             .field("done", &self.done)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newlines_are_counted_and_positions_advance() {
+        let text = b"ab\ncd\n\n\xff\x0a\x0b\x09 0123456789\n";
+        for len in 0..=text.len() {
+            let slow = text[..len].iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(newlines(&text[..len]), slow, "{len}");
+        }
+        let at = advance(Origin::START, b"{}\n  {");
+        assert_eq!((at.line, at.column), (2, 3));
+        let at = advance(at, b"  ");
+        assert_eq!((at.line, at.column), (2, 5));
     }
 }

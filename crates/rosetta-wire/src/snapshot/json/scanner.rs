@@ -224,6 +224,33 @@ impl<'a> JsonScanner<'a> {
         Ok(Some(key))
     }
 
+    /// The next member's name as it is in the text (its value is next), or `None` at the end
+    /// of the object: for a reader that compares names with its own, which spares checking
+    /// that the text is UTF-8 (a name that matches one of its own is). A name with escapes is
+    /// refused.
+    pub fn next_key_bytes(&mut self) -> Result<Option<&'a [u8]>> {
+        if !self.more(b'}')? {
+            return Ok(None);
+        }
+        if self.peek_byte()? != b'"' {
+            return Err(refused());
+        }
+        let text = self.text;
+        let start = self.pos + 1;
+        let mut i = start;
+        loop {
+            match text.get(i) {
+                None => return Err(self.end()),
+                Some(b'"') => break,
+                Some(b'\\' | 0x00..=0x1f) => return Err(refused()),
+                Some(_) => i += 1,
+            }
+        }
+        self.pos = i + 1;
+        self.expect(b':')?;
+        Ok(Some(&text[start..i]))
+    }
+
     /// Opens an array.
     pub fn begin_array(&mut self) -> Result<()> {
         self.open(b'[')
@@ -432,7 +459,9 @@ impl<'a> JsonScanner<'a> {
                     let rest = &text[self.pos..];
                     let len = rest
                         .iter()
-                        .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'0'..=b'9' | b'a'..=b'z' | b'E'))
+                        .position(
+                            |b| !matches!(b, b'-' | b'+' | b'.' | b'0'..=b'9' | b'a'..=b'z' | b'E'),
+                        )
                         .ok_or_else(|| self.end())?;
                     self.pos += len;
                 }
@@ -468,9 +497,21 @@ mod tests {
     #[test]
     fn numbers_are_serde_jsons() {
         for text in [
-            "0", "-0", "5", "-5", "18446744073709551615", "18446744073709551616",
-            "-9223372036854775808", "-9223372036854775809", "1.5", "-2.5e3", "1E2", "0.1",
-            "123456789012345678901234567890", "1e-400", "-0.0",
+            "0",
+            "-0",
+            "5",
+            "-5",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1.5",
+            "-2.5e3",
+            "1E2",
+            "0.1",
+            "123456789012345678901234567890",
+            "1e-400",
+            "-0.0",
         ] {
             let padded = format!("{text} ");
             let ours = JsonScanner::new(padded.as_bytes())
@@ -521,7 +562,13 @@ mod tests {
         assert_eq!(s.peek().unwrap(), JsonKind::Array);
         s.skip_value().unwrap();
         assert_eq!(s.next_key().unwrap(), None);
-        for bad in [&br#"{"a": 1,}"#[..], b"[1,]", b"{,}", b"[1 2]", b"{\"a\" 1}"] {
+        for bad in [
+            &br#"{"a": 1,}"#[..],
+            b"[1,]",
+            b"{,}",
+            b"[1 2]",
+            b"{\"a\" 1}",
+        ] {
             let mut s = JsonScanner::new(bad);
             let read = s.value().and_then(|_| {
                 let mut s = JsonScanner::new(bad);

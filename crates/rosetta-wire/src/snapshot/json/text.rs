@@ -71,6 +71,12 @@ impl JsonText {
 /// characters only (`\b \t \n \f \r`, others as `\u00XX`).
 pub(crate) fn push_string(out: &mut String, text: &str) {
     out.push('"');
+    // Most strings need no escape: one pass to see, one copy.
+    if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
     let mut start = 0;
     for (i, byte) in text.bytes().enumerate() {
         let escape: &str = match byte {

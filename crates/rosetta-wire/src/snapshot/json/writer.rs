@@ -28,7 +28,12 @@ pub struct JsonSnapshotWriter<'s, W: Write, C> {
     /// The entity being written, kept to be reused.
     text: JsonText,
     named: Vec<(&'s str, usize)>,
+    /// The names of the components met so far (a few, looked up before the registry's map).
+    names: Vec<(u32, &'s str)>,
 }
+
+/// How many component names the writer keeps at hand.
+const NAMES: usize = 32;
 
 impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
     /// A writer to `out`: component ids are named through `schema`, component data is written
@@ -43,6 +48,7 @@ impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
             // Components are members of the entity: one level in.
             text: JsonText::new(1),
             named: Vec::new(),
+            names: Vec::new(),
         }
     }
 
@@ -74,10 +80,22 @@ impl<'s, W: Write, C: ComponentJson> JsonSnapshotWriter<'s, W, C> {
         let registry = self.schema.registry();
         self.named.clear();
         for (i, (id, _)) in entity.components.iter().enumerate() {
-            let name = registry
-                .component(*id)
-                .and_then(|ty| ty.qualified_name())
-                .ok_or_else(|| Error::msg(format!("component {id} is not in the schema")))?;
+            let known = self.names.iter().find(|(known, _)| known == id);
+            let name = match known {
+                Some(&(_, name)) => name,
+                None => {
+                    let name = registry
+                        .component(*id)
+                        .and_then(|ty| ty.qualified_name())
+                        .ok_or_else(|| {
+                            Error::msg(format!("component {id} is not in the schema"))
+                        })?;
+                    if self.names.len() < NAMES {
+                        self.names.push((*id, name));
+                    }
+                    name
+                }
+            };
             self.named.push((name, i));
         }
         // Stable: two components of one name keep their order (and are refused below).
