@@ -151,12 +151,18 @@ binary) unless --to says. `-` is standard input or output. Entities are converte
 in constant memory, with a progress bar when standard error is a terminal. OUTPUT is checked
 before the conversion starts; a file is replaced only once the conversion is complete (keeping
 its mode, links and symbolic links), a device or FIFO written through. A binary snapshot
-re-written as binary keeps its bytes (after gunzip); from JSON, each entity's components are
-written in ascending id order, as the SDK's converter did. JSON snapshots need the schema.
+re-written as binary keeps its bytes, and with the default --compression its gzip bytes too
+(zlib's level 6 and the input's OS byte, as the SDK wrote them); from JSON, each entity's
+components are written in ascending id order, as the SDK's converter did. JSON snapshots need
+the schema. Gzip is inflated on one thread and deflated on another while the records are
+converted; --threads N deflates on N (independent gzip members: not the SDK's bytes).
 
 Examples:
   # re-write a binary snapshot (no schema needed)
   rosetta snapshot convert examples/data/world.snapshot -o target/world.snapshot
+  # the same, compressed fast on every core
+  rosetta snapshot convert examples/data/world.snapshot -o target/world-fast.snapshot \\
+      --compression fast --threads 0
   # binary to JSON and back
   rosetta snapshot convert examples/data/world.snapshot -o target/world.json \\
       --schema_path schema --schema_path examples/schema

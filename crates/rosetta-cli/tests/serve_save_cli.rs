@@ -105,6 +105,10 @@ const HEALTH_42: &str = "%7B%22ids%22%3A%5B%5B%22game.Health%22%5D%5D%2C%22value
 fn writes_are_saved_after_a_second_and_on_sigterm() {
     let dir = std::env::temp_dir().join(format!("rosetta-serve-save-{}", std::process::id()));
     let world = copy_of_example(&dir);
+    // As if written on Windows: the save keeps the gzip header's OS byte.
+    let mut windows = std::fs::read(&world).expect("the copy");
+    windows[9] = 10;
+    std::fs::write(&world, &windows).expect("patched");
     let before = std::fs::read(&world).expect("the copy");
     let (mut child, addr) = start(&world);
 
@@ -125,6 +129,11 @@ fn writes_are_saved_after_a_second_and_on_sigterm() {
         "{saved}"
     );
     assert!(entity(&world, "snapshot/entity_2").contains("\"path\""));
+    assert_eq!(
+        std::fs::read(&world).expect("the file")[9],
+        10,
+        "the OS byte kept"
+    );
 
     // A change right before SIGTERM is in the file the server leaves.
     assert_eq!(put(&addr, "/delete/snapshot/entity_2"), 200);

@@ -56,6 +56,13 @@ fn a_snapshot_goes_through_parquet_and_back_to_the_same_records() {
     };
     let original = common::root().join("examples/data/world.snapshot");
     assert_eq!(records(&back), records(&original));
+    // Compressed as asked: the same records.
+    let best = dir.path().join("best.snapshot");
+    let mut args = vec!["import", tables, "-o", best.to_str().expect("UTF-8")];
+    args.extend(SCHEMA);
+    args.extend(["--compression", "best", "--threads", "2"]);
+    stdout(&rosetta(&args));
+    assert_eq!(records(&best), records(&original));
 }
 
 #[test]

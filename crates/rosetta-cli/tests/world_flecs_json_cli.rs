@@ -222,6 +222,18 @@ fn a_snapshot_world_converts_to_snapshots_byte_for_byte() {
     // The example was written on Unix; a new snapshot has this platform's OS byte.
     expected[9] = rosetta_wire::snapshot::platform_os();
     assert_eq!(std::fs::read(&binary).expect("written"), expected);
+    // Other compression: other bytes, the same records.
+    let fast = dir.path().join("fast.snapshot");
+    let mut args = vec!["world", "convert", "examples/data/world.json", "-o"];
+    args.push(fast.to_str().expect("UTF-8 path"));
+    args.extend(SCHEMA);
+    args.extend(["--compression", "none", "--threads", "2"]);
+    let out = rosetta(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let fast = std::fs::read(&fast).expect("written");
+    assert_ne!(fast, expected);
+    let records = |bytes: &[u8]| rosetta_wire::snapshot::decompress(bytes).expect("gzip");
+    assert_eq!(records(&fast), records(&expected));
     // And the binary snapshot as a world written as a JSON snapshot gives what `snapshot
     // convert` gives.
     let mut args = vec![

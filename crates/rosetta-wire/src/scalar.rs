@@ -128,6 +128,13 @@ impl Object {
     /// The last value, `None` when there is none.
     pub fn try_get<F: Family>(&self, id: u32) -> Option<F::Value> {
         for item in self.items(id).rev() {
+            // The usual item, one scalar, without the general walk (`Schema_Get*` per call).
+            if let Item::Scalar(wire, bits) = item {
+                if *wire == F::WIRE {
+                    return Some(F::from_bits(*bits));
+                }
+                continue;
+            }
             let mut last = None;
             let _ = each_bits(item, F::WIRE, &mut |bits| {
                 last = Some(bits);

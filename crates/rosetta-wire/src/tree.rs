@@ -73,8 +73,19 @@ impl Clone for Item {
     }
 }
 
-/// Moves the fields of every object nested in `fields` (built, or parsed into a cache) onto
-/// `work`, leaving those objects empty.
+/// The object nested in an item, built or parsed into a cache.
+fn nested_object(item: &Item) -> Option<&Object> {
+    match item {
+        Item::Object(object) => Some(object),
+        Item::Bytes(_, cache) => cache.get().map(|object| &**object),
+        _ => None,
+    }
+}
+
+/// Moves the fields of every object nested in `fields` (built, or parsed into a cache) that
+/// has objects of its own onto `work`, leaving those objects empty. An object of scalars only
+/// is left to drop in place: that goes one level deeper at most, and needs no `work` (most
+/// components, such as Position's coordinates, are that).
 fn take_nested(fields: &mut [Field], work: &mut Vec<Vec<Field>>) {
     for item in fields.iter_mut().flat_map(|field| field.items.iter_mut()) {
         let nested = match item {
@@ -83,7 +94,12 @@ fn take_nested(fields: &mut [Field], work: &mut Vec<Vec<Field>>) {
             _ => None,
         };
         if let Some(object) = nested {
-            if !object.fields.is_empty() {
+            let deeper = object
+                .fields
+                .iter()
+                .flat_map(|field| field.items.iter())
+                .any(|item| nested_object(item).is_some());
+            if deeper {
                 work.push(std::mem::take(&mut object.fields));
             }
         }
@@ -92,6 +108,9 @@ fn take_nested(fields: &mut [Field], work: &mut Vec<Vec<Field>>) {
 
 impl Drop for Object {
     fn drop(&mut self) {
+        if self.fields.is_empty() {
+            return;
+        }
         let mut work = Vec::new();
         take_nested(&mut self.fields, &mut work);
         while let Some(mut fields) = work.pop() {

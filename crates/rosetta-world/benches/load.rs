@@ -7,7 +7,8 @@
 //! The setup repeats the entities of `examples/data/world.snapshot` with new ids (1..=N, N from
 //! `ROSETTA_BENCH_ENTITIES`, default 1,000,000) and writes them with rosetta-wire's snapshot
 //! writer to `target/bench-world-1m.snapshot` (gzip), then criterion times
-//! [`SnapshotLoader::load`] from that file; throughput is in entities. After criterion, the
+//! [`SnapshotLoader::load_pipelined`] (gzip inflated on its own thread, as the CLI loads) and
+//! [`SnapshotLoader::load`] (on the loading thread) from that file; throughput is in entities. After criterion, the
 //! bench prints its own peak resident memory (`VmHWM`) after one more load; the file can also
 //! be measured on its own with `/usr/bin/time -v rosetta world info target/bench-world-1m.snapshot
 //! --schema_path schema --schema_path examples/schema`.
@@ -62,12 +63,17 @@ fn scaled_snapshot(n: u64) -> PathBuf {
     path
 }
 
-fn load(schema: &Schema, path: &Path) -> u64 {
+/// Loads the file, gzip inflated on its own thread (`load_pipelined`, as the CLI loads) or on
+/// the loading thread (`load`).
+fn load(schema: &Schema, path: &Path, pipelined: bool) -> u64 {
     let file = File::open(path).expect("open");
-    let loaded = SnapshotLoader::new(schema, path.display().to_string())
-        .load(BufReader::new(file))
-        .expect("the scaled snapshot loads");
-    loaded.entities
+    let loader = SnapshotLoader::new(schema, path.display().to_string());
+    let loaded = if pipelined {
+        loader.load_pipelined(file)
+    } else {
+        loader.load(BufReader::new(file))
+    };
+    loaded.expect("the scaled snapshot loads").entities
 }
 
 fn peak_rss_kib() -> Option<u64> {
@@ -89,7 +95,7 @@ fn bench(c: &mut Criterion) {
     );
     let before = peak_rss_kib();
     let started = Instant::now();
-    assert_eq!(load(&schema, &path), n);
+    assert_eq!(load(&schema, &path, true), n);
     let once = started.elapsed();
     eprintln!(
         "one load: {once:.2?}, {:.0} entities/s; peak RSS {} KiB (before the first load: {} KiB)",
@@ -102,8 +108,12 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(30));
     group.bench_function(format!("example snapshot x{n}"), |b| {
-        b.iter(|| load(&schema, &path))
+        b.iter(|| load(&schema, &path, true))
     });
+    group.bench_function(
+        format!("example snapshot x{n}, gunzip on the same thread"),
+        |b| b.iter(|| load(&schema, &path, false)),
+    );
     group.finish();
 }
 
