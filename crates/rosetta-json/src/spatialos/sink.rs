@@ -407,7 +407,8 @@ mod tests {
                 assert_eq!(Some(f32_as_f64(value)), debug, "{value:?}");
             }
         }
-        assert_eq!(f32_as_f64(3065919.25), 3065919.3);
+        // 3065919.25 is a float, halfway between two shortest decimals.
+        assert_eq!(f32_as_f64(f32::from_bits(0x4a3b_20fd)), 3065919.3);
     }
 
     #[test]
