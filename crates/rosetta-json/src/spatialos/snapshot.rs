@@ -106,8 +106,9 @@ impl ComponentJson for SnapshotCodec<'_> {
         load_object(self.registry, ty, value).map_err(crate::error::Error::into_wire)
     }
 
-    /// Straight from the text, without a `Value` ([`ScanLoader`]); it refuses what it does not
-    /// read as [`from_json`](ComponentJson::from_json) would, and the reader then goes that way.
+    /// Straight from the text, without a `Value` (the `ScanLoader` walker); it refuses what it
+    /// does not read as [`from_json`](ComponentJson::from_json) would, and the reader then goes
+    /// that way.
     fn read_json(
         &self,
         component_id: u32,
@@ -118,7 +119,7 @@ impl ComponentJson for SnapshotCodec<'_> {
     }
 
     /// Straight to the text: the dump that [`to_json`](ComponentJson::to_json) sends to a
-    /// `Value` goes to a [`TextSink`] that prints as serde_json prints that `Value`, pretty
+    /// `Value` goes to a `TextSink` that prints as serde_json prints that `Value`, pretty
     /// (whatever `options.pretty` says: the snapshot writer formats), at the entity's indent.
     fn write_json(
         &self,
