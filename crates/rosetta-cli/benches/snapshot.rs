@@ -13,7 +13,7 @@
 //! and file I/O included; the files are in the page cache); the peers run in this process on
 //! the same bytes, in memory. After criterion, each case runs again in `ROSETTA_BENCH_ROUNDS`
 //! rounds (default 3) that take turns, and a table gives the fastest round of each, the ratio
-//! to its peer (below 1: Rosetta is faster) and the peak resident memory of the CLI runs.
+//! to its peer (below 1: Rosetta is faster); then the peak resident memory of each conversion.
 
 use std::fs;
 use std::io::{Read, Write};
@@ -289,13 +289,27 @@ struct Bytes {
     records: Vec<u8>,
 }
 
-/// The largest resident set of any child process so far, in KiB.
-fn children_peak_rss_kib() -> Option<u64> {
-    // SAFETY: getrusage writes the struct it is given; a zeroed rusage is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid pointer to a rusage.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    (rc == 0).then(|| u64::try_from(usage.ru_maxrss).unwrap_or(0))
+/// Runs `rosetta` once and returns its peak resident memory in KiB (`VmHWM`, read from
+/// `/proc` every few milliseconds until it exits; growth in its last milliseconds is missed).
+/// `None` where `/proc` has no such line.
+fn rosetta_peak_rss_kib(args: &[&str]) -> Option<u64> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rosetta"))
+        .args(args)
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("rosetta runs");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = None;
+    while child.try_wait().expect("waits").is_none() {
+        let high_water = fs::read_to_string(&status).ok().and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+        peak = peak.max(high_water);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    peak
 }
 
 fn bench(c: &mut Criterion) {
@@ -351,11 +365,18 @@ fn bench(c: &mut Criterion) {
             took.as_secs_f64() / peer_time.as_secs_f64()
         );
     }
-    if let Some(kib) = children_peak_rss_kib() {
-        println!(
-            "\npeak RSS of the largest rosetta run: {:.0} MB",
-            kib as f64 / 1024.0
-        );
+    println!("\npeak resident memory of each conversion (KiB):");
+    let out_bin = files.dir.join("out.snapshot");
+    let out_json = files.dir.join("out.json");
+    for (input, output) in [
+        (&files.json, &out_bin),
+        (&files.snapshot, &out_json),
+        (&files.snapshot, &out_bin),
+    ] {
+        let mut args = vec!["snapshot", "convert", arg(input), "-o", arg(output)];
+        args.extend(SCHEMA);
+        let peak = rosetta_peak_rss_kib(&args);
+        println!("{} -> {}: {peak:?}", input.display(), output.display());
     }
 }
 

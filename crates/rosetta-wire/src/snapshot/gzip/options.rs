@@ -48,7 +48,7 @@ pub const fn platform_os() -> u8 {
     }
 }
 
-/// How [`SnapshotWriter`](super::SnapshotWriter) compresses a `.snapshot` file.
+/// How [`SnapshotWriter`](crate::snapshot::SnapshotWriter) compresses a `.snapshot` file.
 ///
 /// The default is the SDK's: [`GzipLevel::Default`], the platform's OS byte ([`platform_os`]), one
 /// gzip member. With more than one thread the records are cut into chunks of
