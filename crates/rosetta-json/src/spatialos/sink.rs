@@ -1,6 +1,7 @@
 //! Where a dump goes: straight to text ([`TextSink`], formatted exactly as `serde_json` formats
 //! the same document, compact or pretty) or into a [`serde_json::Value`] ([`ValueSink`]).
 
+use rosetta_wire::snapshot::JsonText;
 use serde_json::{Map, Number, Value};
 
 use super::elem::Stack;
@@ -163,7 +164,7 @@ impl Sink for TextSink {
 
     fn key(&mut self, key: &str) {
         self.element();
-        escape_json(&mut self.out, key);
+        JsonText::push_string(&mut self.out, key);
         self.out.push_str(if self.pretty { ": " } else { ":" });
         self.after_key = true;
     }
@@ -205,57 +206,9 @@ impl Sink for TextSink {
 
     fn string(&mut self, value: &str) {
         self.element();
-        escape_json(&mut self.out, value);
+        JsonText::push_string(&mut self.out, value);
     }
 }
-
-/// Appends a JSON string literal, escaped as `serde_json` escapes: `"` `\` and control
-/// characters only (`\b \t \n \f \r`, others as `\u00XX`).
-pub(crate) fn escape_json(out: &mut String, text: &str) {
-    out.push('"');
-    // Most strings need no escape: one pass to see, one copy.
-    if !text.bytes().any(|b| NEEDS_ESCAPE[usize::from(b)]) {
-        out.push_str(text);
-        out.push('"');
-        return;
-    }
-    let mut start = 0;
-    for (i, byte) in text.bytes().enumerate() {
-        let escape: &str = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(&text[start..i]);
-        if escape.is_empty() {
-            out.push_str(&format!("\\u{byte:04x}"));
-        } else {
-            out.push_str(escape);
-        }
-        start = i + 1;
-    }
-    out.push_str(&text[start..]);
-    out.push('"');
-}
-
-/// The bytes a JSON string escapes: `"`, `\` and control characters.
-const NEEDS_ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = true;
-        b += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
 
 /// Builds a [`serde_json::Value`].
 #[derive(Debug, Default)]

@@ -62,6 +62,12 @@ impl JsonText {
         Ok(())
     }
 
+    /// Appends `text` to `out` as a JSON string literal, escaped as serde_json escapes it (the
+    /// form every writer of snapshot JSON shares).
+    pub fn push_string(out: &mut String, text: &str) {
+        push_string(out, text);
+    }
+
     pub(crate) fn clear(&mut self) {
         self.text.clear();
     }
@@ -72,7 +78,7 @@ impl JsonText {
 pub(crate) fn push_string(out: &mut String, text: &str) {
     out.push('"');
     // Most strings need no escape: one pass to see, one copy.
-    if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+    if !text.bytes().any(|b| NEEDS_ESCAPE[usize::from(b)]) {
         out.push_str(text);
         out.push('"');
         return;
@@ -104,6 +110,19 @@ pub(crate) fn push_string(out: &mut String, text: &str) {
     out.push_str(&text[start..]);
     out.push('"');
 }
+
+/// The bytes a JSON string escapes: `"`, `\` and control characters.
+const NEEDS_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
 
 #[cfg(test)]
 mod tests {
