@@ -115,8 +115,10 @@ fn info_counts_entities_and_names_components() {
 fn convert_rewrites_every_corpus_snapshot_byte_for_byte() {
     let Some(corpus) = corpus() else { return };
     let work = tempfile::tempdir().expect("temp dir");
-    let mut files = Vec::new();
-    snapshots(&corpus, &mut files);
+    let files: Vec<PathBuf> = rosetta_devtools::corpus::roots::walk_files(&corpus, ".snapshot")
+        .iter()
+        .map(|rel| corpus.join(rel))
+        .collect();
     assert_eq!(files.len(), 9, "{files:?}");
     for input in &files {
         let output = work.path().join("out.snapshot");
@@ -129,21 +131,6 @@ fn convert_rewrites_every_corpus_snapshot_byte_for_byte() {
         let original = fs::read(input).expect("input");
         let written = fs::read(&output).expect("output");
         assert!(written == original, "{} changed", input.display());
-    }
-}
-
-fn snapshots(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = fs::read_dir(dir)
-        .expect("corpus directory")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            snapshots(&path, out);
-        } else if path.extension().is_some_and(|e| e == "snapshot") {
-            out.push(path);
-        }
     }
 }
 
