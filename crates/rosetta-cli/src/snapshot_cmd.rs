@@ -10,7 +10,7 @@ use indicatif::ProgressBar;
 use rosetta_schema::Schema;
 use rosetta_wire::snapshot::{
     ComponentJson, ComponentOrder, Compression, JsonEntities, JsonSnapshotReader,
-    JsonSnapshotWriter, SnapshotEntity, SnapshotReader, SnapshotWriter,
+    JsonSnapshotWriter, RawEntity, SnapshotEntity, SnapshotReader, SnapshotWriter,
 };
 
 use crate::cli::{SnapshotCommand, SnapshotConvertArgs, SnapshotFormatArg, SnapshotInfoArgs};
@@ -107,6 +107,15 @@ impl Source<'_> {
         match self {
             Source::Binary(r) => r.read_entity(),
             Source::Json(r) => r.read_entity(),
+        }
+    }
+
+    /// The next entity with its components as wire bytes: a binary snapshot's are not
+    /// decoded (only checked as far as their framing), a JSON snapshot's are encoded.
+    pub fn next_raw_entity(&mut self) -> rosetta_wire::Result<Option<RawEntity>> {
+        match self {
+            Source::Binary(r) => r.read_raw_entity(),
+            Source::Json(r) => Ok(r.read_entity()?.as_ref().map(RawEntity::from)),
         }
     }
 
@@ -223,7 +232,10 @@ impl Summary {
 fn binary_info(input: Input, path: &Path, bar: &ProgressBar) -> Result<Summary, CliError> {
     let mut source = binary_source(input, path)?;
     let mut summary = Summary::default();
-    while let Some(entity) = source.next_entity().map_err(|e| source.error(path, &e))? {
+    while let Some(entity) = source
+        .next_raw_entity()
+        .map_err(|e| source.error(path, &e))?
+    {
         summary.entity(entity.id);
         for id in entity.component_ids() {
             *summary.by_id.entry(id).or_default() += 1;
@@ -306,8 +318,7 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
     } else {
         None
     };
-    // A binary side is checked against MAX_NESTING here, as the JSON codec checks a JSON side;
-    // without a schema a binary snapshot is copied as it is.
+    // A binary side is checked against MAX_NESTING here, as the JSON codec checks a JSON side.
     let binary = from == SnapshotFormatArg::Binary || to == SnapshotFormatArg::Binary;
     let check = schema.as_ref().filter(|_| binary);
     let codec = match &schema {
@@ -356,14 +367,27 @@ fn convert(args: &SnapshotConvertArgs) -> Result<(), CliError> {
             let sink = SnapshotWriter::with_gzip(&mut output, args.gzip.options(os))
                 .map_err(|e| blame.write_error(&e))?
                 .component_order(order);
-            pump(
-                source,
-                &blame,
-                sink,
-                &bar,
-                |w, e| w.write_entity(e),
-                |w| w.finish(),
-            )
+            if from == SnapshotFormatArg::Binary {
+                // Binary to binary: the components are copied as their bytes (checked against
+                // the schema's nesting when there is one), so nothing in them changes.
+                pump(
+                    source,
+                    &blame,
+                    sink,
+                    &bar,
+                    |w, e: &RawEntity| w.write_raw_entity(e),
+                    |w| w.finish(),
+                )
+            } else {
+                pump(
+                    source,
+                    &blame,
+                    sink,
+                    &bar,
+                    |w, e: &SnapshotEntity| w.write_entity(e),
+                    |w| w.finish(),
+                )
+            }
         }
     };
     bar.finish_and_clear();
@@ -436,21 +460,53 @@ impl Blame<'_> {
     }
 }
 
+/// An entity as [`pump`] copies it: decoded, or its components as their bytes.
+trait Pumped: Sized {
+    fn next(source: &mut Source<'_>) -> rosetta_wire::Result<Option<Self>>;
+    /// Checks the entity's nesting against the schema, when there is one to check with.
+    fn check(&self, blame: &Blame<'_>, index: u64) -> Result<(), CliError>;
+}
+
+impl Pumped for SnapshotEntity {
+    fn next(source: &mut Source<'_>) -> rosetta_wire::Result<Option<Self>> {
+        source.next_entity()
+    }
+    fn check(&self, blame: &Blame<'_>, index: u64) -> Result<(), CliError> {
+        blame.check(self, index)
+    }
+}
+
+impl Pumped for RawEntity {
+    fn next(source: &mut Source<'_>) -> rosetta_wire::Result<Option<Self>> {
+        source.next_raw_entity()
+    }
+    fn check(&self, blame: &Blame<'_>, index: u64) -> Result<(), CliError> {
+        match blame.check {
+            Some(_) => {
+                let entity = self
+                    .decode()
+                    .map_err(|e| data_error(&blame.args.input, e.to_string()))?;
+                blame.check(&entity, index)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 /// Copies every entity from `source` into a writer, returning how many were copied.
-fn pump<S, W>(
+fn pump<E: Pumped, S, W>(
     mut source: Source<'_>,
     blame: &Blame<'_>,
     mut sink: S,
     bar: &ProgressBar,
-    write: impl Fn(&mut S, &SnapshotEntity) -> rosetta_wire::Result<()>,
+    write: impl Fn(&mut S, &E) -> rosetta_wire::Result<()>,
     finish: impl FnOnce(S) -> rosetta_wire::Result<W>,
 ) -> Result<u64, CliError> {
     let mut count = 0;
-    while let Some(entity) = source
-        .next_entity()
-        .map_err(|e| source.error(&blame.args.input, &e))?
+    while let Some(entity) =
+        E::next(&mut source).map_err(|e| source.error(&blame.args.input, &e))?
     {
-        blame.check(&entity, count)?;
+        entity.check(blame, count)?;
         write(&mut sink, &entity).map_err(|e| blame.write_error(&e))?;
         count += 1;
         bar.set_position(source.position());

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use rosetta_wire::snapshot::{
-    decompress, platform_os, read_entities, write_entities, Compression, SnapshotEntity,
+    decompress, platform_os, read_entities, write_entities, Compression, RawEntity, SnapshotEntity,
+    SnapshotWriter,
 };
 use rosetta_wire::Object;
 
@@ -321,4 +322,41 @@ fn the_sdk_json_snapshot_converts_to_the_sdk_binary_byte_for_byte() {
     if platform_os() == 3 {
         assert!(ours == sdk, "not the SDK's gzip bytes");
     }
+}
+
+#[test]
+fn binary_to_binary_copies_component_bytes_as_they_are() {
+    // game.Health (1001) with field 1 in two runs apart, which a decode and encode would join:
+    // the copy keeps them, with and without the schema's nesting check.
+    let split = rosetta_wire::Bytes::from_static(&[0x08, 0x50, 0x10, 0x64, 0x08, 0x51]);
+    let entity = RawEntity::new(4).with_component(1001, split.clone());
+    let mut writer = SnapshotWriter::with_compression(Vec::new(), Compression::Raw).expect("opens");
+    writer.write_raw_entity(&entity).expect("writes");
+    let stream = writer.finish().expect("finishes");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = dir.path().join("split.snapshot");
+    fs::write(&input, &stream).expect("input written");
+    for schema in [
+        &[][..],
+        &[
+            "--schema_path",
+            "schema",
+            "--schema_path",
+            "examples/schema",
+        ],
+    ] {
+        let out = dir.path().join("copy.snapshot");
+        let mut args = vec!["snapshot", "convert", arg(&input), "-o", arg(&out)];
+        args.extend_from_slice(schema);
+        assert_status(&rosetta(&args, None), 0);
+        let written = fs::read(&out).expect("output");
+        assert_eq!(decompress(&written).expect("gunzips"), stream, "{schema:?}");
+    }
+    let info = rosetta(&["snapshot", "info", arg(&input)], None);
+    assert_status(&info, 0);
+    assert!(
+        text(&info.stdout).contains("entities:          1 (ids 4 to 4)"),
+        "{}",
+        text(&info.stdout)
+    );
 }

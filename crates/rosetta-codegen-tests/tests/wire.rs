@@ -4,6 +4,8 @@
 //!   encodes them back byte for byte (enum values the schema does not name included);
 //! - `from_object` and `to_object` agree with those bytes, and `to_object` reads as the same
 //!   `Object`;
+//! - in a snapshot, `RawEntity::get` (from the record's bytes) and `SnapshotEntity::get` read
+//!   it back, and the raw entity writes the record again byte for byte;
 //! - serde through Rosetta's O3DE JSON serializer writes exactly the JSON that the
 //!   schema-driven store writes for the same data (defaults kept).
 
@@ -16,6 +18,9 @@ use rosetta_codegen_tests::{visit_components, ComponentVisitor};
 use rosetta_json::o3de::{store_object, Quiet, StoreOptions};
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
 use rosetta_wire::schema_type::Component;
+use rosetta_wire::snapshot::{
+    read_entities, write_entities, Compression, SnapshotEntity, SnapshotReader, SnapshotWriter,
+};
 use rosetta_wire::{typed, Object};
 
 const CASES: u32 = 24;
@@ -52,6 +57,34 @@ fn bytes_check<C: Component>(r: &TypeRegistry, ty: TypeId, v: &Value) -> Result<
     .map_err(|e| format!("typed::read: {e}"))?;
     if &back != v {
         return Err(format!("reads back as another value: {back:?}"));
+    }
+    snapshot_check(&typed_value, object)
+}
+
+/// The component in a snapshot: read back from a record stream with its components decoded
+/// (`SnapshotEntity::get`) and undecoded (`RawEntity::get`), it is the value written, and a raw
+/// entity writes the stream the decoded entity writes.
+fn snapshot_check<C: Component>(value: &C, object: Object) -> Result<(), String> {
+    let entity = SnapshotEntity::new(7).with_component(C::ID, object);
+    let stream = write_entities([&entity], Compression::Raw).map_err(|e| e.to_string())?;
+    let mut reader = SnapshotReader::new(&stream[..]).map_err(|e| e.to_string())?;
+    let raw = match reader.read_raw_entity() {
+        Ok(Some(raw)) => raw,
+        other => return Err(format!("read_raw_entity: {other:?}")),
+    };
+    let decoded = read_entities(&stream).map_err(|e| e.to_string())?;
+    let from_raw = raw.get::<C>().map_err(|e| format!("RawEntity::get: {e}"))?;
+    let from_decoded = decoded[0].get::<C>().map_err(|e| format!("get: {e}"))?;
+    if from_raw.as_ref() != Some(value) || from_decoded.as_ref() != Some(value) {
+        return Err(format!(
+            "a snapshot reads it back as {from_raw:?} (raw) and {from_decoded:?}"
+        ));
+    }
+    let mut writer = SnapshotWriter::with_compression(Vec::new(), Compression::Raw)
+        .map_err(|e| e.to_string())?;
+    writer.write_raw_entity(&raw).map_err(|e| e.to_string())?;
+    if writer.finish().map_err(|e| e.to_string())? != stream {
+        return Err("the raw entity writes another stream".into());
     }
     Ok(())
 }

@@ -23,6 +23,9 @@ mod update;
 mod validate;
 mod view;
 
+/// The shared byte buffer of [`snapshot::RawEntity`] components and of generated `bytes` fields
+/// (`BytesType::Bytes`), from the `bytes` crate.
+pub use bytes::Bytes;
 pub use error::{Error, Result};
 pub use object::Object;
 pub use roots::{CommandRequest, CommandResponse, ComponentData, ComponentUpdate, GenericData};

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use rosetta_godot::Version;
 use rosetta_json::o3de::{Collect, LoadOptions, StoreOptions};
-use rosetta_wire::snapshot::{SnapshotEntity, SnapshotReader, SnapshotWriter};
+use rosetta_wire::snapshot::{RawEntity, SnapshotReader, SnapshotWriter};
 use rosetta_wire::{Component, SchemaEnum};
 
 /// The Rust types `rosetta-build` generated from `schema/` (package `improbable`, Rosetta's
@@ -112,8 +112,8 @@ pub fn godot_path(snapshot: &Path) -> PathBuf {
 }
 
 /// The components this example reads from an entity, as their generated types. Only these
-/// are decoded ([`SnapshotEntity::get`] decodes the component it is asked for); the others
-/// are counted in [`TypedEntity::others`] and left as they are.
+/// are decoded, each straight from its wire bytes ([`RawEntity::get`]); the others are
+/// counted in [`TypedEntity::others`] and left as the bytes they were read as.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TypedEntity {
     /// The entity id.
@@ -135,7 +135,7 @@ const READ: [u32; 4] = [Metadata::ID, Position::ID, Player::ID, Health::ID];
 
 impl TypedEntity {
     /// Reads the components this example wants from an entity of a snapshot.
-    pub fn read(entity: &SnapshotEntity) -> Result<Self, Error> {
+    pub fn read(entity: &RawEntity) -> Result<Self, Error> {
         Ok(TypedEntity {
             id: entity.id,
             metadata: get(entity)?,
@@ -193,7 +193,7 @@ pub fn enum_name<E: SchemaEnum>(value: E) -> String {
 }
 
 /// Component `C` of an entity, with the entity and the component named in an error.
-fn get<C: Component>(entity: &SnapshotEntity) -> Result<Option<C>, Error> {
+fn get<C: Component>(entity: &RawEntity) -> Result<Option<C>, Error> {
     entity
         .get::<C>()
         .context(|| format!("entity {}: reading {} ({})", entity.id, C::NAME, C::ID))
@@ -221,7 +221,7 @@ pub struct LevelledUp {
 ///
 /// The event rides on the update only: applying an update changes data fields, and a
 /// snapshot holds data, so no event reaches the file.
-pub fn level_up(entity: &mut SnapshotEntity) -> Result<Option<LevelledUp>, Error> {
+pub fn level_up(entity: &mut RawEntity) -> Result<Option<LevelledUp>, Error> {
     let Some(mut player) = get::<Player>(entity)? else {
         return Ok(None);
     };
@@ -271,8 +271,9 @@ pub struct Rewritten {
 }
 
 /// Streams the snapshot at `input` into a new snapshot at `output` (its directory created if
-/// need be), one entity at a time, with every player levelled up by [`level_up`]. Components
-/// the example does not read are copied as they are.
+/// need be), one entity at a time, with every player levelled up by [`level_up`]. Entities
+/// are read with their components undecoded ([`SnapshotReader::read_raw_entity`]), so the
+/// components the example does not read are copied byte for byte, never decoded.
 pub fn level_up_snapshot(input: &Path, output: &Path) -> Result<Rewritten, Error> {
     let mut reader =
         SnapshotReader::open(input).context(|| format!("opening {}", input.display()))?;
@@ -283,7 +284,7 @@ pub fn level_up_snapshot(input: &Path, output: &Path) -> Result<Rewritten, Error
     let mut writer = SnapshotWriter::create(output).context(writing)?;
     let mut done = Rewritten::default();
     while let Some(mut entity) = reader
-        .read_entity()
+        .read_raw_entity()
         .context(|| format!("reading {}", input.display()))?
     {
         done.before.push(TypedEntity::read(&entity)?);
@@ -291,21 +292,18 @@ pub fn level_up_snapshot(input: &Path, output: &Path) -> Result<Rewritten, Error
             done.changes.push(change);
         }
         done.after.push(TypedEntity::read(&entity)?);
-        writer.write_entity(&entity).context(writing)?;
+        writer.write_raw_entity(&entity).context(writing)?;
     }
     writer.finish().context(writing)?;
     Ok(done)
 }
 
-/// Every entity of the snapshot at `path`.
-pub fn read_snapshot(path: &Path) -> Result<Vec<SnapshotEntity>, Error> {
+/// Every entity of the snapshot at `path`, its components undecoded.
+pub fn read_snapshot(path: &Path) -> Result<Vec<RawEntity>, Error> {
     let reading = || format!("reading {}", path.display());
     let mut reader = SnapshotReader::open(path).context(reading)?;
-    let mut entities = Vec::new();
-    while let Some(entity) = reader.read_entity().context(reading)? {
-        entities.push(entity);
-    }
-    Ok(entities)
+    let entities = reader.raw_entities().collect::<Result<_, _>>();
+    entities.context(reading)
 }
 
 /// A `game.Player` through serde: as O3DE JSON and as Godot bytes, and read back from both.

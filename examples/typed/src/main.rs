@@ -5,13 +5,14 @@
 //! `game`) and Rosetta's standard library (`schema`, package `improbable`), and the example
 //! uses them on the example snapshot, `examples/data/world.snapshot`:
 //!
-//! 1. **Typed reads.** Each entity is read from the snapshot, and of its components only the
-//!    ones the example wants are decoded, as `game::Player`, `game::Health`,
-//!    `improbable::Position` and `improbable::Metadata` (`SnapshotEntity::get::<T>()`); the
-//!    others (`improbable.Persistence`) stay undecoded bytes and are copied as they are.
+//! 1. **Typed reads.** Each entity is read from the snapshot with its components undecoded
+//!    (`SnapshotReader::read_raw_entity`), and only the ones the example wants are decoded,
+//!    straight from their bytes, as `game::Player`, `game::Health`, `improbable::Position` and
+//!    `improbable::Metadata` (`RawEntity::get::<T>()`); the others (`improbable.Persistence`)
+//!    stay undecoded bytes and are copied as they are.
 //! 2. **Updates.** Every player levels up: a generated `PlayerUpdate` sets the next level and
 //!    carries a `levelled_up` event, and a `HealthUpdate` heals the player to full health; both
-//!    are applied with `Component::apply` and put back with `SnapshotEntity::insert`. The
+//!    are applied with `Component::apply` and put back with `RawEntity::insert`. The
 //!    changed snapshot is written to `OUT` and read back, to show that the change stuck.
 //! 3. **serde.** The levelled-up player is written as O3DE JSON and as Godot 4 bytes
 //!    (`var_to_bytes` of a `Dictionary`) through the generated serde derives, beside `OUT`

@@ -11,7 +11,7 @@ use rosetta_example_typed::{
 };
 use rosetta_json::o3de::{Collect, LoadOptions};
 use rosetta_wire::schema_type::EntityId;
-use rosetta_wire::snapshot::{read_entities, SnapshotEntity};
+use rosetta_wire::snapshot::{read_entities, RawEntity, SnapshotEntity};
 use rosetta_wire::{Component, Object};
 
 fn read_file(path: &std::path::Path) -> Vec<SnapshotEntity> {
@@ -95,7 +95,10 @@ fn levels_up_the_player_and_keeps_everything_else() -> Result<(), Error> {
 
     // What the summary says it read and wrote is what the files hold.
     let typed = |entities: &[SnapshotEntity]| -> Result<Vec<TypedEntity>, Error> {
-        entities.iter().map(TypedEntity::read).collect()
+        entities
+            .iter()
+            .map(|entity| TypedEntity::read(&RawEntity::from(entity)))
+            .collect()
     };
     assert_eq!(summary.rewritten.before, typed(&before)?);
     assert_eq!(summary.rewritten.after, typed(&after)?);
@@ -141,7 +144,7 @@ fn levels_up_the_player_and_keeps_everything_else() -> Result<(), Error> {
 
 #[test]
 fn entities_without_a_player_are_untouched() -> Result<(), Error> {
-    let mut entity = SnapshotEntity::new(9);
+    let mut entity = RawEntity::new(9);
     entity.insert(&Health {
         current: 1,
         maximum: 50,

@@ -70,6 +70,7 @@ mod format;
 mod gzip;
 mod ids;
 mod json;
+mod raw;
 mod read;
 mod record;
 mod write;
@@ -83,6 +84,7 @@ pub use self::format::{
 pub use self::gzip::{platform_os, GzipLevel, GzipOptions};
 pub use self::json::{ComponentJson, JsonEntities, JsonSnapshotReader, JsonSnapshotWriter};
 pub use self::json::{JsonKind, JsonMark, JsonNumber, JsonScanner, JsonText};
+pub use self::raw::RawEntity;
 pub use self::read::SnapshotReader;
 pub use self::write::SnapshotWriter;
 

@@ -4,14 +4,20 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
+use bytes::Bytes;
 use flate2::bufread::MultiGzDecoder;
 
 use super::entity::SnapshotEntity;
 use super::format::{cut_short, Compression, DEFAULT_MAX_RECORD_LEN, GZIP_MAGIC};
 use super::gzip::{GunzipPipe, Probe};
 use super::ids::EntityIds;
-use super::record::{parse_message, to_usize, Message, RecordStream};
+use super::raw::RawEntity;
+use super::record::{check_object_framing, parse_message, to_usize, Message, RecordStream};
 use crate::error::{Error, ErrorKind, Result};
+use crate::object::Object;
+
+/// An entity record's id and components.
+type Parts<C> = (i64, Vec<(u32, C)>);
 
 /// Counts the bytes read from the caller's reader (for progress).
 #[derive(Debug)]
@@ -286,14 +292,44 @@ impl<R: Read> SnapshotReader<R> {
 
     /// The next entity, `None` after the end record.
     pub fn read_entity(&mut self) -> Result<Option<SnapshotEntity>> {
-        let result = self.step();
+        Ok(self
+            .next_parts(Object::decode_shared)?
+            .map(|(id, components)| SnapshotEntity { id, components }))
+    }
+
+    /// The next entity with its components' data undecoded, `None` after the end record.
+    ///
+    /// The record is checked as [`read_entity`](SnapshotReader::read_entity) checks it (its
+    /// framing, its entity id, and each component's fields as far as tags and lengths), but no
+    /// component is decoded: a [`RawEntity`] decodes only the components asked for
+    /// ([`RawEntity::get`]), and written with [`SnapshotWriter::write_raw_entity`] its other
+    /// components are copied byte for byte.
+    ///
+    /// [`SnapshotWriter::write_raw_entity`]: super::SnapshotWriter::write_raw_entity
+    pub fn read_raw_entity(&mut self) -> Result<Option<RawEntity>> {
+        Ok(self
+            .next_parts(check_object_framing)?
+            .map(|(id, components)| RawEntity { id, components }))
+    }
+
+    /// The entities left, each with its components undecoded ([`read_raw_entity`]); the
+    /// iterator ends after the end record or the first error.
+    ///
+    /// [`read_raw_entity`]: SnapshotReader::read_raw_entity
+    pub fn raw_entities(&mut self) -> impl Iterator<Item = Result<RawEntity>> + '_ {
+        std::iter::from_fn(move || self.read_raw_entity().transpose())
+    }
+
+    /// The next entity record's id and components, each made by `component` from its bytes.
+    fn next_parts<C>(&mut self, component: fn(Bytes) -> Result<C>) -> Result<Option<Parts<C>>> {
+        let result = self.step(component);
         if !matches!(result, Ok(Some(_))) {
             self.state = State::Done;
         }
         result
     }
 
-    fn step(&mut self) -> Result<Option<SnapshotEntity>> {
+    fn step<C>(&mut self, component: fn(Bytes) -> Result<C>) -> Result<Option<Parts<C>>> {
         loop {
             match self.state {
                 State::Done => return Ok(None),
@@ -316,12 +352,12 @@ impl<R: Read> SnapshotReader<R> {
                     }
                     self.state = State::Entities;
                 }
-                State::Entities => return self.entity(),
+                State::Entities => return self.entity(component),
             }
         }
     }
 
-    fn entity(&mut self) -> Result<Option<SnapshotEntity>> {
+    fn entity<C>(&mut self, component: fn(Bytes) -> Result<C>) -> Result<Option<Parts<C>>> {
         let index = self.entities;
         let record = self
             .records
@@ -335,21 +371,21 @@ impl<R: Read> SnapshotReader<R> {
                 to_usize(self.records.offset()),
             ));
         };
-        let message = parse_message(&record.bytes).map_err(|e| {
+        let message = parse_message(&record.bytes, component).map_err(|e| {
             e.shifted(to_usize(record.payload_start))
                 .in_entity(index, peek_entity_id(&record.bytes))
         })?;
         match message {
-            Message::Entity(entity) => {
-                if let Err(bad) = self.ids.insert(entity.id, index) {
+            Message::Entity(id, components) => {
+                if let Err(bad) = self.ids.insert(id, index) {
                     return Err(Error::at(
-                        ErrorKind::Snapshot(bad.message(entity.id)),
+                        ErrorKind::Snapshot(bad.message(id)),
                         to_usize(record.start),
                     )
-                    .in_entity(index, Some(entity.id)));
+                    .in_entity(index, Some(id)));
                 }
                 self.entities += 1;
-                Ok(Some(entity))
+                Ok(Some((id, components)))
             }
             Message::End => {
                 let after = self.records.offset();

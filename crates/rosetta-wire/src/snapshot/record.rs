@@ -5,9 +5,10 @@ use std::io::{self, BufRead};
 
 use bytes::Bytes;
 
-use super::entity::SnapshotEntity;
 use super::format::ComponentOrder;
-use crate::encoding::{get_len, get_tag, get_varint, put_tag, put_varint, varint_len, WireType};
+use crate::encoding::{
+    get_fixed, get_len, get_tag, get_varint, put_tag, put_varint, varint_len, WireType,
+};
 use crate::error::{Error, ErrorKind, Result};
 use crate::object::Object;
 
@@ -147,15 +148,19 @@ impl<R: BufRead> RecordStream<R> {
 }
 
 /// What a record (after the header) holds.
-pub(crate) enum Message {
-    /// An entity record.
-    Entity(SnapshotEntity),
+pub(crate) enum Message<C> {
+    /// An entity record: the id and each component's data, as `component` made it.
+    Entity(i64, Vec<(u32, C)>),
     /// The end record (its value is not checked: every known file has 1).
     End,
 }
 
-/// Reads a record's message. Offsets in errors are relative to the message's first byte.
-pub(crate) fn parse_message(bytes: &Bytes) -> Result<Message> {
+/// Reads a record's message, making each component's data from its bytes with `component`.
+/// Offsets in errors are relative to the message's first byte.
+pub(crate) fn parse_message<C>(
+    bytes: &Bytes,
+    component: fn(Bytes) -> Result<C>,
+) -> Result<Message<C>> {
     let input: &[u8] = bytes;
     let mut pos = 0;
     let mut message = None;
@@ -166,8 +171,9 @@ pub(crate) fn parse_message(bytes: &Bytes) -> Result<Message> {
             (ENTITY_FIELD, WireType::Len) => {
                 let range = get_len(input, &mut pos)?;
                 let start = range.start;
-                let entity = parse_entity_record(&bytes.slice(range)).map_err(|e| e.shifted(start));
-                Message::Entity(entity?)
+                let (id, components) = parse_entity_record(&bytes.slice(range), component)
+                    .map_err(|e| e.shifted(start))?;
+                Message::Entity(id, components)
             }
             (END_FIELD, WireType::Varint) => {
                 get_varint(input, &mut pos)?;
@@ -191,8 +197,14 @@ pub(crate) fn parse_message(bytes: &Bytes) -> Result<Message> {
     })
 }
 
-/// Reads an `EntityRecord`: `{1: entity id, 3: Entity}`.
-fn parse_entity_record(bytes: &Bytes) -> Result<SnapshotEntity> {
+/// The entity id and components of an `EntityRecord`: `{1: entity id, 3: Entity}`.
+type EntityParts<C> = (i64, Vec<(u32, C)>);
+
+/// Reads an `EntityRecord`.
+fn parse_entity_record<C>(
+    bytes: &Bytes,
+    component: fn(Bytes) -> Result<C>,
+) -> Result<EntityParts<C>> {
     let input: &[u8] = bytes;
     let mut pos = 0;
     let mut id = None;
@@ -213,7 +225,7 @@ fn parse_entity_record(bytes: &Bytes) -> Result<SnapshotEntity> {
             (ENTITY_OBJECT_FIELD, WireType::Len) => {
                 let range = get_len(input, &mut pos)?;
                 let start = range.start;
-                parse_components(&bytes.slice(range), &mut components)
+                parse_components(&bytes.slice(range), component, &mut components)
                     .map_err(|e| e.shifted(start))?;
             }
             _ => return Err(unexpected(field, wire, "an entity record", at)),
@@ -225,20 +237,24 @@ fn parse_entity_record(bytes: &Bytes) -> Result<SnapshotEntity> {
             0,
         )
     })?;
-    Ok(SnapshotEntity { id, components })
+    Ok((id, components))
 }
 
 /// Reads an `Entity` object: one object field per component, field id = component id.
-fn parse_components(bytes: &Bytes, out: &mut Vec<(u32, Object)>) -> Result<()> {
+fn parse_components<C>(
+    bytes: &Bytes,
+    component: fn(Bytes) -> Result<C>,
+    out: &mut Vec<(u32, C)>,
+) -> Result<()> {
     let input: &[u8] = bytes;
     let mut pos = 0;
     while pos < input.len() {
         let at = pos;
-        let (component, wire) = get_tag(input, &mut pos)?;
+        let (id, wire) = get_tag(input, &mut pos)?;
         if wire != WireType::Len {
             return Err(Error::at(
                 ErrorKind::Snapshot(format!(
-                    "component {component} is not an object (wire type {})",
+                    "component {id} is not an object (wire type {})",
                     wire.number()
                 )),
                 at,
@@ -246,10 +262,36 @@ fn parse_components(bytes: &Bytes, out: &mut Vec<(u32, Object)>) -> Result<()> {
         }
         let range = get_len(input, &mut pos)?;
         let start = range.start;
-        let data = Object::decode_shared(bytes.slice(range)).map_err(|e| e.shifted(start))?;
-        out.push((component, data));
+        let data = component(bytes.slice(range)).map_err(|e| e.shifted(start))?;
+        out.push((id, data));
     }
     Ok(())
+}
+
+/// Checks the framing of one object's fields, as [`Object::decode_shared`] reads it (tags,
+/// varints, fixed widths and lengths within the bytes), without decoding them: the component
+/// data of a [`RawEntity`](super::RawEntity).
+pub(crate) fn check_object_framing(bytes: Bytes) -> Result<Bytes> {
+    let input: &[u8] = &bytes;
+    let mut pos = 0;
+    while pos < input.len() {
+        let (_, wire) = get_tag(input, &mut pos)?;
+        match wire {
+            WireType::Varint => {
+                get_varint(input, &mut pos)?;
+            }
+            WireType::Fixed32 => {
+                get_fixed::<4>(input, &mut pos)?;
+            }
+            WireType::Fixed64 => {
+                get_fixed::<8>(input, &mut pos)?;
+            }
+            WireType::Len => {
+                get_len(input, &mut pos)?;
+            }
+        }
+    }
+    Ok(bytes)
 }
 
 fn unexpected(field: u32, wire: WireType, place: &str, at: usize) -> Error {
@@ -262,13 +304,40 @@ fn unexpected(field: u32, wire: WireType, place: &str, at: usize) -> Error {
     )
 }
 
+/// A component's data as an entity record holds it: an [`Object`] encoded, or bytes as they are.
+pub(crate) trait ComponentBytes {
+    /// The length of the encoded data.
+    fn encoded_len(&self) -> usize;
+    /// Appends the encoded data.
+    fn encode_to(&self, out: &mut Vec<u8>);
+}
+
+impl ComponentBytes for Object {
+    fn encoded_len(&self) -> usize {
+        Object::encoded_len(self)
+    }
+    fn encode_to(&self, out: &mut Vec<u8>) {
+        Object::encode_to(self, out)
+    }
+}
+
+impl ComponentBytes for Bytes {
+    fn encoded_len(&self) -> usize {
+        self.len()
+    }
+    fn encode_to(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self)
+    }
+}
+
 /// Appends one entity record, length prefix included, its components in the order given.
-pub(crate) fn put_entity_record(
+pub(crate) fn put_entity_record<C: ComponentBytes>(
     out: &mut Vec<u8>,
-    entity: &SnapshotEntity,
+    entity_id: i64,
+    components: &[(u32, C)],
     order: ComponentOrder,
 ) -> Result<()> {
-    let mut components: Vec<&(u32, Object)> = entity.components.iter().collect();
+    let mut components: Vec<&(u32, C)> = components.iter().collect();
     if order == ComponentOrder::Ascending {
         components.sort_by_key(|(id, _)| *id);
     }
@@ -282,7 +351,7 @@ pub(crate) fn put_entity_record(
         lens.push(len);
         entity_len += varint_len(u64::from(*id) << 3) + varint_len(len as u64) + len;
     }
-    let id_bits = entity.id as u64;
+    let id_bits = entity_id as u64;
     let record_len = 1 + varint_len(id_bits) + 1 + varint_len(entity_len as u64) + entity_len;
     let message_len = 1 + varint_len(record_len as u64) + record_len;
     out.reserve(varint_len(message_len as u64) + message_len);

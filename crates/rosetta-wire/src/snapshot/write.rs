@@ -8,7 +8,8 @@ use super::entity::SnapshotEntity;
 use super::format::{ComponentOrder, Compression, END_RECORD};
 use super::gzip::{GzipOptions, GzipSink};
 use super::ids::{BadId, EntityIds};
-use super::record::{put_entity_record, to_usize};
+use super::raw::RawEntity;
+use super::record::{put_entity_record, to_usize, ComponentBytes};
 use crate::error::{Error, Result};
 
 #[derive(Debug)]
@@ -137,21 +138,32 @@ impl<W: Write> SnapshotWriter<W> {
     /// Writes one entity record. An id that is not positive, or that an entity written before
     /// has, is an error (a reader would refuse it), and nothing is written.
     pub fn write_entity(&mut self, entity: &SnapshotEntity) -> Result<()> {
+        self.write_parts(entity.id, &entity.components)
+    }
+
+    /// Writes one entity record whose components are bytes as they are (as
+    /// [`SnapshotReader::read_raw_entity`](super::SnapshotReader::read_raw_entity) read them),
+    /// checked as [`write_entity`](SnapshotWriter::write_entity) checks an entity. The
+    /// component order is the writer's, as for any entity.
+    pub fn write_raw_entity(&mut self, entity: &RawEntity) -> Result<()> {
+        self.write_parts(entity.id, &entity.components)
+    }
+
+    fn write_parts<C: ComponentBytes>(&mut self, id: i64, components: &[(u32, C)]) -> Result<()> {
         let index = self.entities;
-        let bad_id =
-            |bad: BadId| Error::msg(bad.message(entity.id)).in_entity(index, Some(entity.id));
-        self.ids.check(entity.id).map_err(bad_id)?;
+        let bad_id = |bad: BadId| Error::msg(bad.message(id)).in_entity(index, Some(id));
+        self.ids.check(id).map_err(bad_id)?;
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        let result = put_entity_record(&mut buf, entity, self.order)
+        let result = put_entity_record(&mut buf, id, components, self.order)
             .and_then(|()| self.put(&buf))
-            .map_err(|e| e.in_entity(index, Some(entity.id)));
+            .map_err(|e| e.in_entity(index, Some(id)));
         // The buffer is kept for the next entity unless it grew unusually large.
         if buf.capacity() <= 1 << 20 {
             self.buf = buf;
         }
         result?;
-        self.ids.insert(entity.id, index).map_err(bad_id)?;
+        self.ids.insert(id, index).map_err(bad_id)?;
         self.entities += 1;
         Ok(())
     }
