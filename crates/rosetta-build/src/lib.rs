@@ -77,6 +77,8 @@ pub enum BytesType {
     #[default]
     Vec,
     /// `bytes::Bytes` (as `rosetta_wire::schema_type::Bytes`): cheap to clone and share.
+    /// Decoded with `SchemaType::decode_shared` (as `RawEntity::get` decodes a snapshot's
+    /// component), the values are slices of the input buffer, not copies.
     Bytes,
 }
 

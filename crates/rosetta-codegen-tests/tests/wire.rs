@@ -2,6 +2,7 @@
 //!
 //! - the bytes `typed::write` + `Object::encode` write decode into the generated type, which
 //!   encodes them back byte for byte (enum values the schema does not name included);
+//! - `decode_shared` reads what `decode` reads;
 //! - `from_object` and `to_object` agree with those bytes, and `to_object` reads as the same
 //!   `Object`;
 //! - in a snapshot, `RawEntity::get` (from the record's bytes) and `SnapshotEntity::get` read
@@ -41,6 +42,10 @@ fn bytes_check<C: Component>(r: &TypeRegistry, ty: TypeId, v: &Value) -> Result<
             "encodes differently\n  dynamic: {bytes:?}\n  typed:   {:?}\n  value: {typed_value:?}",
             typed_value.encode()
         ));
+    }
+    let shared = C::decode_shared(&bytes.clone().into()).map_err(|e| format!("shared: {e}"))?;
+    if shared != typed_value {
+        return Err(format!("decode_shared reads {shared:?}"));
     }
     let from_object = C::from_object(&object).map_err(|e| format!("from_object: {e}"))?;
     if from_object.encode() != bytes {
@@ -185,4 +190,23 @@ fn generated_types_write_the_dynamic_bytes_and_json() {
     );
     check.bytes.assert_none("bytes");
     check.json.assert_none("O3DE JSON");
+}
+
+#[test]
+fn bytes_fields_share_a_shared_buffer() {
+    use rosetta_codegen_tests::names_bytes::names::r#match::self_::Thing;
+    use rosetta_wire::schema_type::{Bytes, SchemaType};
+    let thing = Thing {
+        blob: Some(Bytes::from_static(b"a blob of bytes")),
+        blobs: vec![Bytes::from_static(b"one"), Bytes::from_static(b"two")],
+        ..Thing::default()
+    };
+    let buffer = Bytes::from(thing.encode());
+    let inside = |b: &Bytes| buffer.as_ptr_range().contains(&b.as_ptr());
+    let shared = Thing::decode_shared(&buffer).expect("decodes");
+    assert_eq!(shared, thing);
+    assert!(shared.blob.iter().chain(&shared.blobs).all(inside));
+    let copied = Thing::decode(&buffer).expect("decodes");
+    assert_eq!(copied, thing);
+    assert!(!copied.blob.iter().chain(&copied.blobs).any(inside));
 }

@@ -102,7 +102,9 @@ impl Codec for Blob {
     }
 }
 
-/// `bytes` as [`bytes::Bytes`] (`Config::bytes_type` of rosetta-build).
+/// `bytes` as [`bytes::Bytes`] (`Config::bytes_type` of rosetta-build): a slice of the buffer
+/// when it is decoded with [`SchemaType::decode_shared`](super::SchemaType::decode_shared), else
+/// a copy.
 pub struct SharedBlob;
 
 impl Codec for SharedBlob {
@@ -116,7 +118,7 @@ impl Codec for SharedBlob {
     }
     #[inline]
     fn get(input: &mut Input<'_>) -> Result<bytes::Bytes> {
-        input.len_delimited().map(bytes::Bytes::copy_from_slice)
+        input.len_delimited_bytes()
     }
 }
 

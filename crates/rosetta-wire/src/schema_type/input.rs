@@ -1,5 +1,7 @@
 //! [`Input`]: the cursor generated decoders read from.
 
+use bytes::Bytes;
+
 use crate::encoding::{get_fixed, get_len, get_tag, get_varint, WireType};
 use crate::error::{Error, ErrorKind, Result};
 use rosetta_types::MAX_NESTING;
@@ -15,6 +17,8 @@ pub struct Input<'a> {
     /// Where `bytes` starts in the buffer the decoding began with.
     base: usize,
     depth: usize,
+    /// That buffer, when it is shared: `Bytes` fields are then slices of it, not copies.
+    shared: Option<&'a Bytes>,
 }
 
 impl<'a> Input<'a> {
@@ -25,6 +29,17 @@ impl<'a> Input<'a> {
             pos: 0,
             base: 0,
             depth: 1,
+            shared: None,
+        }
+    }
+
+    /// A cursor at the start of a shared buffer, read as one top-level object: the
+    /// [`SharedBlob`](super::codec::SharedBlob) values read from it (generated `Bytes`
+    /// fields) share the buffer instead of copying their bytes.
+    pub fn shared(bytes: &'a Bytes) -> Self {
+        Input {
+            shared: Some(bytes),
+            ..Input::new(bytes)
         }
     }
 
@@ -80,6 +95,17 @@ impl<'a> Input<'a> {
         Ok(&self.bytes[range])
     }
 
+    /// Reads a length-delimited run of bytes as [`Bytes`]: a slice of the buffer when it is
+    /// [`shared`](Input::shared), else a copy.
+    #[inline]
+    pub fn len_delimited_bytes(&mut self) -> Result<Bytes> {
+        let range = get_len(self.bytes, &mut self.pos).map_err(|e| self.placed(e))?;
+        Ok(match self.shared {
+            Some(buffer) => buffer.slice(self.base + range.start..self.base + range.end),
+            None => Bytes::copy_from_slice(&self.bytes[range]),
+        })
+    }
+
     /// A cursor over the length-delimited bytes at the cursor, `deeper` levels down.
     #[inline]
     fn inner(&mut self, deeper: usize) -> Result<Input<'a>> {
@@ -89,6 +115,7 @@ impl<'a> Input<'a> {
             bytes: &self.bytes[range],
             pos: 0,
             depth: self.depth + deeper,
+            shared: self.shared,
         })
     }
 
@@ -158,6 +185,28 @@ mod tests {
             })
             .unwrap_err();
         assert_eq!(error.byte_offset(), Some(3));
+    }
+
+    #[test]
+    fn a_shared_buffer_is_sliced_not_copied() {
+        // field 1: an object holding field 2, the bytes "abc".
+        let buffer = Bytes::from_static(&[0x0a, 0x05, 0x12, 0x03, b'a', b'b', b'c']);
+        for shared in [true, false] {
+            let mut input = if shared {
+                Input::shared(&buffer)
+            } else {
+                Input::new(&buffer)
+            };
+            input.tag().unwrap();
+            let value = input
+                .nested(|inner| {
+                    inner.tag()?;
+                    inner.len_delimited_bytes()
+                })
+                .unwrap();
+            assert_eq!(&value[..], b"abc");
+            assert_eq!(value.as_ptr() == buffer[4..].as_ptr(), shared);
+        }
     }
 
     #[test]

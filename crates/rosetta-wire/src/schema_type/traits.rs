@@ -1,5 +1,7 @@
 //! The traits generated types implement (see the module docs of [`schema_type`](super)).
 
+use bytes::Bytes;
+
 use crate::encoding::WireType;
 use crate::error::Result;
 use crate::object::Object;
@@ -50,6 +52,14 @@ pub trait SchemaType: Sized + Default + Clone + PartialEq + Debug {
     fn decode(bytes: &[u8]) -> Result<Self> {
         let mut value = Self::default();
         value.merge_from(&mut Input::new(bytes))?;
+        Ok(value)
+    }
+
+    /// [`decode`](SchemaType::decode) from a shared buffer: `Bytes` fields (rosetta-build's
+    /// `BytesType::Bytes`) are slices of `bytes`, not copies.
+    fn decode_shared(bytes: &Bytes) -> Result<Self> {
+        let mut value = Self::default();
+        value.merge_from(&mut Input::shared(bytes))?;
         Ok(value)
     }
 

@@ -74,12 +74,13 @@ impl RawEntity {
             .map(|bytes| Object::decode_shared(bytes.clone()))
     }
 
-    /// The data of component `C` as its generated type, decoded straight from its bytes; `None`
-    /// when the entity has no such component. No other component is decoded. Errors give byte
-    /// offsets within the component's data.
+    /// The data of component `C` as its generated type, decoded straight from its bytes
+    /// ([`decode_shared`](crate::SchemaType::decode_shared): `Bytes` fields share them);
+    /// `None` when the entity has no such component. No other component is decoded. Errors
+    /// give byte offsets within the component's data.
     pub fn get<C: Component>(&self) -> Result<Option<C>> {
         self.component_bytes(C::ID)
-            .map(|bytes| C::decode(bytes))
+            .map(C::decode_shared)
             .transpose()
     }
 
