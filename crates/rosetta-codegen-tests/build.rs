@@ -38,8 +38,11 @@ fn main() -> Result<(), BoxError> {
     generate_all(&out, "example", &example_roots, Config::new(), &mut groups)?;
     generate_all(&out, "names", &names_roots, Config::new(), &mut groups)?;
     // The same with `Bytes` for bytes, and with `HashMap` maps.
+    // ... and dropping the fields a type's schema does not have, as prost does.
     let mut shared = Config::new();
-    shared.bytes_type(rosetta_build::BytesType::Bytes);
+    shared
+        .bytes_type(rosetta_build::BytesType::Bytes)
+        .keep_unknown_fields(false);
     generate_all(&out, "names_bytes", &names_roots, shared, &mut groups)?;
     let mut hashed = Config::new();
     hashed.map_type(rosetta_build::MapType::HashMap);
@@ -81,12 +84,15 @@ fn generate_all(
     config.load_all_schema_on_schema_path(true);
     let compiled = config.compile_schema::<&Path>(&[])?;
     rosetta_build::write_files(&out.join(module), &config.generate(&compiled)?)?;
-    let hash_maps = module.ends_with("_hash");
+    let flags = Flags {
+        hash_maps: module.ends_with("_hash"),
+        unknown_fields: config.keeps_unknown_fields(),
+    };
     groups.add(
         module,
         roots,
         &[],
-        hash_maps,
+        flags,
         &config.component_paths(&compiled),
     );
     Ok(())
@@ -146,7 +152,10 @@ fn generate_corpus(
                 &format!("corpus::{repo_module}::g{index}"),
                 &plan.schema_paths(&homes),
                 &paths(members),
-                false,
+                Flags {
+                    hash_maps: false,
+                    unknown_fields: true,
+                },
                 &config.component_paths(&compiled),
             );
         }
@@ -189,6 +198,14 @@ struct Groups {
     count: usize,
 }
 
+/// How a group's code was generated, beyond its schema.
+struct Flags {
+    /// `HashMap` maps.
+    hash_maps: bool,
+    /// Whether its types keep the fields their schema does not have.
+    unknown_fields: bool,
+}
+
 impl Groups {
     /// A group: its module, its schema roots and files (none: every file under the roots),
     /// and its components.
@@ -197,9 +214,13 @@ impl Groups {
         module: &str,
         roots: &[PathBuf],
         files: &[PathBuf],
-        hash_maps: bool,
+        flags: Flags,
         components: &[rosetta_build::ComponentPath],
     ) {
+        let Flags {
+            hash_maps,
+            unknown_fields,
+        } = flags;
         let list = |paths: &[PathBuf]| {
             paths
                 .iter()
@@ -208,7 +229,7 @@ impl Groups {
         };
         let _ = writeln!(
             self.table,
-            "    Group {{ module: {module:?}, schema_paths: &[{}], files: &[{}], hash_maps: {hash_maps} }},",
+            "    Group {{ module: {module:?}, schema_paths: &[{}], files: &[{}], hash_maps: {hash_maps}, unknown_fields: {unknown_fields} }},",
             list(roots),
             list(files)
         );

@@ -1,13 +1,14 @@
 //! Arbitrary bytes decoded by the generated types of the example and every corpus schema
 //! (crate rosetta-codegen-tests): the first four bytes are a component id (little-endian; an id
 //! no component has picks one by its remainder), the rest are its data, an update and a command
-//! payload. Decoding never panics, and whatever decodes re-encodes to bytes that decode to the
-//! same encoding, and converts to and from `Object` alike.
+//! payload. Decoding never panics, `decode_shared` reads what `decode` reads, and whatever
+//! decodes re-encodes to bytes that decode to the same encoding, and converts to and from
+//! `Object` alike.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rosetta_codegen_tests::{visit_components, ComponentVisitor, GROUPS};
-use rosetta_wire::schema_type::{CommandPayload, Component, SchemaUpdate};
+use rosetta_wire::schema_type::{Bytes, CommandPayload, Component, SchemaUpdate};
 
 /// Finds the component to decode as: the one with the id, else the `fallback`-th.
 struct Pick<'a> {
@@ -21,7 +22,14 @@ struct Pick<'a> {
 /// Decodes `data` as `C`; `exact`: the bytes written back are compared (not for `HashMap`
 /// maps, which write their entries in an order of their own).
 fn check<C: Component>(data: &[u8], exact: bool) {
-    if let Ok(value) = C::decode(data) {
+    let decoded = C::decode(data);
+    let shared = C::decode_shared(&Bytes::copy_from_slice(data));
+    match (&decoded, &shared) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{}: decode_shared reads another value", C::NAME),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("{}: decode {decoded:?}, decode_shared {shared:?}", C::NAME),
+    }
+    if let Ok(value) = decoded {
         if !exact {
             let _ = (value.encode(), value.to_object());
             let _ = C::Update::decode(data).map(|u| u.encode());

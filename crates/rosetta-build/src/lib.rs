@@ -39,6 +39,7 @@
 //! | `map<K, V>` | `BTreeMap<K, V>` ([`MapType`]); `Vec<(K, V)>` when `K` has no order (floats, types, `Entity`) |
 //! | `type Outer { type Inner {} }` | `Outer`, `OuterInner` |
 //! | `component Health` | `Health`, `HealthUpdate`, `HealthEvents`, `HealthRequest`, `HealthResponse` |
+//! | fields the schema does not have | kept in `unknown_fields` and written back ([`Config::keep_unknown_fields`]) |
 //!
 //! Names follow Rust's conventions (`UpperCamelCase` types and variants, `snake_case` fields and
 //! modules), keywords become raw identifiers (`r#type`), and a name taken already in its module
@@ -111,6 +112,7 @@ pub struct Config {
     maps: MapType,
     bytes: BytesType,
     serde: bool,
+    unknown_fields: bool,
     type_attributes: Vec<(String, String)>,
     field_attributes: Vec<(String, String)>,
 }
@@ -124,6 +126,7 @@ impl Default for Config {
             maps: MapType::default(),
             bytes: BytesType::default(),
             serde: true,
+            unknown_fields: true,
             type_attributes: Vec::new(),
             field_attributes: Vec::new(),
         }
@@ -173,6 +176,22 @@ impl Config {
     pub fn serde(&mut self, serde: bool) -> &mut Self {
         self.serde = serde;
         self
+    }
+
+    /// Whether types and components keep the fields their schema does not have (on by
+    /// default): read from a newer schema's data, such fields are kept as their wire bytes in a
+    /// member `unknown_fields` (`rosetta_wire::schema_type::UnknownFields`) and written back
+    /// after the known ones, so nothing is lost on the way through. Off, they are skipped, as
+    /// prost skips them. serde leaves them out either way.
+    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
+        self.unknown_fields = keep;
+        self
+    }
+
+    /// Whether the types will keep the fields their schema does not have
+    /// ([`keep_unknown_fields`](Config::keep_unknown_fields)).
+    pub fn keeps_unknown_fields(&self) -> bool {
+        self.unknown_fields
     }
 
     /// Adds an attribute to the types `path` names, as prost-build takes paths: `.` for every
@@ -245,6 +264,7 @@ impl Config {
             maps: self.maps,
             bytes: self.bytes,
             serde: self.serde,
+            unknown_fields: self.unknown_fields,
             type_attributes: parse_attributes(&self.type_attributes)?,
             field_attributes: parse_attributes(&self.field_attributes)?,
         };

@@ -30,7 +30,8 @@ fn rust(args: &CodegenRustArgs) -> Result<(), CliError> {
             BytesTypeArg::Vec => BytesType::Vec,
             BytesTypeArg::Bytes => BytesType::Bytes,
         })
-        .serde(!args.no_serde);
+        .serde(!args.no_serde)
+        .keep_unknown_fields(!args.drop_unknown_fields);
     for AttributeArg { path, attribute } in &args.type_attributes {
         config.type_attribute(path, attribute);
     }

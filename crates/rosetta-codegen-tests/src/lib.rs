@@ -19,7 +19,7 @@ pub mod names {
     include!(concat!(env!("OUT_DIR"), "/names/mod.rs"));
 }
 
-/// [`names`] generated with `Bytes` for `bytes`.
+/// [`names`] generated with `Bytes` for `bytes`, dropping unknown fields.
 pub mod names_bytes {
     include!(concat!(env!("OUT_DIR"), "/names_bytes/mod.rs"));
 }
@@ -47,6 +47,8 @@ pub struct Group {
     /// Whether maps are `HashMap`s, which write their entries in no set order: such a group's
     /// bytes are compared with the dynamic path's only as values.
     pub hash_maps: bool,
+    /// Whether its types keep the fields their schema does not have (`unknown_fields`).
+    pub unknown_fields: bool,
 }
 
 /// Something done with every generated component type.

@@ -3,6 +3,8 @@
 //! - the bytes `typed::write` + `Object::encode` write decode into the generated type, which
 //!   encodes them back byte for byte (enum values the schema does not name included);
 //! - `decode_shared` reads what `decode` reads;
+//! - fields of a newer schema after them are kept and written back (or dropped, for the group
+//!   generated without `keep_unknown_fields`);
 //! - `from_object` and `to_object` agree with those bytes, and `to_object` reads as the same
 //!   `Object`;
 //! - in a snapshot, `RawEntity::get` (from the record's bytes) and `SnapshotEntity::get` read
@@ -18,6 +20,8 @@ use common::{run, value, Failures, Registries, Shape};
 use rosetta_codegen_tests::{visit_components, ComponentVisitor};
 use rosetta_json::o3de::{store_object, Quiet, StoreOptions};
 use rosetta_types::{Kind, TypeId, TypeRegistry, Value};
+use rosetta_wire::encoding::MAX_FIELD_ID;
+use rosetta_wire::family::{Double, Fixed32, Uint64};
 use rosetta_wire::schema_type::Component;
 use rosetta_wire::snapshot::{
     read_entities, write_entities, Compression, SnapshotEntity, SnapshotReader, SnapshotWriter,
@@ -33,9 +37,45 @@ fn type_of<C: Component>(registry: &TypeRegistry) -> Result<TypeId, String> {
         .ok_or_else(|| format!("`{}` is not in the schema", C::NAME))
 }
 
-fn bytes_check<C: Component>(r: &TypeRegistry, ty: TypeId, v: &Value) -> Result<(), String> {
+/// Fields no schema of the corpus has (the largest field ids), one of each wire type.
+fn unknown_fields() -> Vec<u8> {
+    let mut extra = Object::new();
+    extra.add::<Uint64>(MAX_FIELD_ID, 300);
+    extra.add_string(MAX_FIELD_ID - 1, "from a newer schema");
+    extra.add::<Fixed32>(MAX_FIELD_ID - 2, 7);
+    extra.add::<Double>(MAX_FIELD_ID - 3, 0.5);
+    extra.encode()
+}
+
+/// The value's bytes with fields of a newer schema after them: decoded and encoded again, they
+/// are kept or dropped, as the group was generated.
+fn unknown_check<C: Component>(bytes: &[u8], keeps: bool) -> Result<(), String> {
+    let extra = unknown_fields();
+    let newer = [bytes, &extra].concat();
+    let value = C::decode(&newer).map_err(|e| format!("decode with unknown fields: {e}"))?;
+    let expected = if keeps { &newer[..] } else { bytes };
+    if value.encode() != expected {
+        return Err(format!(
+            "with unknown fields (kept: {keeps}) writes {:?}",
+            value.encode()
+        ));
+    }
+    let dynamic = Object::decode(expected).map_err(|e| e.to_string())?;
+    if value.to_object() != dynamic {
+        return Err("with unknown fields, to_object differs".into());
+    }
+    Ok(())
+}
+
+fn bytes_check<C: Component>(
+    r: &TypeRegistry,
+    ty: TypeId,
+    v: &Value,
+    keeps_unknown: bool,
+) -> Result<(), String> {
     let object = typed::write(r, ty, v).map_err(|e| format!("typed::write: {e}"))?;
     let bytes = object.encode();
+    unknown_check::<C>(&bytes, keeps_unknown)?;
     let typed_value = C::decode(&bytes).map_err(|e| format!("decode: {e}"))?;
     if typed_value.encode() != bytes {
         return Err(format!(
@@ -159,8 +199,9 @@ impl ComponentVisitor for Check {
             unknown_enums: true,
             non_finite: true,
         };
+        let keeps = rosetta_codegen_tests::GROUPS[group].unknown_fields;
         let outcome = run(CASES, value(&r, ty, DEPTH, any), |v| {
-            bytes_check::<C>(&r, ty, &v)
+            bytes_check::<C>(&r, ty, &v, keeps)
         });
         self.bytes.record(C::NAME, outcome);
         if holds_entity(&r, ty, &mut Vec::new()) {

@@ -21,6 +21,8 @@ pub struct Style {
     pub maps: MapType,
     pub bytes: BytesType,
     pub serde: bool,
+    /// Whether types and components keep the fields their schema does not have.
+    pub unknown_fields: bool,
     /// (qualified-name prefix, attribute tokens), as `Config::type_attribute` gives them.
     pub type_attributes: Vec<(String, TokenStream)>,
     /// (qualified field name prefix, attribute tokens).

@@ -6,22 +6,40 @@ use rosetta_bundle::{EnumDef, SourceRef};
 
 use super::{docs, Field, Package};
 use crate::model::Item;
-use crate::names::{type_name, Namespace};
+use crate::names::{type_name, Namespace, RustName};
 
-/// The `SchemaType` methods that write and read `fields`.
-pub fn wire_methods(fields: &[Field<'_>]) -> TokenStream {
+/// The `SchemaType` methods that write and read `fields`, and the fields the schema does not
+/// have into the member `unknown` when there is one.
+pub fn wire_methods(fields: &[Field<'_>], unknown: Option<&RustName>) -> TokenStream {
     let arms = fields.iter().map(|f| {
         let name = f.name.ident();
         let number = f.def.field_id;
         let merge = f.plan.merge(f.map.as_ref(), quote!(&mut self.#name));
         quote!(#number => #merge,)
     });
-    let (out, id, body) = super::field_match(arms.collect());
-    let puts = fields.iter().map(|f| {
-        let name = f.name.ident();
-        f.plan
-            .put(f.map.as_ref(), f.def.field_id, quote!(&self.#name))
-    });
+    let mut puts: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| {
+            let name = f.name.ident();
+            f.plan
+                .put(f.map.as_ref(), f.def.field_id, quote!(&self.#name))
+        })
+        .collect();
+    let (out, id, body) = match unknown {
+        Some(unknown) => {
+            let unknown = unknown.ident();
+            puts.push(quote!(self.#unknown.write(out);));
+            let arms = arms.collect::<Vec<_>>();
+            let body = quote! {
+                match id {
+                    #(#arms)*
+                    _ => self.#unknown.read(id, wire, input),
+                }
+            };
+            (quote!(out), quote!(id), body)
+        }
+        None => super::field_match(arms.collect()),
+    };
     quote! {
         #[inline]
         fn write_fields(&self, #out: &mut ::std::vec::Vec<u8>) {
@@ -38,6 +56,18 @@ pub fn wire_methods(fields: &[Field<'_>]) -> TokenStream {
             #body
         }
     }
+}
+
+/// The member that keeps the fields the schema does not have, when the style keeps them: named
+/// `unknown_fields` unless a field took that name.
+fn unknown_member(p: &Package<'_, '_>, fields: &[Field<'_>]) -> Option<RustName> {
+    p.style.unknown_fields.then(|| {
+        let mut ns = Namespace::new();
+        for f in fields {
+            ns.reserve(&f.name.word);
+        }
+        ns.claim("unknown_fields".into())
+    })
 }
 
 /// A struct for a type (or a component's data), with its `SchemaType` impl.
@@ -60,7 +90,17 @@ pub fn structure(
     let serde_default = p.style.serde.then(|| quote!(#[serde(default)]));
     let attrs = p.style.type_attributes(qualified);
     let members = p.members(qualified, item.file, &fields, false);
-    let methods = wire_methods(&fields);
+    let unknown = unknown_member(p, &fields);
+    let methods = wire_methods(&fields, unknown.as_ref());
+    let unknown = unknown.map(|name| {
+        let name = name.ident();
+        let skip = p.style.serde.then(|| quote!(#[serde(skip)]));
+        quote! {
+            /// The fields read that the schema does not have, written back after the others.
+            #skip
+            pub #name: ::rosetta_wire::schema_type::UnknownFields,
+        }
+    });
     quote! {
         #doc
         #derives
@@ -69,6 +109,7 @@ pub fn structure(
         #attrs
         pub struct #name {
             #members
+            #unknown
         }
 
         impl ::rosetta_wire::schema_type::SchemaType for #name {

@@ -53,6 +53,11 @@ pub struct CodegenRustArgs {
     #[arg(long = "no_serde", visible_alias = "no-serde")]
     pub no_serde: bool,
 
+    /// Skip the fields a type's schema does not have when decoding, as prost does. By default
+    /// they are kept in each struct's `unknown_fields` and written back.
+    #[arg(long = "drop_unknown_fields", visible_alias = "drop-unknown-fields")]
+    pub drop_unknown_fields: bool,
+
     /// Add the Rust attribute ATTR to the types PATH names: `.` for every type, a package
     /// (`game`) or a qualified name (`game.Health`). Split at the first `=`. Repeatable.
     #[arg(

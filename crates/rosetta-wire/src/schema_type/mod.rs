@@ -49,7 +49,7 @@ mod values;
 
 pub use input::Input;
 pub use traits::{CommandPayload, Component, NoCommands, SchemaEnum, SchemaType, SchemaUpdate};
-pub use values::{Entity, EntityId};
+pub use values::{Entity, EntityId, UnknownFields};
 
 /// The `bytes` type generated code holds when asked for a shared one.
 pub use bytes::Bytes;

@@ -1,7 +1,11 @@
-//! The runtime's types for the schema's `EntityId` and `Entity`.
+//! The runtime's types for the schema's `EntityId` and `Entity`, and the unknown fields a
+//! generated type keeps.
 
 use std::collections::BTreeMap;
 
+use super::input::Input;
+use crate::encoding::{put_tag, WireType};
+use crate::error::Result;
 use crate::object::Object;
 
 /// A schema `EntityId` (`Schema_EntityId`): an `int64` on the wire, a plain number in JSON.
@@ -74,5 +78,63 @@ impl<'de> serde::Deserialize<'de> for Entity {
             components.insert(id, data);
         }
         Ok(Entity { components })
+    }
+}
+
+/// The fields a generated type read that its schema does not have (a newer schema's), kept as
+/// their wire bytes in the order they came, and written back after the known fields: data
+/// that passes through a program built against an older schema loses nothing.
+///
+/// serde leaves them out (the schema-driven formats have no place for a field without a
+/// name); they compare equal only when the same bytes were kept.
+///
+/// ```
+/// use rosetta_wire::encoding::WireType;
+/// use rosetta_wire::schema_type::{Input, UnknownFields};
+///
+/// // Field 9, the varint 300, which the schema does not have.
+/// let bytes = [0x48, 0xac, 0x02];
+/// let mut input = Input::new(&bytes);
+/// let (id, wire) = input.tag().unwrap();
+/// let mut unknown = UnknownFields::default();
+/// unknown.read(id, wire, &mut input).unwrap();
+/// let mut out = Vec::new();
+/// unknown.write(&mut out);
+/// assert_eq!(out, bytes);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct UnknownFields {
+    bytes: Vec<u8>,
+}
+
+impl UnknownFields {
+    /// Whether no field was kept.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The kept fields' wire bytes, tags included.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Forgets every kept field.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+    }
+
+    /// Keeps the field whose tag was just read: its value is read from `input`.
+    #[cold]
+    pub fn read(&mut self, id: u32, wire: WireType, input: &mut Input<'_>) -> Result<()> {
+        let value = input.skip_raw(wire)?;
+        put_tag(&mut self.bytes, id, wire);
+        self.bytes.extend_from_slice(value);
+        Ok(())
+    }
+
+    /// Appends the kept fields.
+    #[inline]
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.bytes);
     }
 }
