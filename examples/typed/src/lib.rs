@@ -230,7 +230,12 @@ pub fn level_up(entity: &mut RawEntity) -> Result<Option<LevelledUp>, Error> {
     let player_update = PlayerUpdate {
         level: Some(new_level),
         events: PlayerEvents {
-            levelled_up: vec![LevelUp { new_level }],
+            // Generated structs keep unknown fields in a member of their own: a literal ends
+            // with `..Default::default()`.
+            levelled_up: vec![LevelUp {
+                new_level,
+                ..LevelUp::default()
+            }],
         },
         ..PlayerUpdate::default()
     };

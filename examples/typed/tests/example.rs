@@ -148,6 +148,7 @@ fn entities_without_a_player_are_untouched() -> Result<(), Error> {
     entity.insert(&Health {
         current: 1,
         maximum: 50,
+        ..Health::default()
     });
     let untouched = entity.clone();
     assert_eq!(level_up(&mut entity)?, None);
@@ -166,6 +167,7 @@ fn a_player_with_no_target_or_stats_goes_through_both_formats() -> Result<(), Er
             target: None,
             titles: vec![String::new(), "b".into()],
             stats: BTreeMap::from([("".into(), i64::MIN), ("max".into(), i64::MAX)]),
+            ..Player::default()
         },
         Player {
             target: Some(EntityId(i64::MAX)),

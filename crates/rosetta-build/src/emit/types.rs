@@ -30,10 +30,15 @@ pub fn wire_methods(fields: &[Field<'_>], unknown: Option<&RustName>) -> TokenSt
             let unknown = unknown.ident();
             puts.push(quote!(self.#unknown.write(out);));
             let arms = arms.collect::<Vec<_>>();
-            let body = quote! {
-                match id {
-                    #(#arms)*
-                    _ => self.#unknown.read(id, wire, input),
+            let keep = quote!(self.#unknown.read(id, wire, input));
+            let body = if arms.is_empty() {
+                keep
+            } else {
+                quote! {
+                    match id {
+                        #(#arms)*
+                        _ => #keep,
+                    }
                 }
             };
             (quote!(out), quote!(id), body)

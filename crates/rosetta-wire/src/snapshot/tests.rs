@@ -329,7 +329,7 @@ fn raw_entities_copy_their_components_byte_for_byte() {
     let stream = writer.finish().unwrap();
 
     let raw = read_raw(&stream).unwrap();
-    assert_eq!(raw, [entity.clone()]);
+    assert_eq!(raw, std::slice::from_ref(&entity));
     assert_eq!(raw[0].component_bytes(1001), Some(&split));
     let decoded = read_entities(&stream).unwrap();
     assert_eq!(raw[0].decode().unwrap(), decoded[0]);
