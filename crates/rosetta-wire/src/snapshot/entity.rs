@@ -35,11 +35,7 @@ impl SnapshotEntity {
 
     /// The data of a component, the last one when it occurs more than once.
     pub fn component(&self, component_id: u32) -> Option<&Object> {
-        self.components
-            .iter()
-            .rev()
-            .find(|(id, _)| *id == component_id)
-            .map(|(_, data)| data)
+        last(&self.components, component_id)
     }
 
     /// The data of component `C` as its generated type (see
@@ -89,16 +85,7 @@ impl SnapshotEntity {
 
     /// Sets the data of component `C` from its generated type, replacing any it had.
     pub fn insert<C: crate::schema_type::Component>(&mut self, data: &C) {
-        let object = data.to_object();
-        match self
-            .components
-            .iter_mut()
-            .rev()
-            .find(|(id, _)| *id == C::ID)
-        {
-            Some(slot) => slot.1 = object,
-            None => self.components.push((C::ID, object)),
-        }
+        replace_last(&mut self.components, C::ID, data.to_object());
     }
 
     /// Checks that each component's data the schema knows nests no deeper than
@@ -152,5 +139,26 @@ impl SnapshotEntity {
             }
         }
         Ok(SnapshotEntity { id, components })
+    }
+}
+
+/// The data of the last occurrence of a component.
+pub(super) fn last<T>(components: &[(u32, T)], component_id: u32) -> Option<&T> {
+    components
+        .iter()
+        .rev()
+        .find(|(id, _)| *id == component_id)
+        .map(|(_, data)| data)
+}
+
+/// Replaces the data of the last occurrence of a component, or adds the component.
+pub(super) fn replace_last<T>(components: &mut Vec<(u32, T)>, component_id: u32, data: T) {
+    match components
+        .iter_mut()
+        .rev()
+        .find(|(id, _)| *id == component_id)
+    {
+        Some(slot) => slot.1 = data,
+        None => components.push((component_id, data)),
     }
 }

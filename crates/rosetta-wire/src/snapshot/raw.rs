@@ -2,7 +2,7 @@
 
 use bytes::Bytes;
 
-use super::entity::SnapshotEntity;
+use super::entity::{last, replace_last, SnapshotEntity};
 use crate::error::Result;
 use crate::object::Object;
 use crate::schema_type::Component;
@@ -60,11 +60,7 @@ impl RawEntity {
 
     /// The wire bytes of a component's data, the last occurrence when it occurs more than once.
     pub fn component_bytes(&self, component_id: u32) -> Option<&Bytes> {
-        self.components
-            .iter()
-            .rev()
-            .find(|(id, _)| *id == component_id)
-            .map(|(_, data)| data)
+        last(&self.components, component_id)
     }
 
     /// The data of a component as a dynamic [`Object`] (sharing these bytes), the last
@@ -86,16 +82,7 @@ impl RawEntity {
 
     /// Sets the data of component `C` from its generated type, replacing any it had.
     pub fn insert<C: Component>(&mut self, data: &C) {
-        let bytes = Bytes::from(data.encode());
-        match self
-            .components
-            .iter_mut()
-            .rev()
-            .find(|(id, _)| *id == C::ID)
-        {
-            Some(slot) => slot.1 = bytes,
-            None => self.components.push((C::ID, bytes)),
-        }
+        replace_last(&mut self.components, C::ID, Bytes::from(data.encode()));
     }
 
     /// The component ids, in the entity's order.
