@@ -104,37 +104,44 @@ impl<'de> serde::Deserialize<'de> for Entity {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct UnknownFields {
-    bytes: Vec<u8>,
+    /// `None` when nothing was kept (never an empty `Vec`, so that the derived equality holds).
+    /// Boxed on purpose: one pointer's width in every generated struct rather than a `Vec`'s
+    /// three, which a list of small structs (100k waypoints) feels in memory and speed.
+    #[allow(clippy::box_collection)]
+    bytes: Option<Box<Vec<u8>>>,
 }
 
 impl UnknownFields {
     /// Whether no field was kept.
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+        self.bytes.is_none()
     }
 
     /// The kept fields' wire bytes, tags included.
     pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes
+        self.bytes.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// Forgets every kept field.
     pub fn clear(&mut self) {
-        self.bytes.clear();
+        self.bytes = None;
     }
 
     /// Keeps the field whose tag was just read: its value is read from `input`.
     #[cold]
     pub fn read(&mut self, id: u32, wire: WireType, input: &mut Input<'_>) -> Result<()> {
         let value = input.skip_raw(wire)?;
-        put_tag(&mut self.bytes, id, wire);
-        self.bytes.extend_from_slice(value);
+        let bytes = self.bytes.get_or_insert_with(Box::default);
+        put_tag(bytes, id, wire);
+        bytes.extend_from_slice(value);
         Ok(())
     }
 
     /// Appends the kept fields.
     #[inline]
     pub fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.bytes);
+        if let Some(bytes) = &self.bytes {
+            out.extend_from_slice(bytes);
+        }
     }
 }

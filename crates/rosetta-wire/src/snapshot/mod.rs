@@ -43,6 +43,11 @@
 //! [`SnapshotWriter`] writes the header when created, one record per entity, and the end record
 //! and gzip trailer in [`SnapshotWriter::finish`].
 //!
+//! [`SnapshotReader::read_raw_entity`] reads an entity without decoding its components: a
+//! [`RawEntity`] holds each component's wire bytes, decodes one on demand as its generated type
+//! ([`RawEntity::get`]) or as an [`Object`](crate::Object), and is written back with
+//! [`SnapshotWriter::write_raw_entity`], the components nobody changed copied byte for byte.
+//!
 //! ```
 //! use rosetta_wire::snapshot::{read_entities, write_entities, Compression, SnapshotEntity};
 //! use rosetta_wire::{family::Double, Object};
