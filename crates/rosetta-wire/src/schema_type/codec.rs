@@ -103,7 +103,7 @@ impl Codec for Blob {
 }
 
 /// `bytes` as [`bytes::Bytes`] (`Config::bytes_type` of rosetta-build): a slice of the buffer
-/// when it is decoded with [`SchemaType::decode_shared`](super::SchemaType::decode_shared), else
+/// when it is decoded with [`SchemaType::decode_shared`], else
 /// a copy.
 pub struct SharedBlob;
 
