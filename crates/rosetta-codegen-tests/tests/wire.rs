@@ -37,32 +37,46 @@ fn type_of<C: Component>(registry: &TypeRegistry) -> Result<TypeId, String> {
         .ok_or_else(|| format!("`{}` is not in the schema", C::NAME))
 }
 
-/// Fields no schema of the corpus has (the largest field ids), one of each wire type.
-fn unknown_fields() -> Vec<u8> {
+/// Fields no schema of the corpus has (the largest field ids), one of each wire type, and
+/// the same with their varints (a value, a length) written longer than they need to be, as
+/// another writer may: `(as sent, as an Object writes them)`.
+fn unknown_fields() -> [(Vec<u8>, Vec<u8>); 2] {
     let mut extra = Object::new();
     extra.add::<Uint64>(MAX_FIELD_ID, 300);
     extra.add_string(MAX_FIELD_ID - 1, "from a newer schema");
     extra.add::<Fixed32>(MAX_FIELD_ID - 2, 7);
     extra.add::<Double>(MAX_FIELD_ID - 3, 0.5);
-    extra.encode()
+    let short = extra.encode();
+    // Field 536870911 = 0x73 (varint, as `f3 00`) and 536870910 = "abc" (length as `83 00`).
+    let mut long = vec![0xf8, 0xff, 0xff, 0xff, 0x0f, 0xf3, 0x00];
+    long.extend_from_slice(&[0xf2, 0xff, 0xff, 0xff, 0x0f, 0x83, 0x00, b'a', b'b', b'c']);
+    let written = Object::decode(&long)
+        .map(|o| o.encode())
+        .unwrap_or_default();
+    [(short.clone(), short), (long, written)]
 }
 
 /// The value's bytes with fields of a newer schema after them: decoded and encoded again, they
-/// are kept or dropped, as the group was generated.
+/// are kept (as an `Object` writes them) or dropped, as the group was generated.
 fn unknown_check<C: Component>(bytes: &[u8], keeps: bool) -> Result<(), String> {
-    let extra = unknown_fields();
-    let newer = [bytes, &extra].concat();
-    let value = C::decode(&newer).map_err(|e| format!("decode with unknown fields: {e}"))?;
-    let expected = if keeps { &newer[..] } else { bytes };
-    if value.encode() != expected {
-        return Err(format!(
-            "with unknown fields (kept: {keeps}) writes {:?}",
-            value.encode()
-        ));
-    }
-    let dynamic = Object::decode(expected).map_err(|e| e.to_string())?;
-    if value.to_object() != dynamic {
-        return Err("with unknown fields, to_object differs".into());
+    for (sent, written) in unknown_fields() {
+        let newer = [bytes, &sent].concat();
+        let value = C::decode(&newer).map_err(|e| format!("decode with unknown fields: {e}"))?;
+        let expected = if keeps {
+            [bytes, &written].concat()
+        } else {
+            bytes.to_vec()
+        };
+        if value.encode() != expected {
+            return Err(format!(
+                "with unknown fields {sent:?} (kept: {keeps}) writes {:?}",
+                value.encode()
+            ));
+        }
+        let dynamic = Object::decode(&expected).map_err(|e| e.to_string())?;
+        if value.to_object() != dynamic || C::from_object(&dynamic).as_ref() != Ok(&value) {
+            return Err(format!("with unknown fields {sent:?}, the Object differs"));
+        }
     }
     Ok(())
 }

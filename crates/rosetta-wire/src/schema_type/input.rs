@@ -141,20 +141,12 @@ impl<'a> Input<'a> {
 
     /// Skips a field's value of this wire type: a field the schema does not have.
     pub fn skip(&mut self, wire: WireType) -> Result<()> {
-        self.skip_raw(wire).map(drop)
-    }
-
-    /// Skips a field's value of this wire type, returning its bytes as they are on the wire
-    /// (a length-delimited value with its length).
-    pub fn skip_raw(&mut self, wire: WireType) -> Result<&'a [u8]> {
-        let start = self.pos;
         match wire {
             WireType::Varint => self.varint().map(drop),
             WireType::Fixed32 => self.fixed32().map(drop),
             WireType::Fixed64 => self.fixed64().map(drop),
             WireType::Len => self.len_delimited().map(drop),
-        }?;
-        Ok(&self.bytes[start..self.pos])
+        }
     }
 
     /// The error for a field that came with a wire type its type cannot have.

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::input::Input;
-use crate::encoding::{put_tag, WireType};
+use crate::encoding::{put_tag, put_varint, WireType};
 use crate::error::Result;
 use crate::object::Object;
 
@@ -101,6 +101,14 @@ impl<'de> serde::Deserialize<'de> for Entity {
 /// let mut out = Vec::new();
 /// unknown.write(&mut out);
 /// assert_eq!(out, bytes);
+///
+/// // A varint written longer than it needs to be is kept in its shortest form.
+/// let long = [0x48, 0xf3, 0x00];
+/// let mut input = Input::new(&long);
+/// let (id, wire) = input.tag().unwrap();
+/// let mut unknown = UnknownFields::default();
+/// unknown.read(id, wire, &mut input).unwrap();
+/// assert_eq!(unknown.as_bytes(), [0x48, 0x73]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct UnknownFields {
@@ -127,13 +135,35 @@ impl UnknownFields {
         self.bytes = None;
     }
 
-    /// Keeps the field whose tag was just read: its value is read from `input`.
+    /// Keeps the field whose tag was just read: its value is read from `input`. The tag and
+    /// any varint (a value, a length) are kept in their shortest form, as an `Object` writes
+    /// them, so that typed and dynamic data agree byte for byte.
     #[cold]
     pub fn read(&mut self, id: u32, wire: WireType, input: &mut Input<'_>) -> Result<()> {
-        let value = input.skip_raw(wire)?;
+        /// A field's value, read before anything is kept: a field cut short keeps nothing.
+        enum Value<'a> {
+            Varint(u64),
+            Fixed32(u32),
+            Fixed64(u64),
+            Len(&'a [u8]),
+        }
+        let value = match wire {
+            WireType::Varint => Value::Varint(input.varint()?),
+            WireType::Fixed32 => Value::Fixed32(input.fixed32()?),
+            WireType::Fixed64 => Value::Fixed64(input.fixed64()?),
+            WireType::Len => Value::Len(input.len_delimited()?),
+        };
         let bytes = self.bytes.get_or_insert_with(Box::default);
         put_tag(bytes, id, wire);
-        bytes.extend_from_slice(value);
+        match value {
+            Value::Varint(v) => put_varint(bytes, v),
+            Value::Fixed32(v) => bytes.extend_from_slice(&v.to_le_bytes()),
+            Value::Fixed64(v) => bytes.extend_from_slice(&v.to_le_bytes()),
+            Value::Len(payload) => {
+                put_varint(bytes, payload.len() as u64);
+                bytes.extend_from_slice(payload);
+            }
+        }
         Ok(())
     }
 
