@@ -37,10 +37,10 @@ fn type_of<C: Component>(registry: &TypeRegistry) -> Result<TypeId, String> {
         .ok_or_else(|| format!("`{}` is not in the schema", C::NAME))
 }
 
-/// Fields no schema of the corpus has (the largest field ids), one of each wire type, and
-/// the same with their varints (a value, a length) written longer than they need to be, as
-/// another writer may: `(as sent, as an Object writes them)`.
-fn unknown_fields() -> [(Vec<u8>, Vec<u8>); 2] {
+/// Fields no schema of the corpus has (the largest field ids): one of each wire type; two with
+/// their varints (a value, a length) written longer than they need to be, as another writer
+/// may; and one that comes back after another: `(as sent, as an Object writes them)`.
+fn unknown_fields() -> [(Vec<u8>, Vec<u8>); 3] {
     let mut extra = Object::new();
     extra.add::<Uint64>(MAX_FIELD_ID, 300);
     extra.add_string(MAX_FIELD_ID - 1, "from a newer schema");
@@ -50,10 +50,17 @@ fn unknown_fields() -> [(Vec<u8>, Vec<u8>); 2] {
     // Field 536870911 = 0x73 (varint, as `f3 00`) and 536870910 = "abc" (length as `83 00`).
     let mut long = vec![0xf8, 0xff, 0xff, 0xff, 0x0f, 0xf3, 0x00];
     long.extend_from_slice(&[0xf2, 0xff, 0xff, 0xff, 0x0f, 0x83, 0x00, b'a', b'b', b'c']);
-    let written = Object::decode(&long)
-        .map(|o| o.encode())
-        .unwrap_or_default();
-    [(short.clone(), short), (long, written)]
+    // Field 536870911 again after another: an `Object` packs the two varints where the first
+    // came.
+    let mut repeated = vec![0xf8, 0xff, 0xff, 0xff, 0x0f, 0x01];
+    repeated.extend_from_slice(&[0xf5, 0xff, 0xff, 0xff, 0x0f, 7, 0, 0, 0]);
+    repeated.extend_from_slice(&[0xf8, 0xff, 0xff, 0xff, 0x0f, 0x02]);
+    let written = |sent: &[u8]| Object::decode(sent).map(|o| o.encode()).unwrap_or_default();
+    [
+        (short.clone(), short),
+        (long.clone(), written(&long)),
+        (repeated.clone(), written(&repeated)),
+    ]
 }
 
 /// The value's bytes with fields of a newer schema after them: decoded and encoded again, they

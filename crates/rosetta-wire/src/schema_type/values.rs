@@ -1,6 +1,7 @@
 //! The runtime's types for the schema's `EntityId` and `Entity`, and the unknown fields a
 //! generated type keeps.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::input::Input;
@@ -81,63 +82,62 @@ impl<'de> serde::Deserialize<'de> for Entity {
     }
 }
 
-/// The fields a generated type read that its schema does not have (a newer schema's), kept as
-/// their wire bytes in the order they came, and written back after the known fields: data
-/// that passes through a program built against an older schema loses nothing.
+/// The fields a generated type read that its schema does not have (a newer schema's), kept and
+/// written back after the known fields: data that passes through a program built against an
+/// older schema loses nothing.
 ///
-/// serde leaves them out (the schema-driven formats have no place for a field without a
-/// name); they compare equal only when the same bytes were kept.
+/// They are written as an [`Object`] writes them (each field once, where it first came; a
+/// repeated number packed; every varint in its shortest form), so that typed and dynamic data
+/// agree byte for byte, and two values compare equal when they write the same bytes. serde
+/// leaves them out (the schema-driven formats have no place for a field without a name).
 ///
 /// ```
 /// use rosetta_wire::encoding::WireType;
 /// use rosetta_wire::schema_type::{Input, UnknownFields};
 ///
-/// // Field 9, the varint 300, which the schema does not have.
-/// let bytes = [0x48, 0xac, 0x02];
+/// // Field 9 twice (the varints 300 and 115, the second written long as `f3 00`), and field 8.
+/// let bytes = [0x48, 0xac, 0x02, 0x48, 0xf3, 0x00, 0x45, 1, 0, 0, 0];
 /// let mut input = Input::new(&bytes);
-/// let (id, wire) = input.tag().unwrap();
 /// let mut unknown = UnknownFields::default();
-/// unknown.read(id, wire, &mut input).unwrap();
+/// while !input.at_end() {
+///     let (id, wire) = input.tag().unwrap();
+///     unknown.read(id, wire, &mut input).unwrap();
+/// }
 /// let mut out = Vec::new();
 /// unknown.write(&mut out);
-/// assert_eq!(out, bytes);
-///
-/// // A varint written longer than it needs to be is kept in its shortest form.
-/// let long = [0x48, 0xf3, 0x00];
-/// let mut input = Input::new(&long);
-/// let (id, wire) = input.tag().unwrap();
-/// let mut unknown = UnknownFields::default();
-/// unknown.read(id, wire, &mut input).unwrap();
-/// assert_eq!(unknown.as_bytes(), [0x48, 0x73]);
+/// // Field 9 packed (`4a 03 ac 02 73`), then field 8.
+/// assert_eq!(out, [0x4a, 0x03, 0xac, 0x02, 0x73, 0x45, 1, 0, 0, 0]);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default)]
 pub struct UnknownFields {
-    /// `None` when nothing was kept (never an empty `Vec`, so that the derived equality holds).
-    /// Boxed on purpose: one pointer's width in every generated struct rather than a `Vec`'s
-    /// three, which a list of small structs (100k waypoints) feels in memory and speed.
-    #[allow(clippy::box_collection)]
-    bytes: Option<Box<Vec<u8>>>,
+    /// `None` when nothing was kept. Boxed on purpose: one pointer's width in every generated
+    /// struct, which a list of small structs (100k waypoints) feels in memory and speed.
+    kept: Option<Box<Kept>>,
+}
+
+/// The kept fields as read, each tag and varint in its shortest form.
+#[derive(Debug, Clone)]
+struct Kept {
+    bytes: Vec<u8>,
+    /// The largest field id kept.
+    max_id: u32,
+    /// Whether every id came once, in ascending order: then `bytes` are already as an `Object`
+    /// writes them, and need no second look.
+    ascending: bool,
 }
 
 impl UnknownFields {
     /// Whether no field was kept.
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_none()
-    }
-
-    /// The kept fields' wire bytes, tags included.
-    pub fn as_bytes(&self) -> &[u8] {
-        self.bytes.as_deref().map_or(&[], Vec::as_slice)
+        self.kept.is_none()
     }
 
     /// Forgets every kept field.
     pub fn clear(&mut self) {
-        self.bytes = None;
+        self.kept = None;
     }
 
-    /// Keeps the field whose tag was just read: its value is read from `input`. The tag and
-    /// any varint (a value, a length) are kept in their shortest form, as an `Object` writes
-    /// them, so that typed and dynamic data agree byte for byte.
+    /// Keeps the field whose tag was just read: its value is read from `input`.
     #[cold]
     pub fn read(&mut self, id: u32, wire: WireType, input: &mut Input<'_>) -> Result<()> {
         /// A field's value, read before anything is kept: a field cut short keeps nothing.
@@ -153,7 +153,16 @@ impl UnknownFields {
             WireType::Fixed64 => Value::Fixed64(input.fixed64()?),
             WireType::Len => Value::Len(input.len_delimited()?),
         };
-        let bytes = self.bytes.get_or_insert_with(Box::default);
+        let kept = self.kept.get_or_insert_with(|| {
+            Box::new(Kept {
+                bytes: Vec::new(),
+                max_id: 0,
+                ascending: true,
+            })
+        });
+        kept.ascending &= id > kept.max_id;
+        kept.max_id = kept.max_id.max(id);
+        let bytes = &mut kept.bytes;
         put_tag(bytes, id, wire);
         match value {
             Value::Varint(v) => put_varint(bytes, v),
@@ -167,11 +176,46 @@ impl UnknownFields {
         Ok(())
     }
 
+    /// The kept fields' wire bytes, tags included, as [`write`](UnknownFields::write) writes
+    /// them.
+    pub fn to_bytes(&self) -> Cow<'_, [u8]> {
+        match &self.kept {
+            None => Cow::Borrowed(&[]),
+            Some(kept) if kept.ascending => Cow::Borrowed(&kept.bytes),
+            // An id came back or out of order: an `Object` groups and packs it (in linear time).
+            // The bytes were read field by field, so they always decode; were they not, they
+            // would be written as they are.
+            Some(kept) => match Object::decode(&kept.bytes) {
+                Ok(object) => Cow::Owned(object.encode()),
+                Err(_) => Cow::Borrowed(&kept.bytes),
+            },
+        }
+    }
+
     /// Appends the kept fields.
     #[inline]
     pub fn write(&self, out: &mut Vec<u8>) {
-        if let Some(bytes) = &self.bytes {
-            out.extend_from_slice(bytes);
+        if self.kept.is_some() {
+            out.extend_from_slice(&self.to_bytes());
         }
+    }
+}
+
+impl PartialEq for UnknownFields {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.kept, &other.kept) {
+            (None, None) => true,
+            (Some(a), Some(b)) if a.bytes == b.bytes => true,
+            (Some(_), Some(_)) => self.to_bytes() == other.to_bytes(),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for UnknownFields {}
+
+impl std::hash::Hash for UnknownFields {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.to_bytes().hash(state);
     }
 }
