@@ -25,13 +25,15 @@ fn check<C: Component>(data: &[u8], exact: bool) {
     let decoded = C::decode(data);
     let shared = C::decode_shared(&Bytes::copy_from_slice(data));
     match (&decoded, &shared) {
-        // Compared by their bytes: a NaN is no value equal to itself.
-        (Ok(a), Ok(b)) => assert_eq!(
+        // Compared by their bytes (a NaN is no value equal to itself), where the bytes have
+        // one order.
+        (Ok(a), Ok(b)) if exact => assert_eq!(
             a.encode(),
             b.encode(),
             "{}: decode_shared reads another value",
             C::NAME
         ),
+        (Ok(_), Ok(_)) => {}
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
         _ => panic!("{}: decode {decoded:?}, decode_shared {shared:?}", C::NAME),
     }
