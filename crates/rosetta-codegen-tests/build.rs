@@ -35,16 +35,20 @@ fn main() -> Result<(), BoxError> {
     for root in example_roots.iter().chain(&names_roots) {
         println!("cargo:rerun-if-changed={}", root.display());
     }
-    generate_all(&out, "example", &example_roots, Config::new(), &mut groups)?;
-    generate_all(&out, "names", &names_roots, Config::new(), &mut groups)?;
+    // Unknown fields are kept in every group but `names_bytes`, so that both ways are tested.
+    let keeping = || {
+        let mut config = Config::new();
+        config.keep_unknown_fields(true);
+        config
+    };
+    generate_all(&out, "example", &example_roots, keeping(), &mut groups)?;
+    generate_all(&out, "names", &names_roots, keeping(), &mut groups)?;
     // The same with `Bytes` for bytes, and with `HashMap` maps.
-    // ... and dropping the fields a type's schema does not have, as prost does.
+    // ... and skipping the fields a type's schema does not have, as prost does (the default).
     let mut shared = Config::new();
-    shared
-        .bytes_type(rosetta_build::BytesType::Bytes)
-        .keep_unknown_fields(false);
+    shared.bytes_type(rosetta_build::BytesType::Bytes);
     generate_all(&out, "names_bytes", &names_roots, shared, &mut groups)?;
-    let mut hashed = Config::new();
+    let mut hashed = keeping();
     hashed.map_type(rosetta_build::MapType::HashMap);
     generate_all(&out, "names_hash", &names_roots, hashed, &mut groups)?;
 
@@ -154,7 +158,7 @@ fn generate_corpus(
                 &paths(members),
                 Flags {
                     hash_maps: false,
-                    unknown_fields: true,
+                    unknown_fields: config.keeps_unknown_fields(),
                 },
                 &config.component_paths(&compiled),
             );
@@ -167,6 +171,7 @@ fn generate_corpus(
 fn config_for(plan: &corpus::plan::RepoPlan, files: &[&corpus::plan::PlanFile]) -> Config {
     let homes = corpus::plan::unique(files.iter().map(|f| f.home_root.clone()));
     let mut config = Config::new();
+    config.keep_unknown_fields(true);
     for root in plan.schema_paths(&homes) {
         config.schema_path(root);
     }

@@ -39,7 +39,7 @@
 //! | `map<K, V>` | `BTreeMap<K, V>` ([`MapType`]); `Vec<(K, V)>` when `K` has no order (floats, types, `Entity`) |
 //! | `type Outer { type Inner {} }` | `Outer`, `OuterInner` |
 //! | `component Health` | `Health`, `HealthUpdate`, `HealthEvents`, `HealthRequest`, `HealthResponse` |
-//! | fields the schema does not have | kept in `unknown_fields` and written back ([`Config::keep_unknown_fields`]) |
+//! | fields the schema does not have | skipped, as prost does; kept in `unknown_fields` and written back with [`Config::keep_unknown_fields`] |
 //!
 //! Names follow Rust's conventions (`UpperCamelCase` types and variants, `snake_case` fields and
 //! modules), keywords become raw identifiers (`r#type`), and a name taken already in its module
@@ -126,7 +126,7 @@ impl Default for Config {
             maps: MapType::default(),
             bytes: BytesType::default(),
             serde: true,
-            unknown_fields: true,
+            unknown_fields: false,
             type_attributes: Vec::new(),
             field_attributes: Vec::new(),
         }
@@ -178,11 +178,13 @@ impl Config {
         self
     }
 
-    /// Whether types and components keep the fields their schema does not have (on by
-    /// default): read from a newer schema's data, such fields are kept as their wire bytes in a
-    /// member `unknown_fields` (`rosetta_wire::schema_type::UnknownFields`) and written back
-    /// after the known ones, so nothing is lost on the way through. Off, they are skipped, as
-    /// prost skips them. serde leaves them out either way.
+    /// Whether types and components keep the fields their schema does not have (off by
+    /// default, as prost-build). On, the fields of a newer schema's data are kept in a member
+    /// `unknown_fields` (`rosetta_wire::schema_type::UnknownFields`) and written back after the
+    /// known ones, so a program that reads, changes and writes data it did not make loses
+    /// nothing; a struct literal then ends with `..Default::default()`. Off, they are skipped,
+    /// as prost skips them, and a struct is exactly its schema's fields. serde leaves them out
+    /// either way.
     pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
         self.unknown_fields = keep;
         self

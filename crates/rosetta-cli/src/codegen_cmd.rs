@@ -31,7 +31,7 @@ fn rust(args: &CodegenRustArgs) -> Result<(), CliError> {
             BytesTypeArg::Bytes => BytesType::Bytes,
         })
         .serde(!args.no_serde)
-        .keep_unknown_fields(!args.drop_unknown_fields);
+        .keep_unknown_fields(args.keep_unknown_fields);
     for AttributeArg { path, attribute } in &args.type_attributes {
         config.type_attribute(path, attribute);
     }

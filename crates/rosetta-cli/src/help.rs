@@ -105,9 +105,9 @@ Writes the Rust types that rosetta-build writes in a build script: one .rs file 
 (`pub mod game { include!(\"game.rs\"); pub mod world { ... } }`). Each type and component
 is a struct, each enum an open enum, each component has its update, events, and command request
 and response types; they encode the SpatialOS wire format through rosetta-wire and, unless
---no_serde, derive serde. Fields a type's schema does not have (a newer schema's) are kept in
-its `unknown_fields` and written back, unless --drop_unknown_fields. A crate that depends on
-rosetta-wire uses them with
+--no_serde, derive serde. Fields a type's schema does not have (a newer schema's) are skipped
+as prost skips them, or, with --keep_unknown_fields, kept in its `unknown_fields` and written
+back. A crate that depends on rosetta-wire uses them with
 `#[path = \"schema/mod.rs\"] mod schema;`. Files whose content is unchanged are left untouched.
 The output directory is checked before compiling and made if missing. A PATH of
 --type_attribute and --field_attribute is `.` (everything), a package (`game`) or a qualified

@@ -96,8 +96,8 @@ fn every_package_gets_a_file_and_mod_rs_declares_them() {
     assert!(game.contains("BTreeMap"), "maps are BTreeMaps by default");
     assert!(game.contains("serde"), "serde is derived by default");
     assert!(
-        game.contains("pub unknown_fields: ::rosetta_wire::schema_type::UnknownFields,"),
-        "unknown fields are kept by default"
+        !game.contains("unknown_fields"),
+        "unknown fields are skipped by default, as prost skips them"
     );
 }
 
@@ -195,7 +195,7 @@ fn options_reach_the_generated_code() {
             "--bytes-type",
             "bytes",
             "--no-serde",
-            "--drop-unknown-fields",
+            "--keep-unknown-fields",
             "--type_attribute",
             "game.Health=#[derive(Hash)]",
             "--field-attribute",
@@ -207,7 +207,10 @@ fn options_reach_the_generated_code() {
     assert!(game.contains("HashMap"), "--map-type hash");
     assert!(!game.contains("BTreeMap"), "--map-type hash");
     assert!(!game.contains("serde"), "--no-serde");
-    assert!(!game.contains("unknown_fields"), "--drop-unknown-fields");
+    assert!(
+        game.contains("pub unknown_fields: ::rosetta_wire::schema_type::UnknownFields,"),
+        "--keep-unknown-fields"
+    );
     // improbable.restricted's PlayerIdentity.metadata is `bytes`.
     let restricted = fs::read_to_string(out.join("improbable.restricted.rs")).expect("read");
     assert!(

@@ -18,9 +18,7 @@ pub fn position() -> Position {
             x: 1_204.5,
             y: 32.25,
             z: -877.125,
-            ..Default::default()
         },
-        ..Default::default()
     }
 }
 
@@ -64,32 +62,27 @@ pub fn character() -> Character {
             agility: 88,
             intellect: 31,
             stamina: 64,
-            ..Default::default()
         },
         bonus_attributes: Attributes {
             strength: 12,
             agility: 27,
             intellect: 3,
             stamina: 18,
-            ..Default::default()
         },
         facing: Vec3f {
             x: 0.707,
             y: 0.0,
             z: -0.707,
-            ..Default::default()
         },
         velocity: Vec3f {
             x: 3.5,
             y: -0.25,
             z: 1.75,
-            ..Default::default()
         },
         spawn_point: Coordinates {
             x: -1_520.0,
             y: 64.0,
             z: 2_210.5,
-            ..Default::default()
         },
         equipped_item_ids: vec![
             10_021, 10_544, 20_117, 31_002, 31_877, 40_005, 51_230, 60_011,
@@ -99,19 +92,16 @@ pub fn character() -> Character {
                 buff_id: 101,
                 remaining_seconds: 12.5,
                 stacks: 1,
-                ..Default::default()
             },
             Buff {
                 buff_id: 2_045,
                 remaining_seconds: 300.0,
                 stacks: 3,
-                ..Default::default()
             },
             Buff {
                 buff_id: 377,
                 remaining_seconds: 4.75,
                 stacks: 5,
-                ..Default::default()
             },
         ],
         currencies: BTreeMap::from([
@@ -131,7 +121,6 @@ pub fn character() -> Character {
         customization: (0u8..24)
             .map(|i| i.wrapping_mul(37).wrapping_add(11))
             .collect(),
-        ..Default::default()
     }
 }
 
@@ -146,10 +135,8 @@ pub fn path(len: usize) -> Path {
                     y: 20.0 + (i % 256) as f32 * 0.0625,
                     z: -50.0 + (i % 1_000) as f32 * 0.25,
                     time_ms: (i as u32).wrapping_mul(33),
-                    ..Default::default()
                 }
             })
             .collect(),
-        ..Default::default()
     }
 }

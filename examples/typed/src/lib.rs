@@ -230,8 +230,8 @@ pub fn level_up(entity: &mut RawEntity) -> Result<Option<LevelledUp>, Error> {
     let player_update = PlayerUpdate {
         level: Some(new_level),
         events: PlayerEvents {
-            // Generated structs keep unknown fields in a member of their own: a literal ends
-            // with `..Default::default()`.
+            // The types keep unknown fields in a member of their own (`build.rs`): a literal
+            // ends with `..Default::default()`.
             levelled_up: vec![LevelUp {
                 new_level,
                 ..LevelUp::default()

@@ -53,10 +53,10 @@ pub struct CodegenRustArgs {
     #[arg(long = "no_serde", visible_alias = "no-serde")]
     pub no_serde: bool,
 
-    /// Skip the fields a type's schema does not have when decoding, as prost does. By default
-    /// they are kept in each struct's `unknown_fields` and written back.
-    #[arg(long = "drop_unknown_fields", visible_alias = "drop-unknown-fields")]
-    pub drop_unknown_fields: bool,
+    /// Keep the fields a type's schema does not have (a newer schema's) in each struct's
+    /// `unknown_fields` and write them back. By default they are skipped, as prost does.
+    #[arg(long = "keep_unknown_fields", visible_alias = "keep-unknown-fields")]
+    pub keep_unknown_fields: bool,
 
     /// Add the Rust attribute ATTR to the types PATH names: `.` for every type, a package
     /// (`game`) or a qualified name (`game.Health`). Split at the first `=`. Repeatable.
